@@ -1,0 +1,89 @@
+"""The ``rfc`` directive: an RFC's identity and basic information (SPEC 3).
+
+It only records: the collector (:mod:`sphinx_rfc.collect`) turns the
+payload into a record once the whole document is read, and renders the
+basic-information table then, when the document's title is known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, parse_metadata
+from sphinx_rfc.model import Problem
+from sphinx_rfc.nodes import rfc_data
+
+
+class _FieldOptions(dict[str, Any]):
+    """Known options, plus any other name (checked against
+    ``rfc_extra_fields`` in :meth:`RfcDirective.run`)."""
+
+    def __missing__(self, key: str) -> Any:
+        return directives.unchanged
+
+
+@dataclass
+class RfcDeclaration:
+    """What one ``rfc`` directive declared."""
+
+    rfc_id: str
+    meta: Metadata
+    problems: list[Problem]
+    line: int | None
+    anchor: str
+
+
+class RfcDirective(SphinxDirective):
+    required_arguments = 1
+    optional_arguments = 0
+    final_argument_whitespace = False
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = _FieldOptions(  # type: ignore[misc]
+        dict.fromkeys(KNOWN_FIELDS, directives.unchanged)
+    )
+
+    def run(self) -> list[nodes.Node]:
+        settings = rfc_config.settings(self.config)
+        source, line = self.get_source_info()
+        src = _relative_source(self.env, self.env.docname)
+        rfc_id = self.arguments[0].strip()
+        problems: list[Problem] = []
+        if not settings.id_pattern.match(rfc_id):
+            problems.append(Problem(
+                "invalid-value",
+                f"invalid RFC ID {rfc_id!r}; expected {settings.id_pattern.pattern}",
+                src, line, rfc_id,
+            ))
+        raw = {name: value or "" for name, value in self.options.items()}
+        meta, found = parse_metadata(
+            raw, settings, rfc_id=rfc_id, source=src, line_of=lambda _name: line
+        )
+        problems += found
+
+        anchor = f"rfc-{_ascii_id(rfc_id)}"
+        target = nodes.target("", "", ids=[anchor] if anchor not in self.state.document.ids else [])
+        self.state.document.note_explicit_target(target)
+        declaration = RfcDeclaration(rfc_id, meta, problems, line, anchor)
+        result: list[nodes.Node] = [target, rfc_data.make("meta", declaration, line)]
+        if self.content:
+            body = nodes.container(classes=["rfc-summary"])
+            body += self.parse_content_to_nodes()
+            result.append(body)
+        return result
+
+
+def _ascii_id(text: str) -> str:
+    token = "".join(c if c.isascii() and c.isalnum() else "-" for c in text.lower())
+    return "-".join(p for p in token.split("-") if p) or "rfc"
+
+
+def _relative_source(env: Any, docname: str) -> str:
+    from sphinx_rfc.domain import source_path
+
+    return source_path(env, docname)

@@ -1,0 +1,255 @@
+"""The ``rfc`` domain: stores records per document, merges them under ``-j``,
+resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
+``objects.inv``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from collections.abc import Iterable, Iterator, Set
+from typing import TYPE_CHECKING, Any, cast
+
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util.nodes import make_refnode
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.i18n import _
+from sphinx_rfc.model import ModuleHome, Problem, RfcRecord
+from sphinx_rfc.relations import Snapshot, build_snapshot
+
+if TYPE_CHECKING:
+    from docutils.nodes import Element
+    from sphinx.addnodes import pending_xref
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+#: Bump when the stored shape changes: older environments are then re-read.
+DATA_VERSION = 1
+
+#: Anchor of a module's entry in the module index page.
+MODULE_INDEX_DOC = "rfc-modules"
+
+
+def module_anchor(name: str) -> str:
+    return "rfc-module-" + "".join(c if c.isalnum() else "-" for c in name.lower())
+
+
+class RfcDomain(Domain):
+    name = "rfc"
+    label = "RFC"
+    object_types = {
+        "rfc": ObjType("RFC", "ref"),
+        "module": ObjType("module", "mod"),
+    }
+    roles = {
+        "ref": XRefRole(warn_dangling=True),
+        "mod": XRefRole(warn_dangling=True),
+    }
+    initial_data: dict[str, Any] = {
+        # docname -> RfcRecord
+        "rfcs": {},
+        # docname -> [ModuleHome]
+        "homes": {},
+        # docname -> {view key, ...}: cross-document data the page shows
+        "views": {},
+        # docname -> fingerprint of those views when the page was last written
+        "view_hashes": {},
+        # docname -> [(role, target, line)] for :rfc:ref: / :rfc:mod:, checked
+        # after reading
+        "refs": {},
+    }
+    data_version = DATA_VERSION
+
+    # -- storage -----------------------------------------------------------
+
+    @property
+    def rfcs(self) -> dict[str, RfcRecord]:
+        return cast("dict[str, RfcRecord]", self.data["rfcs"])
+
+    @property
+    def homes(self) -> dict[str, list[ModuleHome]]:
+        return cast("dict[str, list[ModuleHome]]", self.data["homes"])
+
+    @property
+    def views(self) -> dict[str, set[tuple[str, ...]]]:
+        return cast("dict[str, set[tuple[str, ...]]]", self.data["views"])
+
+    @property
+    def view_hashes(self) -> dict[str, str]:
+        return cast("dict[str, str]", self.data["view_hashes"])
+
+    @property
+    def refs(self) -> dict[str, list[tuple[str, str, int | None]]]:
+        return cast("dict[str, list[tuple[str, str, int | None]]]", self.data["refs"])
+
+    def _touch(self) -> None:
+        self.__dict__.pop("_snapshot", None)
+        self.__dict__.pop("_cross", None)
+        self.__dict__["_dirty"] = True
+
+    def store(
+        self,
+        docname: str,
+        record: RfcRecord | None,
+        homes: list[ModuleHome],
+        views: Set[tuple[str, ...]],
+        refs: list[tuple[str, str, int | None]],
+    ) -> None:
+        if record is not None:
+            self.rfcs[docname] = record
+        if homes:
+            self.homes[docname] = homes
+        if views:
+            self.views[docname] = set(views)
+        if refs:
+            self.refs[docname] = refs
+        self._touch()
+
+    def clear_doc(self, docname: str) -> None:
+        for key in ("rfcs", "homes", "views", "view_hashes", "refs"):
+            self.data[key].pop(docname, None)
+        self._touch()
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        for key in ("rfcs", "homes", "views", "refs"):
+            for docname, value in otherdata[key].items():
+                if docname in docnames:
+                    self.data[key][docname] = value
+        self._touch()
+
+    def take_dirty(self) -> bool:
+        """True once after the stored data changed."""
+        return bool(self.__dict__.pop("_dirty", False))
+
+    def snapshot(self) -> Snapshot:
+        """Relations over every stored record (cached until the data changes)."""
+        snap = self.__dict__.get("_snapshot")
+        if snap is None:
+            settings = rfc_config.settings(self.env.config)
+            snap = build_snapshot(
+                self.rfcs.values(),
+                (h for homes in self.homes.values() for h in homes),
+                settings.modules,
+            )
+            self.__dict__["_snapshot"] = snap
+        return cast("Snapshot", snap)
+
+    def problems(self) -> list[Problem]:
+        """Every per-document problem plus the cross-RFC ones."""
+        from sphinx_rfc import checks
+
+        found = [p for r in self.rfcs.values() for p in r.problems]
+        return sorted(found + self.cross_problems(), key=Problem.sort_key)
+
+    def cross_problems(self) -> list[Problem]:
+        """The cross-RFC problems (cached until the data changes)."""
+        from sphinx_rfc import checks
+
+        cached = self.__dict__.get("_cross")
+        if cached is None:
+            sources = {d: source_path(self.env, d) for d in self.refs}
+            cached = checks.cross_rfc_problems(
+                self.snapshot(), self.refs, rfc_config.settings(self.env.config),
+                sources, self.rfcs,
+            )
+            self.__dict__["_cross"] = cached
+        return cast("list[Problem]", cached)
+
+    # -- cross-references --------------------------------------------------
+
+    def _rfc_refnode(
+        self, builder: Builder, fromdocname: str, rfc_id: str, contnode: Element
+    ) -> Element | None:
+        record = self.snapshot().by_id.get(rfc_id)
+        if record is None:
+            return None
+        status = _(rfc_config.settings(self.env.config).statuses.label(record.status))
+        return make_refnode(
+            builder, fromdocname, record.docname, None, contnode, f"{record.title} ({status})"
+        )
+
+    def _module_refnode(
+        self, builder: Builder, fromdocname: str, name: str, contnode: Element
+    ) -> Element | None:
+        snap = self.snapshot()
+        home = snap.homes.get(name)
+        if home is not None:
+            return make_refnode(builder, fromdocname, home.docname, home.anchor, contnode, name)
+        if name in snap.module_descriptions or name in snap.module_rfcs:
+            return make_refnode(
+                builder, fromdocname, MODULE_INDEX_DOC, module_anchor(name), contnode, name
+            )
+        return None
+
+    def resolve_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        typ: str,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> Element | None:
+        target = target.strip()
+        if typ == "ref":
+            return self._rfc_refnode(builder, fromdocname, target, contnode)
+        if typ == "mod":
+            return self._module_refnode(builder, fromdocname, target, contnode)
+        return None
+
+    def resolve_any_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> list[tuple[str, Element]]:
+        results: list[tuple[str, Element]] = []
+        found = self._rfc_refnode(builder, fromdocname, target, contnode)
+        if found is not None:
+            results.append(("rfc:ref", found))
+        found = self._module_refnode(builder, fromdocname, target, contnode)
+        if found is not None:
+            results.append(("rfc:mod", found))
+        return results
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        snap = self.snapshot()
+        for record in snap.records():
+            yield record.id, f"{record.id}: {record.title}", "rfc", record.docname, "", 1
+        for name in snap.module_names():
+            home = snap.homes.get(name)
+            if home is not None:
+                yield name, name, "module", home.docname, home.anchor, 1
+            else:
+                yield name, name, "module", MODULE_INDEX_DOC, module_anchor(name), 0
+
+    def get_full_qualified_name(self, node: Element) -> str | None:
+        return cast("str | None", node.get("reftarget"))
+
+
+def source_path(env: BuildEnvironment, docname: str) -> str:
+    """The document's source file, relative to the source folder, with ``/``."""
+    return Path(env.doc2path(docname, False)).as_posix()
+
+
+def get_domain(env: BuildEnvironment) -> RfcDomain:
+    return cast("RfcDomain", env.get_domain("rfc"))
+
+
+def iter_records(env: BuildEnvironment) -> Iterable[RfcRecord]:
+    return get_domain(env).rfcs.values()
+
+
+def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool | None:
+    """``warn-missing-reference``: our own roles are checked after reading
+    (:func:`sphinx_rfc.checks.cross_rfc_problems`), with their own subtypes,
+    so the generic ``ref.*`` warning is silenced here."""
+    if domain is not None and domain.name == "rfc":
+        return True
+    return None
+

@@ -1,0 +1,153 @@
+"""Basic information of an RFC: option or metadata values in, validated
+fields out (SPEC section 3).  Shared by the ``rfc`` directive and the
+template-native reader; no Sphinx inside."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sphinx_rfc import columns
+from sphinx_rfc.checks import find_placeholders, placeholder_problem
+from sphinx_rfc.model import Problem
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+LIST_FIELDS = ("authors", "modules", "issues", "supersedes", "requires")
+TEXT_FIELDS = ("title", "status", "type", "created", "updated")
+KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass
+class Metadata:
+    title: str | None = None
+    status: str = "draft"
+    type: str | None = None
+    authors: list[str] = field(default_factory=list)
+    modules: list[str] = field(default_factory=list)
+    issues: list[str] = field(default_factory=list)
+    created: str | None = None
+    updated: str | None = None
+    supersedes: list[str] = field(default_factory=list)
+    requires: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def as_list(value: str | Sequence[str]) -> list[str]:
+    if isinstance(value, str):
+        return columns.split_list(value)
+    items: list[str] = []
+    for item in value:
+        items.extend(columns.split_list(str(item)))
+    return items
+
+
+def as_text(value: str | Sequence[str]) -> str:
+    if isinstance(value, str):
+        return " ".join(value.split())
+    return ", ".join(str(v) for v in value)
+
+
+def parse_metadata(
+    raw: Mapping[str, str | Sequence[str]],
+    settings: RfcSettings,
+    *,
+    rfc_id: str,
+    source: str,
+    line_of: Callable[[str], int | None],
+    unknown: str = "warn",
+) -> tuple[Metadata, list[Problem]]:
+    """Validate raw field values.
+
+    *unknown* says what happens to a name that is neither a field nor a
+    declared extra field: ``"warn"`` (an ``rfc`` option) or ``"extra"`` (a
+    row of a basic-info table, kept as an extra field).
+    """
+    meta = Metadata()
+    problems: list[Problem] = []
+
+    def invalid(name: str, message: str) -> None:
+        problems.append(Problem("invalid-value", message, source, line_of(name), rfc_id))
+
+    for name, value in raw.items():
+        text = as_text(value)
+        found = find_placeholders(text, settings.placeholders)
+        if found:
+            problems.append(placeholder_problem(found, f"field {name!r}", source, line_of(name), rfc_id))
+        if name == "title":
+            meta.title = text or None
+        elif name == "status":
+            key = settings.statuses.lookup(text) if text else None
+            if key is None:
+                invalid(name, f"invalid status {text!r}; expected one of {', '.join(settings.statuses.keys())}")
+            else:
+                meta.status = key
+        elif name == "type":
+            if not text:
+                continue
+            key = settings.types.lookup(text)
+            if key is None:
+                invalid(name, f"invalid type {text!r}; expected one of {', '.join(settings.types.keys())}")
+            else:
+                meta.type = key
+        elif name in ("created", "updated"):
+            if not text:
+                continue
+            if _DATE.match(text) and _valid_date(text):
+                setattr(meta, name, text)
+            else:
+                invalid(name, f"invalid date {text!r} in {name!r}; expected YYYY-MM-DD")
+        elif name in ("supersedes", "requires"):
+            ids = []
+            for item in as_list(value):
+                if settings.id_pattern.match(item):
+                    ids.append(item)
+                else:
+                    invalid(name, f"invalid RFC ID {item!r} in {name!r}; expected {settings.id_pattern.pattern}")
+            setattr(meta, name, list(dict.fromkeys(ids)))
+        elif name == "modules":
+            meta.modules = list(dict.fromkeys(as_list(value)))
+            if settings.modules:
+                for module in meta.modules:
+                    if module not in settings.modules:
+                        problems.append(Problem(
+                            "unknown-module",
+                            f"module {module!r} is not in rfc_modules "
+                            f"({', '.join(settings.modules)})",
+                            source, line_of(name), rfc_id,
+                        ))
+        elif name in ("authors", "issues"):
+            setattr(meta, name, as_list(value))
+        elif name in settings.extra_fields:
+            allowed = settings.extra_fields[name]
+            items = as_list(value)
+            if allowed:
+                folded = {columns.fold(a): a for a in allowed}
+                kept = []
+                for item in items:
+                    canonical = folded.get(columns.fold(item))
+                    if canonical is None:
+                        invalid(name, f"invalid value {item!r} for {name!r}; expected one of {', '.join(allowed)}")
+                    else:
+                        kept.append(canonical)
+                items = kept
+            meta.extra[name] = items
+        elif unknown == "extra":
+            meta.extra[name] = text
+        else:
+            invalid(name, f"unknown field {name!r}; declare it in rfc_extra_fields")
+    return meta, problems
+
+
+def _valid_date(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,234 @@
+"""The records every step shares: plain dataclasses, no Sphinx inside.
+
+Directives and the template-native reader produce them, the domain stores
+them per document, the checks read them, the renderers and the exporter
+turn them into nodes and JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Section states as exported (SPEC section 8).
+PRESENT = "present"
+EMPTY = "empty"
+NOT_APPLICABLE = "not-applicable"
+MISSING = "missing"
+
+
+@dataclass
+class Problem:
+    """One RFC problem: a warning of type ``rfc`` with this subtype."""
+
+    subtype: str
+    message: str
+    source: str
+    line: int | None
+    rfc_id: str | None = None
+    docname: str | None = None
+
+    def sort_key(self) -> tuple[str, int, str, str]:
+        return (self.source, self.line or 0, self.subtype, self.message)
+
+
+@dataclass
+class Cell:
+    """A table cell's exported value: plain text (backticks dropped)."""
+
+    text: str
+    line: int | None = None
+
+
+@dataclass
+class Param:
+    name: str
+    type: str = ""
+    default: str = ""
+    required: bool | None = None
+    meaning: str = ""
+    range: str = ""
+    errors: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class Interface:
+    name: str | None = None
+    signature_of: str | None = None
+    params: list[Param] = field(default_factory=list)
+    line: int | None = None
+
+
+@dataclass
+class Dependency:
+    component: str
+    strength: str = ""
+    status: str = ""
+    fallback: str = ""
+    rfc: str | None = None
+    module: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class TestLevel:
+    level: str
+    count: int | None = None
+    coverage: str = ""
+    criteria: str = ""
+    tests: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class Interaction:
+    combination: str
+    verified: bool | None = None
+    criteria: str = ""
+    tests: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class Verification:
+    levels: list[TestLevel] = field(default_factory=list)
+    interactions: list[Interaction] = field(default_factory=list)
+
+
+@dataclass
+class Change:
+    module: str
+    change: str = ""
+    affects: str = ""  # "yes", "no" or "none"
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class Alternative:
+    option: str
+    pros: str = ""
+    cons: str = ""
+    chosen: bool | None = None
+    reason: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class Reference:
+    source: str
+    approach: str = ""
+    limits: str = ""
+    impact: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class Constraint:
+    type: str
+    content: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class RfcRecord:
+    """Everything one RFC document declares."""
+
+    id: str
+    title: str
+    docname: str
+    source: str
+    line: int | None
+    anchor: str
+    status: str = "draft"
+    type: str | None = None
+    authors: list[str] = field(default_factory=list)
+    modules: list[str] = field(default_factory=list)
+    issues: list[str] = field(default_factory=list)
+    created: str | None = None
+    updated: str | None = None
+    supersedes: list[str] = field(default_factory=list)
+    requires: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: True for a template-native RFC (SPEC section 7).
+    native: bool = False
+    sections: dict[str, str] = field(default_factory=dict)
+    interfaces: list[Interface] = field(default_factory=list)
+    dependencies: list[Dependency] = field(default_factory=list)
+    verification: Verification = field(default_factory=Verification)
+    changes: list[Change] = field(default_factory=list)
+    alternatives: list[Alternative] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    constraints: list[Constraint] = field(default_factory=list)
+    #: Problems found while reading this document alone.
+    problems: list[Problem] = field(default_factory=list)
+
+    def touched_modules(self) -> list[str]:
+        """The union of declared modules and the modules of the change table."""
+        seen = dict.fromkeys(self.modules)
+        for change in self.changes:
+            if change.module:
+                seen.setdefault(change.module)
+        return list(seen)
+
+    def relation_to_module(self, module: str) -> str | None:
+        declared = module in self.modules
+        changed = any(c.module == module for c in self.changes)
+        if declared and changed:
+            return "both"
+        if declared:
+            return "declared"
+        if changed:
+            return "changed"
+        return None
+
+    def dependency_edges(self) -> list[tuple[str, str]]:
+        """``(rfc_id, strength)`` for each dependency row naming an RFC."""
+        return [(d.rfc, d.strength) for d in self.dependencies if d.rfc]
+
+
+@dataclass
+class ModuleHome:
+    """A page made a module's home by ``rfc-module``."""
+
+    name: str
+    docname: str
+    anchor: str
+    line: int | None = None
+
+
+#: Keys of :attr:`TablePayload.records` and the record lists they extend.
+TABLE_RECORD_KEYS = (
+    "interfaces", "dependencies", "levels", "interactions", "changes",
+    "alternatives", "references", "constraints",
+)
+
+
+@dataclass
+class TablePayload:
+    """What one table directive read: records by kind, and its problems
+    (their ``rfc_id`` is filled in by the collector)."""
+
+    directive: str
+    line: int | None
+    records: dict[str, list[Any]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def add_to(self, record: RfcRecord) -> None:
+        for key, items in self.records.items():
+            if key == "levels":
+                record.verification.levels.extend(items)
+            elif key == "interactions":
+                record.verification.interactions.extend(items)
+            else:
+                getattr(record, key).extend(items)
