@@ -15,6 +15,7 @@ from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.i18n import _
+from sphinx_rfc.indices import INDICES
 from sphinx_rfc.model import ModuleHome, Problem, RfcRecord
 from sphinx_rfc.relations import Snapshot, build_snapshot
 
@@ -60,6 +61,7 @@ class RfcDomain(Domain):
         "refs": {},
     }
     data_version = DATA_VERSION
+    indices = INDICES
 
     # -- storage -----------------------------------------------------------
 

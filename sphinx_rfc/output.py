@@ -43,5 +43,8 @@ def on_builder_inited(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    from sphinx_rfc import export
+
     app.connect("builder-inited", on_builder_inited)
+    app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", on_build_finished)

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 #: Directive families registered by :func:`setup_directives` (the ``rfc``
 #: directive itself is registered by the package's ``setup``).
-FAMILIES: tuple[str, ...] = ()
+FAMILIES: tuple[str, ...] = ("tables", "navigation")
 
 
 def setup_directives(app: Sphinx) -> None:
