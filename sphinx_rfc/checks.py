@@ -146,7 +146,9 @@ def _placeholder_regex(placeholders: tuple[str, ...]) -> re.Pattern[str]:
     parts = []
     for text in placeholders:
         if text.casefold() == "xxx":
-            parts.append(r"(?i:(?<![A-Za-z0-9])xxx(?![A-Za-z0-9]))")
+            # a word or part of an identifier (enable_xxx, xxx.enabled,
+            # enableXxx), never inside a longer run of x's (xxxx)
+            parts.append(r"(?i:(?<!x)xxx(?!x))")
         elif re.fullmatch(r"\w+", text, re.ASCII):
             parts.append(r"(?<![A-Za-z0-9_])" + re.escape(text) + r"(?![A-Za-z0-9_])")
         else:
@@ -160,7 +162,8 @@ def find_placeholders(text: str, placeholders: Sequence[str]) -> list[str]:
     """The placeholders found in *text*, each once, in order of appearance."""
     if not text:
         return []
-    return list(dict.fromkeys(m.group(0) for m in _placeholder_regex(tuple(placeholders)).finditer(text)))
+    regex = _placeholder_regex(tuple(placeholders))
+    return list(dict.fromkeys(m.group(0) for m in regex.finditer(text)))
 
 
 def placeholder_problem(
@@ -304,8 +307,8 @@ def cross_rfc_problems(
 
     for rfc_id, docnames in sorted(snap.duplicates.items()):
         first = records_by_doc[docnames[0]]
-        for other in docnames[1:]:
-            rec = records_by_doc[other]
+        for later in docnames[1:]:
+            rec = records_by_doc[later]
             problems.append(Problem(
                 "duplicate-id",
                 f"ID {rfc_id} is declared in both {first.source} (line {first.line}) "
@@ -315,7 +318,8 @@ def cross_rfc_problems(
 
     for record in sorted(records_by_doc.values(), key=lambda r: (id_sort_key(r.id), r.docname)):
         src, line, rid = record.source, record.line, record.id
-        for field_name, targets in (("requires", record.requires), ("supersedes", record.supersedes)):
+        relations = (("requires", record.requires), ("supersedes", record.supersedes))
+        for field_name, targets in relations:
             for target in targets:
                 if target not in by_id:
                     problems.append(Problem(

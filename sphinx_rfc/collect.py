@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -17,8 +18,8 @@ from sphinx_rfc import checks
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.rfc import RfcDeclaration
 from sphinx_rfc.domain import get_domain, source_path
-from sphinx_rfc.model import ModuleHome, Problem, RfcRecord, TablePayload
-from sphinx_rfc.nodes import is_generated, rfc_data, rfc_pending
+from sphinx_rfc.model import Problem, RfcRecord, TablePayload
+from sphinx_rfc.nodes import rfc_data, rfc_pending
 from sphinx_rfc.render import basic_info_table
 
 if TYPE_CHECKING:
@@ -55,10 +56,89 @@ def is_native_candidate(docname: str, settings: RfcSettings) -> bool:
 
 _SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, nodes.target)
 
+#: A line of an rST section adornment (under- or overline).
+_ADORNMENT = re.compile(r"^\s*([!-/:-@\[-`{-~])\1{2,}\s*$")
+#: The delimiter row of a Markdown pipe table.
+_PIPE_DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+class SourceLines:
+    """The lines of the files a doctree came from, read on demand, to place
+    warnings where docutils and MyST give no exact line."""
+
+    def __init__(self, doctree: nodes.document) -> None:
+        self.default = str(doctree.get("source") or "")
+        self._files: dict[str, list[str]] = {}
+
+    def get(self, node: nodes.Node) -> list[str]:
+        path = str(getattr(node, "source", None) or self.default)
+        if path not in self._files:
+            try:
+                self._files[path] = Path(path).read_text(encoding="utf-8-sig").splitlines()
+            except (OSError, UnicodeDecodeError):
+                self._files[path] = []
+        return self._files[path]
+
+    def title_line(self, title: nodes.title) -> int | None:
+        """The line of the title's text.
+
+        docutils gives an rST title the line of its underline; MyST gives
+        the line of the heading itself.  The source tells which."""
+        line = _line_of(title)
+        if not line or line < 2:
+            return line
+        lines = self.get(title)
+        if line <= len(lines) and _ADORNMENT.match(lines[line - 1]):
+            text = lines[line - 2].strip()
+            if text and not _ADORNMENT.match(lines[line - 2]):
+                return line - 1
+        return line
+
+    def cell_line(self, cell: nodes.entry) -> int | None:
+        """A table cell's line: its row's line in a Markdown pipe table
+        (MyST gives every cell the table's first line), else its own."""
+        line = _first_line(cell)
+        row = cell.parent
+        group = row.parent if row is not None else None
+        table = _ancestor(cell, nodes.table)
+        if table is None or group is None or not table.line or line != table.line:
+            return line
+        lines = self.get(table)
+        start = table.line
+        if start + 1 > len(lines) or "|" not in lines[start - 1]:
+            return line
+        if not _PIPE_DELIMITER.match(lines[start]) or "-" not in lines[start]:
+            return line
+        if isinstance(group, nodes.thead):
+            return start
+        index = group.index(row)
+        return start + 2 + index
+
+
+def _ancestor(node: nodes.Node, kind: type[nodes.Element]) -> nodes.Element | None:
+    current = node.parent
+    while current is not None:
+        if isinstance(current, kind):
+            return current
+        current = current.parent
+    return None
+
+
+def _first_line(node: nodes.Node) -> int | None:
+    """The node's own line, else the first line inside it, else its parents'."""
+    if node.line:
+        return node.line
+    if isinstance(node, nodes.Element):
+        for sub in node.findall(include_self=False):
+            if sub.line:
+                return sub.line
+    return _line_of(node)
+
 
 def _body_text(section: nodes.section) -> str:
     parts: list[str] = []
-    for child in section.children[1:] if section.children and isinstance(section[0], nodes.title) else section.children:
+    has_title = bool(section.children) and isinstance(section[0], nodes.title)
+    for child in section.children[1:] if has_title else section.children:
         if isinstance(child, nodes.section):
             parts.append(_body_text(child))
         elif not isinstance(child, _SKIPPED):
@@ -66,8 +146,12 @@ def _body_text(section: nodes.section) -> str:
     return "\n".join(p for p in parts if p.strip())
 
 
-def section_bodies(doctree: nodes.document) -> list[checks.SectionBody]:
-    """Every section of the document except its title section."""
+def section_bodies(
+    doctree: nodes.document, lines: SourceLines | None = None
+) -> list[checks.SectionBody]:
+    """Every section of the document, in document order, except the title
+    section when it is the only top-level one."""
+    lines = lines or SourceLines(doctree)
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     skip = top[0] if len(top) == 1 else None
     bodies = []
@@ -75,8 +159,18 @@ def section_bodies(doctree: nodes.document) -> list[checks.SectionBody]:
         if section is skip or not section.children or not isinstance(section[0], nodes.title):
             continue
         title = section[0]
-        bodies.append(checks.SectionBody(title.astext(), _line_of(title), _body_text(section)))
+        bodies.append(checks.SectionBody(
+            title.astext(), lines.title_line(title), _body_text(section)
+        ))
     return bodies
+
+
+def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int | None:
+    """The first line from *start* (1-based) that holds a placeholder."""
+    for number in range(max(start, 1), len(lines) + 1):
+        if checks.find_placeholders(lines[number - 1], placeholders):
+            return number
+    return None
 
 
 def _line_of(node: nodes.Node) -> int | None:
@@ -88,38 +182,58 @@ def _line_of(node: nodes.Node) -> int | None:
     return None
 
 
-def _where(node: nodes.Node) -> str:
-    if isinstance(node, nodes.literal_block):
-        return "code block"
-    if isinstance(node, nodes.title):
-        return "title"
-    parent = node.parent
-    while parent is not None:
-        if isinstance(parent, nodes.entry):
-            return "table cell"
-        parent = parent.parent
-    return "paragraph"
-
-
 def placeholder_problems(
-    doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str
+    doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
+    lines: SourceLines | None = None,
 ) -> list[Problem]:
-    """One problem per paragraph, cell, title or code block with placeholders."""
-    problems = []
-    for node in doctree.findall(nodes.Element):
-        code = node.get("code") if node.tagname == "mermaid" else None
-        if isinstance(node, nodes.TextElement) and not isinstance(node, _SKIPPED):
-            if isinstance(node.parent, nodes.TextElement):
-                continue
-            text = node.astext()
-        elif isinstance(code, str):
-            text = code
-        else:
-            continue
+    """One problem per paragraph, title, table cell or code block that
+    holds placeholders, at its line."""
+    lines = lines or SourceLines(doctree)
+    problems: list[Problem] = []
+    # (the line of the innermost section's title, the last line seen): a
+    # line before the section's start is docutils' guess (csv-table cells
+    # say line 1); the last line seen is closer then.
+    state = {"floor": 0, "last": 0}
+
+    def emit(node: nodes.Element, text: str, where: str, line: int | None) -> None:
         found = checks.find_placeholders(text, settings.placeholders)
-        if found and not is_generated(node):
-            where = "code block" if code is not None else _where(node)
-            problems.append(checks.placeholder_problem(found, where, source, _line_of(node), rfc_id))
+        if line is not None and line < state["floor"]:
+            start = max(state["last"], state["floor"])
+            line = _search(lines.get(node), start, settings.placeholders) if found else None
+            line = line or start
+        if line:
+            state["last"] = max(state["last"], line)
+        if found:
+            problems.append(checks.placeholder_problem(found, where, source, line, rfc_id))
+
+    def walk(node: nodes.Element) -> None:
+        for child in node.children:
+            if not isinstance(child, nodes.Element) or isinstance(child, _SKIPPED):
+                continue
+            if child.get("rfc-generated"):
+                continue
+            if isinstance(child, nodes.section):
+                saved = state["floor"]
+                if child.children and isinstance(child[0], nodes.title):
+                    state["floor"] = lines.title_line(child[0]) or saved
+                walk(child)
+                state["floor"] = saved
+            elif isinstance(child, nodes.title):
+                emit(child, child.astext(), "title", lines.title_line(child))
+            elif isinstance(child, nodes.entry):
+                emit(child, child.astext(), "table cell", lines.cell_line(child))
+            elif child.tagname == "mermaid" and isinstance(child.get("code"), str):
+                emit(child, child["code"], "diagram", _line_of(child))
+            elif isinstance(child, nodes.literal_block):
+                emit(child, child.astext(), "code block", _line_of(child))
+            elif isinstance(child, nodes.TextElement):
+                emit(child, child.astext(), "paragraph", _first_line(child))
+            else:
+                if child.line:
+                    state["last"] = max(state["last"], child.line)
+                walk(child)
+
+    walk(doctree)
     return problems
 
 
@@ -194,13 +308,14 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             for problem in payload.problems:
                 problem.rfc_id = record.id
             problems.extend(payload.problems)
+        lines = SourceLines(doctree)
         result = checks.section_states(
-            section_bodies(doctree), directives_used, settings,
+            section_bodies(doctree, lines), directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
         )
         record.sections = result.states
         problems.extend(result.problems)
-        problems.extend(placeholder_problems(doctree, settings, source, record.id))
+        problems.extend(placeholder_problems(doctree, settings, source, record.id, lines))
         problems.extend(checks.check_record(record, settings))
         _insert_notice(doctree, record)
     else:
