@@ -153,43 +153,73 @@ class SectionSpec:
 
 SECTIONS: tuple[SectionSpec, ...] = (
     SectionSpec(
-        "basic-info", "Basic information", "基本信息",
-        ("基本信息", "Basic information", "Basic info", "Metadata"), "rfc",
+        "basic-info",
+        "Basic information",
+        "基本信息",
+        ("基本信息", "Basic information", "Basic info", "Metadata"),
+        "rfc",
     ),
     SectionSpec("background", "Background", "背景", ("背景", "Background", "Motivation")),
     SectionSpec(
-        "goals", "Goals and non-goals", "目标和非目标",
+        "goals",
+        "Goals and non-goals",
+        "目标和非目标",
         ("目标和非目标", "目标与非目标", "目标", "Goals and non-goals", "Goals"),
     ),
     SectionSpec(
-        "references", "Related work", "相关实现参考",
+        "references",
+        "Related work",
+        "相关实现参考",
         ("相关实现参考", "相关实现", "参考实现", "Related work", "Prior art", "References"),
         "rfc-references",
     ),
     SectionSpec(
-        "interface", "External interface", "对外接口",
+        "interface",
+        "External interface",
+        "对外接口",
         ("对外接口", "接口设计", "接口", "External interface", "Interface", "API"),
         "rfc-interface",
     ),
     SectionSpec(
-        "design", "Design", "方案设计",
+        "design",
+        "Design",
+        "方案设计",
         ("方案设计", "设计方案", "详细设计", "Design", "Detailed design", "Proposal"),
     ),
     SectionSpec(
-        "dependencies", "Component dependencies", "组件依赖",
+        "dependencies",
+        "Component dependencies",
+        "组件依赖",
         ("组件依赖", "依赖", "Component dependencies", "Dependencies"),
         "rfc-dependency",
     ),
     SectionSpec(
-        "constraints", "Constraints and compatibility", "约束与兼容性",
-        ("约束与兼容性", "约束和兼容性", "兼容性", "Constraints and compatibility",
-         "Compatibility", "Constraints"),
+        "constraints",
+        "Constraints and compatibility",
+        "约束与兼容性",
+        (
+            "约束与兼容性",
+            "约束和兼容性",
+            "兼容性",
+            "Constraints and compatibility",
+            "Compatibility",
+            "Constraints",
+        ),
         "rfc-constraints",
     ),
     SectionSpec(
-        "verification", "Verification design", "验证设计",
-        ("验证设计", "测试设计", "验证", "Verification design", "Verification",
-         "Test plan", "Testing"),
+        "verification",
+        "Verification design",
+        "验证设计",
+        (
+            "验证设计",
+            "测试设计",
+            "验证",
+            "Verification design",
+            "Verification",
+            "Test plan",
+            "Testing",
+        ),
         "rfc-verification",
     ),
 )
@@ -247,104 +277,174 @@ class TableSpec:
 
 
 INTERFACE = TableSpec(
-    "interface", "rfc-interface", "interface",
+    "interface",
+    "rfc-interface",
+    "interface",
     (
-        ColumnSpec("name", "Parameter",
-                   ("入参 / 配置项", "入参", "配置项", "参数", "参数名", "parameter", "option",
-                    "name", "argument")),
+        ColumnSpec(
+            "name",
+            "Parameter",
+            (
+                "入参 / 配置项",
+                "入参",
+                "配置项",
+                "参数",
+                "参数名",
+                "parameter",
+                "option",
+                "name",
+                "argument",
+            ),
+        ),
         ColumnSpec("type", "Type", ("类型", "type")),
         ColumnSpec("default", "Default", ("默认值", "default"), required="column"),
-        ColumnSpec("required", "Required", ("是否必填", "必填", "required", "mandatory"),
-                   kind=YESNO, vocabulary=YES_NO),
+        ColumnSpec(
+            "required",
+            "Required",
+            ("是否必填", "必填", "required", "mandatory"),
+            kind=YESNO,
+            vocabulary=YES_NO,
+        ),
         ColumnSpec("meaning", "Meaning", ("含义", "说明", "描述", "meaning", "description")),
-        ColumnSpec("range", "Valid range",
-                   ("合法范围", "取值范围", "范围", "valid range", "range", "allowed values"),
-                   required="no"),
-        ColumnSpec("errors", "Error handling",
-                   ("错误处理", "异常处理", "error handling", "errors"), required="no"),
+        ColumnSpec(
+            "range",
+            "Valid range",
+            ("合法范围", "取值范围", "范围", "valid range", "range", "allowed values"),
+            required="no",
+        ),
+        ColumnSpec(
+            "errors",
+            "Error handling",
+            ("错误处理", "异常处理", "error handling", "errors"),
+            required="no",
+        ),
     ),
 )
 
 DEPENDENCY = TableSpec(
-    "dependency", "rfc-dependency", "dependencies",
+    "dependency",
+    "rfc-dependency",
+    "dependencies",
     (
         ColumnSpec("component", "Component", ("依赖组件", "组件", "component", "dependency")),
-        ColumnSpec("strength", "Strength",
-                   ("强依赖 / 弱依赖", "强 / 弱", "依赖强度", "强弱", "strength", "kind"),
-                   vocabulary=STRENGTHS),
-        ColumnSpec("status", "Current status", ("当前状态", "状态", "status", "current status"),
-                   required="no"),
-        ColumnSpec("fallback", "If not ready",
-                   ("未 ready 时本期能力", "未就绪时本期能力", "fallback", "if not ready"),
-                   required="no"),
+        ColumnSpec(
+            "strength",
+            "Strength",
+            ("强依赖 / 弱依赖", "强 / 弱", "依赖强度", "强弱", "strength", "kind"),
+            vocabulary=STRENGTHS,
+        ),
+        ColumnSpec(
+            "status",
+            "Current status",
+            ("当前状态", "状态", "status", "current status"),
+            required="no",
+        ),
+        ColumnSpec(
+            "fallback",
+            "If not ready",
+            ("未 ready 时本期能力", "未就绪时本期能力", "fallback", "if not ready"),
+            required="no",
+        ),
     ),
 )
 
 TEST_LEVELS = TableSpec(
-    "levels", "rfc-verification", "verification",
+    "levels",
+    "rfc-verification",
+    "verification",
     (
         ColumnSpec("level", "Level", ("用例级别", "级别", "测试级别", "level", "test level")),
         ColumnSpec("count", "Count", ("数量", "用例数", "count", "cases"), kind=COUNT),
         ColumnSpec("coverage", "Coverage", ("覆盖内容", "覆盖范围", "coverage", "scope")),
-        ColumnSpec("criteria", "Pass criteria",
-                   ("通过标准", "pass criteria", "criteria", "acceptance")),
-        ColumnSpec("tests", "Tests", ("用例", "测试用例", "tests", "test ids"),
-                   required="no", kind=LIST),
+        ColumnSpec(
+            "criteria", "Pass criteria", ("通过标准", "pass criteria", "criteria", "acceptance")
+        ),
+        ColumnSpec(
+            "tests", "Tests", ("用例", "测试用例", "tests", "test ids"), required="no", kind=LIST
+        ),
     ),
     signature=("level", "count", "coverage"),
 )
 
 INTERACTIONS = TableSpec(
-    "interactions", "rfc-verification", "verification",
+    "interactions",
+    "rfc-verification",
+    "verification",
     (
         ColumnSpec("combination", "Combination", ("组合", "combination", "with")),
-        ColumnSpec("verified", "Verified", ("是否验证", "verified"),
-                   kind=YESNO, vocabulary=YES_NO),
-        ColumnSpec("criteria", "Pass criteria", ("通过标准", "pass criteria", "criteria"),
-                   required="when-verified"),
-        ColumnSpec("tests", "Tests", ("用例", "测试用例", "tests", "test ids"),
-                   required="no", kind=LIST),
+        ColumnSpec("verified", "Verified", ("是否验证", "verified"), kind=YESNO, vocabulary=YES_NO),
+        ColumnSpec(
+            "criteria",
+            "Pass criteria",
+            ("通过标准", "pass criteria", "criteria"),
+            required="when-verified",
+        ),
+        ColumnSpec(
+            "tests", "Tests", ("用例", "测试用例", "tests", "test ids"), required="no", kind=LIST
+        ),
     ),
     signature=("combination", "verified"),
 )
 
 CHANGES = TableSpec(
-    "changes", "rfc-changes", "design",
+    "changes",
+    "rfc-changes",
+    "design",
     (
         ColumnSpec("module", "Module", ("模块", "module")),
         ColumnSpec("change", "Change", ("改动内容", "改动", "change", "changes")),
-        ColumnSpec("affects", "Affects existing behaviour",
-                   ("是否影响已有行为", "影响已有行为", "affects existing behavior",
-                    "affects existing behaviour", "breaking", "affects"),
-                   vocabulary=AFFECTS),
+        ColumnSpec(
+            "affects",
+            "Affects existing behaviour",
+            (
+                "是否影响已有行为",
+                "影响已有行为",
+                "affects existing behavior",
+                "affects existing behaviour",
+                "breaking",
+                "affects",
+            ),
+            vocabulary=AFFECTS,
+        ),
     ),
 )
 
 ALTERNATIVES = TableSpec(
-    "alternatives", "rfc-alternatives", "design",
+    "alternatives",
+    "rfc-alternatives",
+    "design",
     (
         ColumnSpec("option", "Option", ("方案", "option", "alternative")),
         ColumnSpec("pros", "Pros", ("优点", "pros", "advantages"), required="no"),
         ColumnSpec("cons", "Cons", ("缺点", "cons", "disadvantages"), required="no"),
-        ColumnSpec("chosen", "Chosen", ("是否选择", "chosen", "selected"),
-                   kind=YESNO, vocabulary=YES_NO),
+        ColumnSpec(
+            "chosen", "Chosen", ("是否选择", "chosen", "selected"), kind=YESNO, vocabulary=YES_NO
+        ),
         ColumnSpec("reason", "Reason", ("原因", "reason", "rationale"), required="when-chosen"),
     ),
 )
 
 REFERENCES = TableSpec(
-    "references", "rfc-references", "references",
+    "references",
+    "rfc-references",
+    "references",
     (
         ColumnSpec("source", "Source", ("来源", "source")),
         ColumnSpec("approach", "Approach", ("做法", "approach")),
         ColumnSpec("limits", "Limitations", ("限制", "limitations", "limits"), required="no"),
-        ColumnSpec("impact", "Impact on this RFC",
-                   ("对本 RFC 的影响", "影响", "impact", "impact on this rfc"), required="no"),
+        ColumnSpec(
+            "impact",
+            "Impact on this RFC",
+            ("对本 RFC 的影响", "影响", "impact", "impact on this rfc"),
+            required="no",
+        ),
     ),
 )
 
 CONSTRAINTS = TableSpec(
-    "constraints", "rfc-constraints", "constraints",
+    "constraints",
+    "rfc-constraints",
+    "constraints",
     (
         ColumnSpec("type", "Type", ("类型", "type", "kind")),
         ColumnSpec("content", "Content", ("内容", "content", "details", "description")),
@@ -352,8 +452,14 @@ CONSTRAINTS = TableSpec(
 )
 
 TABLES: tuple[TableSpec, ...] = (
-    INTERFACE, DEPENDENCY, TEST_LEVELS, INTERACTIONS, CHANGES, ALTERNATIVES,
-    REFERENCES, CONSTRAINTS,
+    INTERFACE,
+    DEPENDENCY,
+    TEST_LEVELS,
+    INTERACTIONS,
+    CHANGES,
+    ALTERNATIVES,
+    REFERENCES,
+    CONSTRAINTS,
 )
 
 
@@ -383,9 +489,12 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("type", "Type", ("类型", "rfc 类型")),
     FieldSpec("authors", "Authors", ("作者", "author", "authors", "owner"), is_list=True),
     FieldSpec("modules", "Modules", ("相关模块", "模块", "module", "modules"), is_list=True),
-    FieldSpec("issues", "Issues / PRs",
-              ("相关 issue / pr", "相关 issue", "issue / pr", "issues", "issue", "prs"),
-              is_list=True),
+    FieldSpec(
+        "issues",
+        "Issues / PRs",
+        ("相关 issue / pr", "相关 issue", "issue / pr", "issues", "issue", "prs"),
+        is_list=True,
+    ),
     FieldSpec("created", "Created", ("创建时间", "创建日期", "created", "date")),
     FieldSpec("updated", "Updated", ("更新时间", "更新日期", "updated")),
     FieldSpec("supersedes", "Supersedes", ("取代", "supersedes"), is_list=True),

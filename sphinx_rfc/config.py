@@ -25,21 +25,50 @@ DEFAULT_PLACEHOLDERS = ["xxx", "[FILL]", "[待测]", "待补充", "TBD"]
 
 #: name -> (default, rebuild, types, what it should be)
 CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
-    "rfc_modules": ({}, "env", (list, dict), "a list of module names or a dict name -> description"),
+    "rfc_modules": (
+        {},
+        "env",
+        (list, dict),
+        "a list of module names or a dict name -> description",
+    ),
     "rfc_id_pattern": (r"^RFC-\d+$", "env", (str,), "a regular expression string"),
     "rfc_id_format": ("RFC-{:04d}", "env", (str,), "a format string with one {} for a number"),
-    "rfc_statuses": (None, "env", (list, dict, type(None)),
-                     "a list of status keys or a dict key -> list of aliases"),
-    "rfc_types": (None, "env", (list, dict, type(None)),
-                  "a list of type keys or a dict key -> list of aliases"),
-    "rfc_sections": ({}, "env", (dict,),
-                     'a dict key -> {"titles": [str, ...], "directive": str or None}'),
-    "rfc_required_sections": (list(columns.SECTION_KEYS), "env", (list, tuple),
-                              "a list of section keys"),
-    "rfc_required_test_levels": (["UT", "Level0"], "env", (list, tuple),
-                                 "a list of test level names"),
-    "rfc_placeholders": (list(DEFAULT_PLACEHOLDERS), "env", (list, tuple),
-                         "a list of non-empty strings"),
+    "rfc_statuses": (
+        None,
+        "env",
+        (list, dict, type(None)),
+        "a list of status keys or a dict key -> list of aliases",
+    ),
+    "rfc_types": (
+        None,
+        "env",
+        (list, dict, type(None)),
+        "a list of type keys or a dict key -> list of aliases",
+    ),
+    "rfc_sections": (
+        {},
+        "env",
+        (dict,),
+        'a dict key -> {"titles": [str, ...], "directive": str or None}',
+    ),
+    "rfc_required_sections": (
+        list(columns.SECTION_KEYS),
+        "env",
+        (list, tuple),
+        "a list of section keys",
+    ),
+    "rfc_required_test_levels": (
+        ["UT", "Level0"],
+        "env",
+        (list, tuple),
+        "a list of test level names",
+    ),
+    "rfc_placeholders": (
+        list(DEFAULT_PLACEHOLDERS),
+        "env",
+        (list, tuple),
+        "a list of non-empty strings",
+    ),
     "rfc_extra_fields": ({}, "env", (dict,), "a dict field name -> list of allowed values"),
     "rfc_issue_url": (None, "env", (str, type(None)), "None or a format string with {}"),
     "rfc_pr_url": (None, "env", (str, type(None)), "None or a format string with {}"),
@@ -95,7 +124,7 @@ def _vocabulary(name: str, base: Vocabulary, value: object) -> Vocabulary:
             isinstance(k, str) and k and _is_str_list(v) for k, v in value.items()
         ):
             raise _fail(name, what, value)
-    elif not (_is_str_list(value) and value and all(value)):
+    elif not (_is_str_list(value) and value and all(value)):  # type: ignore[arg-type]
         raise _fail(name, what, value)
     return columns.vocabulary_from_config(base, value)
 
@@ -230,5 +259,5 @@ def _on_config_inited(app: Sphinx, config: Config) -> None:
 
 def setup(app: Sphinx) -> None:
     for name, (default, rebuild, types, what) in CONFIG_VALUES.items():
-        app.add_config_value(name, default, rebuild, types=types, description=what)
+        app.add_config_value(name, default, rebuild, types=types, description=what)  # type: ignore[arg-type]
     app.connect("config-inited", _on_config_inited, priority=800)

@@ -5,10 +5,11 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Iterable, Iterator, Set
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from docutils import nodes
 from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
@@ -47,7 +48,7 @@ class RfcDomain(Domain):
         "ref": XRefRole(warn_dangling=True),
         "mod": XRefRole(warn_dangling=True),
     }
-    initial_data: dict[str, Any] = {
+    initial_data = {
         # docname -> RfcRecord
         "rfcs": {},
         # docname -> [ModuleHome]
@@ -139,7 +140,6 @@ class RfcDomain(Domain):
 
     def problems(self) -> list[Problem]:
         """Every per-document problem plus the cross-RFC ones."""
-        from sphinx_rfc import checks
 
         found = [p for r in self.rfcs.values() for p in r.problems]
         return sorted(found + self.cross_problems(), key=Problem.sort_key)
@@ -152,8 +152,11 @@ class RfcDomain(Domain):
         if cached is None:
             sources = {d: source_path(self.env, d) for d in self.refs}
             cached = checks.cross_rfc_problems(
-                self.snapshot(), self.refs, rfc_config.settings(self.env.config),
-                sources, self.rfcs,
+                self.snapshot(),
+                self.refs,
+                rfc_config.settings(self.env.config),
+                sources,
+                self.rfcs,
             )
             self.__dict__["_cross"] = cached
         return cast("list[Problem]", cached)
@@ -162,7 +165,7 @@ class RfcDomain(Domain):
 
     def _rfc_refnode(
         self, builder: Builder, fromdocname: str, rfc_id: str, contnode: Element
-    ) -> Element | None:
+    ) -> nodes.reference | None:
         record = self.snapshot().by_id.get(rfc_id)
         if record is None:
             return None
@@ -173,7 +176,7 @@ class RfcDomain(Domain):
 
     def _module_refnode(
         self, builder: Builder, fromdocname: str, name: str, contnode: Element
-    ) -> Element | None:
+    ) -> nodes.reference | None:
         snap = self.snapshot()
         home = snap.homes.get(name)
         if home is not None:
@@ -193,7 +196,7 @@ class RfcDomain(Domain):
         target: str,
         node: pending_xref,
         contnode: Element,
-    ) -> Element | None:
+    ) -> nodes.reference | None:
         target = target.strip()
         if typ == "ref":
             return self._rfc_refnode(builder, fromdocname, target, contnode)
@@ -209,8 +212,8 @@ class RfcDomain(Domain):
         target: str,
         node: pending_xref,
         contnode: Element,
-    ) -> list[tuple[str, Element]]:
-        results: list[tuple[str, Element]] = []
+    ) -> list[tuple[str, nodes.reference]]:
+        results: list[tuple[str, nodes.reference]] = []
         found = self._rfc_refnode(builder, fromdocname, target, contnode)
         if found is not None:
             results.append(("rfc:ref", found))
@@ -254,4 +257,3 @@ def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool |
     if domain is not None and domain.name == "rfc":
         return True
     return None
-

@@ -79,13 +79,18 @@ def parse_metadata(
         text = as_text(value)
         found = find_placeholders(text, settings.placeholders)
         if found:
-            problems.append(placeholder_problem(found, f"field {name!r}", source, line_of(name), rfc_id))
+            problems.append(
+                placeholder_problem(found, f"field {name!r}", source, line_of(name), rfc_id)
+            )
         if name == "title":
             meta.title = text or None
         elif name == "status":
             key = settings.statuses.lookup(text) if text else None
             if key is None:
-                invalid(name, f"invalid status {text!r}; expected one of {', '.join(settings.statuses.keys())}")
+                invalid(
+                    name,
+                    f"invalid status {text!r}; expected one of {', '.join(settings.statuses.keys())}",
+                )
             else:
                 meta.status = key
         elif name == "type":
@@ -93,7 +98,10 @@ def parse_metadata(
                 continue
             key = settings.types.lookup(text)
             if key is None:
-                invalid(name, f"invalid type {text!r}; expected one of {', '.join(settings.types.keys())}")
+                invalid(
+                    name,
+                    f"invalid type {text!r}; expected one of {', '.join(settings.types.keys())}",
+                )
             else:
                 meta.type = key
         elif name in ("created", "updated"):
@@ -109,19 +117,26 @@ def parse_metadata(
                 if settings.id_pattern.match(item):
                     ids.append(item)
                 else:
-                    invalid(name, f"invalid RFC ID {item!r} in {name!r}; expected {settings.id_pattern.pattern}")
+                    invalid(
+                        name,
+                        f"invalid RFC ID {item!r} in {name!r}; expected {settings.id_pattern.pattern}",
+                    )
             setattr(meta, name, list(dict.fromkeys(ids)))
         elif name == "modules":
             meta.modules = list(dict.fromkeys(as_list(value)))
             if settings.modules:
                 for module in meta.modules:
                     if module not in settings.modules:
-                        problems.append(Problem(
-                            "unknown-module",
-                            f"module {module!r} is not in rfc_modules "
-                            f"({', '.join(settings.modules)})",
-                            source, line_of(name), rfc_id,
-                        ))
+                        problems.append(
+                            Problem(
+                                "unknown-module",
+                                f"module {module!r} is not in rfc_modules "
+                                f"({', '.join(settings.modules)})",
+                                source,
+                                line_of(name),
+                                rfc_id,
+                            )
+                        )
         elif name in ("authors", "issues"):
             setattr(meta, name, as_list(value))
         elif name in settings.extra_fields:
@@ -133,7 +148,10 @@ def parse_metadata(
                 for item in items:
                     canonical = folded.get(columns.fold(item))
                     if canonical is None:
-                        invalid(name, f"invalid value {item!r} for {name!r}; expected one of {', '.join(allowed)}")
+                        invalid(
+                            name,
+                            f"invalid value {item!r} for {name!r}; expected one of {', '.join(allowed)}",
+                        )
                     else:
                         kept.append(canonical)
                 items = kept

@@ -209,8 +209,14 @@ class ModuleHome:
 
 #: Keys of :attr:`TablePayload.records` and the record lists they extend.
 TABLE_RECORD_KEYS = (
-    "interfaces", "dependencies", "levels", "interactions", "changes",
-    "alternatives", "references", "constraints",
+    "interfaces",
+    "dependencies",
+    "levels",
+    "interactions",
+    "changes",
+    "alternatives",
+    "references",
+    "constraints",
 )
 
 

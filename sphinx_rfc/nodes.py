@@ -42,7 +42,10 @@ def generated(node: nodes.Element) -> nodes.Element:
     skip it and gettext does not extract it into the user's catalogs."""
     node["rfc-generated"] = True
     for sub in node.findall(nodes.TextElement):
-        sub["translatable"] = False
+        # Inline nodes with a 'translatable' attribute are unwrapped by
+        # Sphinx's RemoveTranslatableInline: mark block-level text only.
+        if not isinstance(sub, nodes.Inline):
+            sub["translatable"] = False
     return node
 
 

@@ -87,19 +87,26 @@ def status_badge(status: str, settings: RfcSettings) -> nodes.inline:
 
 def type_badge(rfc_type: str, settings: RfcSettings) -> nodes.inline:
     return nodes.inline(
-        "", str(_(settings.types.label(rfc_type))),
+        "",
+        str(_(settings.types.label(rfc_type))),
         classes=["rfc-badge", "rfc-type", f"rfc-type-{css_token(rfc_type)}"],
     )
 
 
-def xref(role: str, target: str, text: str | None = None, *, quiet: bool = True) -> addnodes.pending_xref:
+def xref(
+    role: str, target: str, text: str | None = None, *, quiet: bool = True
+) -> addnodes.pending_xref:
     """A ``:rfc:ref:`` / ``:rfc:mod:`` cross-reference made by the extension.
 
     *quiet* ones are checked elsewhere (as fields), so the reference check
     does not report them again.
     """
     node = addnodes.pending_xref(
-        "", refdomain="rfc", reftype=role, reftarget=target, refexplicit=text is not None,
+        "",
+        refdomain="rfc",
+        reftype=role,
+        reftarget=target,
+        refexplicit=text is not None,
         refwarn=False,
     )
     node["rfc-quiet"] = quiet
@@ -167,6 +174,8 @@ def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
         text = ", ".join(value) if isinstance(value, list) else str(value)
         rows.append([generated(nodes.strong("", name)), text])
     table = make_table(None, rows, ["rfc-table", "rfc-table-basic-info"], [1, 3])
+    # option values are checked for placeholders by the directive itself
+    generated(table)
     return table
 
 

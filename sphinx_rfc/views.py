@@ -43,8 +43,12 @@ def rfc_summary(snap: Snapshot, rfc_id: str) -> dict[str, Any] | None:
     record = snap.by_id.get(rfc_id)
     if record is None:
         return None
-    return {"id": record.id, "title": record.title, "status": record.status,
-            "docname": record.docname}
+    return {
+        "id": record.id,
+        "title": record.title,
+        "status": record.status,
+        "docname": record.docname,
+    }
 
 
 def _rfc_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
@@ -98,17 +102,26 @@ def view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
     return fn(domain, snap, key) if fn else None
 
 
-def fingerprint(domain: RfcDomain, snap: Snapshot, keys: Iterable[ViewKey],
-                cache: dict[ViewKey, str]) -> str:
+def fingerprint(
+    domain: RfcDomain, snap: Snapshot, keys: Iterable[ViewKey], cache: dict[ViewKey, str]
+) -> str:
     digest = hashlib.sha1()
     for key in sorted(keys):
         if key not in cache:
             cache[key] = json.dumps(
-                [list(key), view_value(domain, snap, key)], sort_keys=True, default=str,
+                [list(key), view_value(domain, snap, key)],
+                sort_keys=True,
+                default=str,
                 ensure_ascii=False,
             )
         digest.update(cache[key].encode())
     return digest.hexdigest()
+
+
+def current_builder(env: BuildEnvironment) -> Builder:
+    """The builder at resolve time (``env.app`` is deprecated in Sphinx 9)."""
+    app = getattr(env, "_app", None) or env.app
+    return app.builder
 
 
 class RenderContext:
@@ -126,7 +139,10 @@ class RenderContext:
         label = text or summary["id"]
         status = _(self.settings.statuses.label(summary["status"]))
         return make_refnode(
-            self.builder, self.docname, summary["docname"], None,
+            self.builder,
+            self.docname,
+            summary["docname"],
+            None,
             nodes.literal(label, label, classes=["xref", "rfc", "rfc-ref"]),
             f"{summary['title']} ({status})",
         )
@@ -136,8 +152,9 @@ class RenderContext:
         child = nodes.literal(name, name, classes=["xref", "rfc", "rfc-mod"])
         if home is not None:
             return make_refnode(self.builder, self.docname, home.docname, home.anchor, child, name)
-        return make_refnode(self.builder, self.docname, MODULE_INDEX_DOC, module_anchor(name),
-                            child, name)
+        return make_refnode(
+            self.builder, self.docname, MODULE_INDEX_DOC, module_anchor(name), child, name
+        )
 
 
 def _render_backlinks(ctx: RenderContext, node: rfc_pending, value: Any) -> list[nodes.Node]:
@@ -180,7 +197,7 @@ class ResolvePending(SphinxPostTransform):
         pending = list(self.document.findall(rfc_pending))
         if not pending:
             return
-        ctx = RenderContext(self.env, self.app.builder, self.env.docname)
+        ctx = RenderContext(self.env, current_builder(self.env), self.env.docname)
         values: dict[ViewKey, Any] = {}
         for node in pending:
             key = tuple(node["view"])
@@ -215,6 +232,7 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         if old is not None and old != new:
             outdated.append(docname)
     if outdated:
-        logger.info("sphinx_rfc: %d page(s) show changed RFC data: %s",
-                    len(outdated), ", ".join(outdated))
+        logger.info(
+            "sphinx_rfc: %d page(s) show changed RFC data: %s", len(outdated), ", ".join(outdated)
+        )
     return outdated

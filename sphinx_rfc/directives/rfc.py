@@ -7,6 +7,7 @@ basic-information table then, when the document's title is known.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -50,19 +51,24 @@ class RfcDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         settings = rfc_config.settings(self.config)
-        source, line = self.get_source_info()
+        line = self.lineno
         src = _relative_source(self.env, self.env.docname)
         rfc_id = self.arguments[0].strip()
         problems: list[Problem] = []
         if not settings.id_pattern.match(rfc_id):
-            problems.append(Problem(
-                "invalid-value",
-                f"invalid RFC ID {rfc_id!r}; expected {settings.id_pattern.pattern}",
-                src, line, rfc_id,
-            ))
+            problems.append(
+                Problem(
+                    "invalid-value",
+                    f"invalid RFC ID {rfc_id!r}; expected {settings.id_pattern.pattern}",
+                    src,
+                    line,
+                    rfc_id,
+                )
+            )
         raw = {name: value or "" for name, value in self.options.items()}
+        raw.update(self._dropped_comment_options(raw))
         meta, found = parse_metadata(
-            raw, settings, rfc_id=rfc_id, source=src, line_of=lambda _name: line
+            raw, settings, rfc_id=rfc_id, source=src, line_of=self._option_line
         )
         problems += found
 
@@ -76,6 +82,33 @@ class RfcDirective(SphinxDirective):
             body += self.parse_content_to_nodes()
             result.append(body)
         return result
+
+    def _dropped_comment_options(self, raw: dict[str, str]) -> dict[str, str]:
+        """MyST reads ``:issues: #284`` as a YAML comment and drops the value
+        (with its own ``myst.directive_comments`` warning): take it back from
+        the source so that no content is lost."""
+        if not self.block_text.startswith(("```", "~~~", ":::")):
+            return {}
+        recovered = {}
+        for text in self.block_text.splitlines()[1:]:
+            match = _OPTION_LINE.match(text)
+            if not match:
+                break
+            name, value = match.group(1), match.group(2).strip()
+            if value.startswith("#") and not raw.get(name):
+                recovered[name] = value
+        return recovered
+
+    def _option_line(self, name: str) -> int | None:
+        """The line of option *name* (``:name:`` in the block), else the directive's."""
+        pattern = re.compile(rf"^\s*:{re.escape(name)}:")
+        for offset, text in enumerate(self.block_text.splitlines()):
+            if pattern.match(text):
+                return self.lineno + offset
+        return self.lineno
+
+
+_OPTION_LINE = re.compile(r"^:([\w-]+):\s*(.*)$")
 
 
 def _ascii_id(text: str) -> str:

@@ -1,0 +1,82 @@
+"""The ``rfc`` domain: roles, their warnings, objects.inv, Sphinx's own
+``:rfc:`` role."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import parse_warnings, rfc_warnings
+from sphinx.util.inventory import InventoryFile
+
+FILES = {
+    "index.rst": """\
+Index
+=====
+
+See :rfc:ref:`RFC-0001`, :rfc:ref:`the offload RFC <RFC-0002>` and
+:rfc:ref:`RFC-0404`.
+
+Modules: :rfc:mod:`optimizer`, :rfc:mod:`trainer`, :rfc:mod:`nosuch`.
+
+IETF: :rfc:`2119`.
+""",
+    "one.rst": "First\n=====\n\n.. rfc:: RFC-0001\n   :status: accepted\n   :modules: optimizer\n",
+    "two.md": """\
+# Second
+
+```{rfc} RFC-0002
+:status: draft
+```
+
+Back to {rfc:ref}`RFC-0001`, module {rfc:mod}`optimizer`, missing {rfc:ref}`RFC-0003`.
+""",
+}
+CONF = 'rfc_modules = ["optimizer", "trainer"]\nrfc_required_sections = []\n'
+
+
+def test_roles_resolve_with_title_and_status(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(FILES, CONF)
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert re.search(
+        r'<a class="reference internal" href="one.html" title="First \(Accepted\)">'
+        r'<code[^>]*><span class="pre">RFC-0001</span>',
+        html,
+    )
+    assert re.search(r'href="two.html" title="Second \(Draft\)"><code[^>]*>.*?the.*?offload', html)
+    # IETF RFCs keep working through Sphinx's own role
+    assert "https://datatracker.ietf.org/doc/html/rfc2119.html" in html
+    md = (app.outdir / "two.html").read_text(encoding="utf-8")
+    assert 'href="one.html" title="First (Accepted)"' in md
+
+
+def test_unknown_targets_have_own_subtypes_and_lines(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(FILES, CONF)
+    found = {(f, line, sub) for f, line, sub, _ in rfc_warnings(app)}
+    assert found == {
+        ("index.rst", 4, "rfc.unknown-rfc"),
+        ("index.rst", 7, "rfc.unknown-module"),
+        ("two.md", 7, "rfc.unknown-rfc"),
+    }
+    # no generic missing-reference warnings for our roles
+    assert not [w for w in parse_warnings(app.warning.getvalue()) if w[2].startswith("ref.")]
+
+
+def test_suppress_warnings_per_subtype(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(
+        FILES, CONF + 'suppress_warnings = ["toc.not_included", "rfc.unknown-rfc"]\n'
+    )
+    assert {w[2] for w in rfc_warnings(app)} == {"rfc.unknown-module"}
+
+
+def test_objects_inventory(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(FILES, CONF)
+    inv = InventoryFile.load(
+        (app.outdir / "objects.inv").open("rb"), "https://x.example", lambda *a: "/".join(a)
+    )
+    data = inv if isinstance(inv, dict) else inv.data  # type: ignore[attr-defined]
+    rfcs = data["rfc:rfc"]
+    assert set(rfcs) == {"RFC-0001", "RFC-0002"}
+    entry = rfcs["RFC-0001"]
+    uri = entry[2] if isinstance(entry, tuple) else entry.uri
+    assert uri.endswith("one.html")
+    assert {"optimizer", "trainer"} <= set(data["rfc:module"])

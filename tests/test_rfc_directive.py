@@ -1,0 +1,267 @@
+"""The ``rfc`` directive (SPEC section 3): options, aliases, rendering,
+invalid values, duplicates, in rST and MyST, English and Chinese."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import rfc_warnings
+
+from sphinx_rfc import columns
+
+CONF = """
+rfc_modules = {"optimizer": "Optimizers", "checkpoint": "Save and load", "trainer": ""}
+rfc_issue_url = "https://issues.example/{}"
+rfc_pr_url = "https://prs.example/{}"
+rfc_extra_fields = {"backends": ["PT", "MS"], "branch": []}
+rfc_required_sections = []
+"""
+
+RST_RFC = """\
+Optimizer state offload
+=======================
+
+.. rfc:: RFC-0042
+   :title: Offload optimizer state
+   :status: review
+   :type: performance
+   :authors: Zhang San <zhangsan@example.com>, Li Si
+   :modules: optimizer, checkpoint
+   :issues: #284, !512, https://example.com/x/issues/7, JIRA-9
+   :created: 2026-07-09
+   :updated: 2026-08-01
+   :supersedes: RFC-0007
+   :requires: RFC-0030, RFC-0031
+   :backends: PT, MS
+   :branch: dev-offload
+
+   A summary paragraph with *emphasis*.
+"""
+
+MD_RFC = """\
+# 【RFC】优化器状态卸载
+
+```{rfc} RFC-0030
+---
+status: 已通过
+type: 能力增强
+authors: 张三、李四
+modules: "`optimizer` / `trainer`"
+created: 2026-06-01
+---
+中文摘要。
+```
+"""
+
+OTHERS = {
+    "rfc7.rst": "Old\n===\n\n.. rfc:: RFC-0007\n   :status: superseded\n",
+    "rfc31.md": "# Thirty-one\n\n```{rfc} RFC-0031\n:status: accepted\n```\n",
+}
+
+
+@pytest.fixture
+def app(build_project):  # type: ignore[no-untyped-def]
+    return build_project(
+        {"index.rst": "Index\n=====\n", "rfc42.rst": RST_RFC, "rfc30.md": MD_RFC, **OTHERS},
+        CONF,
+    )
+
+
+def records(app):  # type: ignore[no-untyped-def]
+    return {r.id: r for r in app.env.get_domain("rfc").rfcs.values()}
+
+
+def test_every_option_is_stored(app) -> None:  # type: ignore[no-untyped-def]
+    rec = records(app)["RFC-0042"]
+    assert rec.title == "Offload optimizer state"
+    assert rec.status == "review"
+    assert rec.type == "performance"
+    assert rec.authors == ["Zhang San <zhangsan@example.com>", "Li Si"]
+    assert rec.modules == ["optimizer", "checkpoint"]
+    assert rec.issues == ["#284", "!512", "https://example.com/x/issues/7", "JIRA-9"]
+    assert (rec.created, rec.updated) == ("2026-07-09", "2026-08-01")
+    assert rec.supersedes == ["RFC-0007"]
+    assert rec.requires == ["RFC-0030", "RFC-0031"]
+    assert rec.extra == {"backends": ["PT", "MS"], "branch": ["dev-offload"]}
+    assert rec.docname == "rfc42"
+    assert rec.source == "rfc42.rst"
+    assert rec.line == 4
+
+
+def test_myst_yaml_options_and_chinese_aliases(app) -> None:  # type: ignore[no-untyped-def]
+    rec = records(app)["RFC-0030"]
+    assert rec.status == "accepted"
+    assert rec.type == "enhancement"
+    assert rec.authors == ["张三", "李四"]
+    assert rec.modules == ["optimizer", "trainer"]
+    # title defaults to the document title, the 【RFC】 prefix dropped
+    assert rec.title == "优化器状态卸载"
+    assert rfc_warnings(app) == []
+
+
+def test_basic_info_table_html(app) -> None:  # type: ignore[no-untyped-def]
+    html = (app.outdir / "rfc42.html").read_text(encoding="utf-8")
+    table = html[html.index('class="rfc-table rfc-table-basic-info') :]
+    table = table[: table.index("</table>")]
+    assert 'rfc-status rfc-status-review">Review<' in table
+    assert 'rfc-type rfc-type-performance">Performance<' in table
+    assert ">Zhang San</a>" in table and "mailto:" in table
+    assert 'href="https://issues.example/284"' in table
+    assert 'href="https://prs.example/512"' in table
+    assert 'href="https://example.com/x/issues/7"' in table
+    assert "JIRA-9" in table and 'href="JIRA-9"' not in table
+    assert "2026-07-09" in table and "2026-08-01" in table
+    assert re.search(r'href="rfc7.html"[^>]*title="Old \(Superseded\)"', table)
+    assert re.search(r'href="rfc30.html"[^>]*title="优化器状态卸载 \(Accepted\)"', table)
+    assert "<strong>backends</strong>" in table and "PT, MS" in table
+    assert "A summary paragraph with <em>emphasis</em>." in html
+
+
+def test_computed_rows_and_superseded_notice(app) -> None:  # type: ignore[no-untyped-def]
+    old = (app.outdir / "rfc7.html").read_text(encoding="utf-8")
+    assert "rfc-superseded-notice" in old
+    assert re.search(r"superseded by <a [^>]*href=\"rfc42.html\"", old)
+    assert re.search(r"<strong>Superseded by</strong>.*?rfc42.html", old, re.S)
+    req = (app.outdir / "rfc30.html").read_text(encoding="utf-8")
+    assert re.search(r"<strong>Required by</strong>.*?rfc42.html", req, re.S)
+    assert "rfc-superseded-notice" not in req
+    assert "Required by" not in (app.outdir / "rfc42.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("vocabulary", "option"),
+    [
+        (columns.STATUSES, "status"),
+        (columns.TYPES, "type"),
+    ],
+)
+def test_every_alias_is_stored_as_its_key(build_project, vocabulary, option) -> None:  # type: ignore[no-untyped-def]
+    files = {"index.rst": "Index\n=====\n"}
+    expected = {}
+    n = 0
+    for choice in vocabulary.choices:
+        for name in (choice.key, *choice.aliases, choice.key.upper()):
+            n += 1
+            rfc_id = f"RFC-{n:04d}"
+            expected[rfc_id] = choice.key
+            if n % 2:
+                files[f"r{n}.rst"] = f"T{n}\n==\n\n.. rfc:: {rfc_id}\n   :{option}: {name}\n"
+            else:
+                files[f"r{n}.md"] = f"# T{n}\n\n```{{rfc}} {rfc_id}\n:{option}: {name}\n```\n"
+    app = build_project(files, "rfc_required_sections = []\n")
+    got = {r.id: getattr(r, option) for r in app.env.get_domain("rfc").rfcs.values()}
+    assert got == expected
+    assert [w for w in rfc_warnings(app) if w[2] == "rfc.invalid-value"] == []
+
+
+INVALID_RST = """\
+Bad
+===
+
+.. rfc:: 42
+   :status: finished
+   :type: refactor
+   :created: 2026-02-30
+   :updated: yesterday
+   :supersedes: RFC-0001, nope
+   :requires: RFC 2
+   :backends: PT, TPU
+   :colour: blue
+"""
+
+INVALID_MD = """\
+# 坏的
+
+```{rfc} RFC-0002
+:status: 完成了
+:type: 重构
+:created: 2026/01/01
+```
+"""
+
+
+def test_every_invalid_value_is_reported_with_file_and_line(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(
+        {
+            "index.rst": "I\n=\n",
+            "bad.rst": INVALID_RST,
+            "bad2.md": INVALID_MD,
+            "one.rst": "One\n===\n\n.. rfc:: RFC-0001\n   :status: superseded\n",
+        },
+        CONF,
+    )
+    found = {(f, line, sub) for f, line, sub, _ in rfc_warnings(app) if sub == "rfc.invalid-value"}
+    assert found == {
+        ("bad.rst", 4, "rfc.invalid-value"),  # the ID
+        ("bad.rst", 5, "rfc.invalid-value"),  # status
+        ("bad.rst", 6, "rfc.invalid-value"),  # type
+        ("bad.rst", 7, "rfc.invalid-value"),  # created
+        ("bad.rst", 8, "rfc.invalid-value"),  # updated
+        ("bad.rst", 9, "rfc.invalid-value"),  # supersedes ID format
+        ("bad.rst", 10, "rfc.invalid-value"),  # requires ID format
+        ("bad.rst", 11, "rfc.invalid-value"),  # extra field value
+        ("bad.rst", 12, "rfc.invalid-value"),  # unknown option
+        ("bad2.md", 4, "rfc.invalid-value"),
+        ("bad2.md", 5, "rfc.invalid-value"),
+        ("bad2.md", 6, "rfc.invalid-value"),
+    }
+    messages = " ".join(m for *_, m in rfc_warnings(app))
+    for text in (
+        "'finished'",
+        "'refactor'",
+        "'2026-02-30'",
+        "'yesterday'",
+        "'nope'",
+        "'RFC 2'",
+        "'TPU'",
+        "'colour'",
+        "'完成了'",
+        "'重构'",
+        "'2026/01/01'",
+    ):
+        assert text in messages
+    # the RFC is still stored, with the default status
+    rec = {r.id: r for r in app.env.get_domain("rfc").rfcs.values()}["42"]
+    assert rec.status == "draft" and rec.supersedes == ["RFC-0001"]
+
+
+def test_duplicate_id_names_both_files(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(
+        {
+            "index.rst": "I\n=\n",
+            "a.rst": "A\n=\n\n.. rfc:: RFC-0005\n",
+            "b.md": "# B\n\n```{rfc} RFC-0005\n```\n",
+        },
+        "rfc_required_sections = []\n",
+    )
+    dups = [w for w in rfc_warnings(app) if w[2] == "rfc.duplicate-id"]
+    assert len(dups) == 1
+    file, line, _, message = dups[0]
+    assert (file, line) == ("b.md", 3)
+    assert "a.rst" in message and "b.md" in message and "RFC-0005" in message
+
+
+def test_second_rfc_directive(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(
+        {
+            "index.rst": "I\n=\n\n.. rfc:: RFC-0001\n\n.. rfc:: RFC-0002\n   :status: nonsense\n",
+        },
+        "rfc_required_sections = []\n",
+    )
+    warnings = rfc_warnings(app)
+    assert [(w[0], w[1], w[2]) for w in warnings] == [("index.rst", 6, "rfc.duplicate-directive")]
+    assert "RFC-0001" in warnings[0][3] and "RFC-0002" in warnings[0][3]
+    assert [r.id for r in app.env.get_domain("rfc").rfcs.values()] == ["RFC-0001"]
+
+
+def test_placeholder_in_option_value(build_project) -> None:  # type: ignore[no-untyped-def]
+    app = build_project(
+        {
+            "index.rst": "I\n=\n\n.. rfc:: RFC-0001\n   :title: enable_xxx for TBD\n",
+        },
+        "rfc_required_sections = []\n",
+    )
+    warnings = [w for w in rfc_warnings(app) if w[2] == "rfc.placeholder"]
+    assert [(w[0], w[1]) for w in warnings] == [("index.rst", 5)]
+    assert "'xxx'" in warnings[0][3] and "'TBD'" in warnings[0][3]
