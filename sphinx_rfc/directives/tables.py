@@ -1,12 +1,124 @@
-"""Directives of the tables family (in progress)."""
+"""The seven structured table directives (SPEC section 4).
+
+Each parses its content with the page's own parser, reads the tables in it
+through :func:`sphinx_rfc.tables.read_tables` (which also renders them in
+place) and hands the records to the collector in an ``rfc_data`` node.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from sphinx_rfc import columns, views
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.domain import source_path
+from sphinx_rfc.nodes import rfc_data
+from sphinx_rfc.render import status_badge
+from sphinx_rfc.tables import DEP_STATUS_VIEW, read_tables
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from sphinx_rfc.domain import RfcDomain
+    from sphinx_rfc.nodes import rfc_pending
+    from sphinx_rfc.relations import Snapshot
+
+
+class TableDirective(SphinxDirective):
+    """Base of the table directives: *name* picks the table specs."""
+
+    has_content = True
+    required_arguments = 0
+    optional_arguments = 0
+    final_argument_whitespace = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "class": directives.class_option,
+    }
+    #: The directive's name, e.g. ``rfc-dependency``.
+    directive_name: ClassVar[str] = ""
+
+    def interface_name(self) -> str | None:
+        return None
+
+    def signature_of(self) -> str | None:
+        return None
+
+    def run(self) -> list[nodes.Node]:
+        settings = rfc_config.settings(self.config)
+        line = self.lineno
+        source = source_path(self.env, self.env.docname)
+        kind = self.directive_name.removeprefix("rfc-")
+        container = nodes.container(
+            classes=["rfc-directive", f"rfc-{kind}", *self.options.get("class", [])]
+        )
+        self.set_source_info(container)
+        content = self.parse_content_to_nodes() if self.content else []
+        container.extend(content)
+        payload = read_tables(
+            content,
+            columns.tables_for_directive(self.directive_name),
+            settings,
+            directive=self.directive_name,
+            source=source,
+            line=line,
+            interface_name=self.interface_name(),
+            signature_of=self.signature_of(),
+        )
+        container += rfc_data.make("table", payload, line)
+        return [container]
+
+
+class InterfaceDirective(TableDirective):
+    directive_name = "rfc-interface"
+    optional_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        **TableDirective.option_spec,
+        "signature-of": directives.unchanged,
+    }
+
+    def interface_name(self) -> str | None:
+        return columns.plain(self.arguments[0]) or None if self.arguments else None
+
+    def signature_of(self) -> str | None:
+        return columns.plain(self.options.get("signature-of") or "") or None
+
+
+def _make(name: str) -> type[TableDirective]:
+    return type(
+        "".join(p.capitalize() for p in name.split("-")) + "Directive",
+        (TableDirective,),
+        {"directive_name": name},
+    )
+
+
+DIRECTIVES: dict[str, type[TableDirective]] = {
+    "rfc-interface": InterfaceDirective,
+    **{
+        name: _make(name)
+        for name in ("rfc-dependency", "rfc-verification", "rfc-changes",
+                     "rfc-alternatives", "rfc-references", "rfc-constraints")
+    },
+}
+
+
+def _dep_status_value(domain: RfcDomain, snap: Snapshot, key: tuple[str, ...]) -> Any:
+    record = snap.by_id.get(key[1])
+    return record.status if record is not None else None
+
+
+def _render_dep_status(
+    ctx: views.RenderContext, node: rfc_pending, value: Any
+) -> list[nodes.Node]:
+    if not value:
+        return []
+    return [status_badge(str(value), ctx.settings)]
+
 
 def setup(app: Sphinx) -> None:
-    """Registers nothing yet."""
+    for name, cls in DIRECTIVES.items():
+        app.add_directive(name, cls)
+    views.register(DEP_STATUS_VIEW, _dep_status_value, _render_dep_status)
