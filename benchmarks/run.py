@@ -1,0 +1,368 @@
+"""Measure sphinx_rfc against plain Sphinx and sphinx-needs.
+
+For each size N and each variant (see ``generate.py``) it measures, in one
+run: a fresh full build, a no-change rebuild, a one-RFC edit rebuild (the
+text of one RFC changes; documents re-read and re-written are counted), a
+fresh ``-j 2`` full build, and the peak memory (max RSS) of the
+``sphinx-build`` process.  Each measure runs ``--repeat`` times (the best
+time is kept; the variants take turns, so load from other processes on the
+machine falls on all of them alike) and the results are printed as a
+Markdown table with the ratios to plain Sphinx and to sphinx-needs.
+
+    python benchmarks/run.py --sizes 100 300 1000
+    python benchmarks/run.py --sizes 300 --profile      # cProfile sphinx_rfc, N=300
+
+Work folders go to ``benchmarks/_work/`` (git-ignored); the results are
+written there too as ``results.json`` and ``results.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import generate  # noqa: E402
+
+WORK = HERE / "_work"
+VARIANT_NAMES = {"rfc": "sphinx_rfc", "plain": "plain Sphinx", "needs": "sphinx-needs"}
+READ_RE = re.compile(r"^reading sources\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
+WRITE_RE = re.compile(r"^writing output\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
+SUMMARY_RE = re.compile(r"^sphinx_rfc: \d+ RFCs, (\d+) problems", re.MULTILINE)
+WARNING_RE = re.compile(r"WARNING: .*?(?: \[([\w.-]+)\])?$", re.MULTILINE)
+README_START = "<!-- results:start -->"
+README_END = "<!-- results:end -->"
+
+
+@dataclass
+class Run:
+    """One sphinx-build process."""
+
+    wall: float
+    cpu: float
+    maxrss_mb: float
+    read: int
+    written: int
+    warnings: int
+    rfc_problems: int | None
+    returncode: int
+
+
+@dataclass
+class Figures:
+    """Everything measured for one variant at one size."""
+
+    full: list[Run] = field(default_factory=list)
+    nochange: list[Run] = field(default_factory=list)
+    edit: list[Run] = field(default_factory=list)
+    parallel: list[Run] = field(default_factory=list)
+
+    def best(self, name: str) -> Run:
+        runs: list[Run] = getattr(self, name)
+        return min(runs, key=lambda r: r.wall)
+
+    def peak_mb(self) -> float:
+        return statistics.median(r.maxrss_mb for r in self.full)
+
+
+def sphinx_build(src: Path, jobs: int = 1, nice: int = 10) -> tuple[Run, str]:
+    """Runs sphinx-build (html) on *src*; returns the measures and its output."""
+    exe = Path(sys.executable).with_name("sphinx-build")
+    out = src / "_build"
+    cmd = ["nice", "-n", str(nice), str(exe), "-b", "html", "-N", str(src), str(out / "html"),
+           "-d", str(out / "doctrees")]
+    if jobs > 1:
+        cmd += ["-j", str(jobs)]
+    log = src.parent / f"{src.name}.log"
+    with log.open("w", encoding="utf-8") as sink:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT,
+                                env={**os.environ, "PYTHONHASHSEED": "0"})
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    text = log.read_text(encoding="utf-8", errors="replace")
+    summary = SUMMARY_RE.search(text)
+    run = Run(
+        wall=wall,
+        cpu=usage.ru_utime + usage.ru_stime,
+        maxrss_mb=usage.ru_maxrss / 1024,
+        read=len(READ_RE.findall(text)),
+        written=len(WRITE_RE.findall(text)),
+        warnings=len(WARNING_RE.findall(text)),
+        rfc_problems=int(summary.group(1)) if summary else None,
+        returncode=proc.returncode,
+    )
+    if proc.returncode != 0:
+        print(f"  !! sphinx-build failed ({proc.returncode}) on {src}; see {log}", flush=True)
+    return run, text
+
+
+def clean(src: Path) -> None:
+    shutil.rmtree(src / "_build", ignore_errors=True)
+
+
+def edit(src: Path, n: int, counter: int) -> None:
+    path = generate.edit_path(src, n)
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"EDIT-MARK-\d+", f"EDIT-MARK-{counter}", text)
+    path.write_text(text, encoding="utf-8")
+
+
+def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str, Figures]:
+    available = generate.registered_directives()
+    missing = sorted(set(generate.RFC_DIRECTIVES) - available)
+    if missing and "rfc" in variants:
+        print(f"  note: sphinx_rfc lacks {', '.join(missing)}: written plain", flush=True)
+    sources: dict[str, Path] = {}
+    for variant in variants:
+        src = WORK / f"n{n}-{variant}"
+        generate.generate(variant, n, src, available if variant == "rfc" else set())
+        sources[variant] = src
+    results = {v: Figures() for v in variants}
+    edits = 0
+    for rep in range(repeat):
+        for variant in variants:
+            src, figs = sources[variant], results[variant]
+            clean(src)
+            run, text = sphinx_build(src)
+            figs.full.append(run)
+            if rep == 0 and run.warnings:
+                kinds = sorted(set(WARNING_RE.findall(text)))
+                print(f"  {variant}: {run.warnings} warnings {kinds[:8]}", flush=True)
+            figs.nochange.append(sphinx_build(src)[0])
+            edits += 1
+            edit(src, n, edits)
+            figs.edit.append(sphinx_build(src)[0])
+            clean(src)
+            figs.parallel.append(sphinx_build(src, jobs=2)[0])
+            f, e, p = figs.full[-1], figs.edit[-1], figs.parallel[-1]
+            line = (f"  N={n} rep {rep + 1}/{repeat} {variant:5}: full {f.wall:6.2f}s "
+                    f"nochange {figs.nochange[-1].wall:5.2f}s edit {e.wall:5.2f}s "
+                    f"(read {e.read}, wrote {e.written}) -j2 {p.wall:6.2f}s "
+                    f"rss {f.maxrss_mb:5.0f}MB")
+            print(line, flush=True)
+            log.write(line + "\n")
+            log.flush()
+    return results
+
+
+# --------------------------------------------------------------------------
+# reporting
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}" if b else "—"
+
+
+def verdict(value: float, limit: float, higher_is_better: bool = False) -> str:
+    ok = value >= limit if higher_is_better else value <= limit
+    return "✓" if ok else "✗"
+
+
+def table(all_results: dict[int, dict[str, Figures]]) -> str:
+    lines: list[str] = []
+    for n, results in all_results.items():
+        if not {"rfc", "plain"} <= set(results):
+            continue
+        rfc, plain = results["rfc"], results["plain"]
+        needs = results.get("needs")
+        lines.append(f"**N = {n} RFCs** (best of {len(rfc.full)}; times in seconds)\n")
+        lines.append("| figure | sphinx_rfc | plain | sphinx-needs | rfc / plain | target "
+                     "| rfc / needs |")
+        lines.append("|---|---:|---:|---:|---:|---|---:|")
+
+        def row(label: str, key: str, limit: float) -> None:
+            a, b = rfc.best(key).wall, plain.best(key).wall
+            c = needs.best(key).wall if needs else 0.0
+            r = a / b
+            lines.append(
+                f"| {label} | {a:.2f} | {b:.2f} | {c:.2f} | {r:.2f} | <= {limit:.2f} "
+                f"{verdict(r, limit)} | {ratio(a, c) if needs else '—'} |")
+
+        row("full build", "full", 1.10)
+        row("no-change rebuild", "nochange", 1.3)
+        row("one-RFC edit rebuild", "edit", 1.5)
+        row("`-j 2` full build", "parallel", float("inf"))
+        lines[-1] = lines[-1].replace("<= inf ✓", "")
+        speed = {v: f.best("full").wall / f.best("parallel").wall
+                 for v, f in results.items()}
+        s_needs = f"{speed['needs']:.2f}" if needs else "—"
+        lines.append(
+            f"| `-j 2` speedup (×) | {speed['rfc']:.2f} | {speed['plain']:.2f} | {s_needs} "
+            f"| {speed['rfc'] / speed['plain']:.2f} | >= 1.00 "
+            f"{verdict(speed['rfc'] / speed['plain'], 0.995, True)} "
+            f"| {ratio(speed['rfc'], speed['needs']) if needs else '—'} |")
+        m = {v: f.peak_mb() for v, f in results.items()}
+        m_needs = f"{m['needs']:.0f}" if needs else "—"
+        lines.append(
+            f"| peak memory (MB) | {m['rfc']:.0f} | {m['plain']:.0f} | {m_needs} "
+            f"| {m['rfc'] / m['plain']:.2f} | <= 1.20 {verdict(m['rfc'] / m['plain'], 1.2)} "
+            f"| {ratio(m['rfc'], m['needs']) if needs else '—'} |")
+        e = {v: f.best("edit") for v, f in results.items()}
+        e_needs = f"{e['needs'].read} / {e['needs'].written}" if needs else "—"
+        lines.append(
+            f"| edit: docs read / written | {e['rfc'].read} / {e['rfc'].written} "
+            f"| {e['plain'].read} / {e['plain'].written} | {e_needs} | | | |")
+        w = {v: f.full[0].warnings for v, f in results.items()}
+        problems = rfc.full[0].rfc_problems
+        lines.append(
+            f"| warnings (full build) | {w['rfc']} ({problems} RFC problems) | {w['plain']} "
+            f"| {w.get('needs', '—')} | | | |")
+        lines.append("")
+    sizes = sorted(all_results)
+    pairs = [(a, b) for a, b in zip(sizes, sizes[1:], strict=False)]
+    if pairs:
+        lines.append("Full-build growth (time ratio between sizes; linear = size ratio):\n")
+        lines.append("| sizes | linear | sphinx_rfc | plain | sphinx-needs |")
+        lines.append("|---|---:|---:|---:|---:|")
+        for a, b in pairs:
+            cells = []
+            for v in ("rfc", "plain", "needs"):
+                if v in all_results[a] and v in all_results[b]:
+                    g = all_results[b][v].best("full").wall / all_results[a][v].best("full").wall
+                    mark = f" {verdict(g, b / a * 1.0001)}" if v == "rfc" else ""
+                    cells.append(f"{g:.2f}{mark}")
+                else:
+                    cells.append("—")
+            lines.append(f"| {a} → {b} | {b / a:.2f} | " + " | ".join(cells) + " |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    import docutils
+    import myst_parser
+    import sphinx
+
+    try:
+        import sphinx_needs
+
+        needs_version = sphinx_needs.__version__
+    except ImportError:
+        needs_version = "not installed"
+    import sphinx_rfc
+
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (
+        f"{dt.date.today().isoformat()}; {os.cpu_count()} cores ({cpu}), shared with other "
+        f"jobs; Python {platform.python_version()}, Sphinx {sphinx.__version__}, "
+        f"docutils {docutils.__version__}, myst-parser {myst_parser.__version__}, "
+        f"sphinx-needs {needs_version}, sphinx_rfc {sphinx_rfc.__version__}; "
+        f"theme alabaster, `html_sidebars = {{'**': []}}`; builds run under `nice -n 10`."
+    )
+
+
+def update_readme(report: str) -> None:
+    readme = HERE / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    if README_START not in text or README_END not in text:
+        print("README.md has no results markers; not updated")
+        return
+    head, rest = text.split(README_START, 1)
+    _, tail = rest.split(README_END, 1)
+    readme.write_text(f"{head}{README_START}\n{report}\n{README_END}{tail}", encoding="utf-8")
+    print("README.md updated")
+
+
+# --------------------------------------------------------------------------
+# profiling
+
+
+def profile(n: int, top: int = 30) -> None:
+    import pstats
+
+    src = WORK / f"n{n}-rfc"
+    generate.generate("rfc", n, src)
+    clean(src)
+    prof = WORK / f"n{n}-rfc.prof"
+    cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "sphinx", "-b", "html",
+           "-q", str(src), str(src / "_build" / "html"), "-d", str(src / "_build" / "doctrees")]
+    start = time.perf_counter()
+    subprocess.run(["nice", "-n", "10", *cmd], check=False)
+    print(f"profiled full build of N={n} in {time.perf_counter() - start:.1f}s "
+          f"(cProfile overhead included)\n")
+    stats = pstats.Stats(str(prof))
+    total = max(stats.total_tt, 1e-9)  # type: ignore[attr-defined]
+    entries = stats.stats  # type: ignore[attr-defined]
+    ours = []
+    for (file, line, func), (_cc, _nc, tt, ct, _callers) in entries.items():
+        if "sphinx_rfc" in file:
+            ours.append((ct, tt, f"{Path(file).relative_to(Path(file).parents[1])}:{line}"
+                                 f":{func}"))
+    own_total = sum(tt for _ct, tt, _ in ours)
+    print(f"total {total:.2f}s; time spent inside sphinx_rfc's own code (tottime) "
+          f"{own_total:.2f}s = {own_total / total:.1%}\n")
+    print("sphinx_rfc functions by cumulative time:")
+    print(f"{'cumulative':>10} {'own':>8}  function")
+    for ct, tt, name in sorted(ours, reverse=True)[:top]:
+        print(f"{ct:10.3f} {tt:8.3f}  {name}")
+    print("\nwhole build, by own time:")
+    stats.sort_stats("tottime").print_stats(15)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 300, 1000])
+    parser.add_argument("--variants", nargs="+", default=list(generate.VARIANTS),
+                        choices=generate.VARIANTS)
+    parser.add_argument("--repeat", type=int, nargs="+", default=None,
+                        help="repetitions per size (one number, or one per size); "
+                             "default 3, and 1 from N=1000 up")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile the sphinx_rfc full build of each size instead")
+    parser.add_argument("--readme", action="store_true",
+                        help="write the table into benchmarks/README.md")
+    args = parser.parse_args()
+    WORK.mkdir(exist_ok=True)
+    if args.profile:
+        for n in args.sizes:
+            profile(n)
+        return
+    if args.repeat is None:
+        repeats = [3 if n < 1000 else 1 for n in args.sizes]
+    elif len(args.repeat) == 1:
+        repeats = args.repeat * len(args.sizes)
+    else:
+        repeats = args.repeat
+    all_results: dict[int, dict[str, Figures]] = {}
+    start = time.perf_counter()
+    with (WORK / "run.log").open("a", encoding="utf-8") as log:
+        for n, repeat in zip(args.sizes, repeats, strict=True):
+            print(f"N={n}: {repeat} repetition(s)", flush=True)
+            all_results[n] = measure_size(n, args.variants, repeat, log)
+    report = (f"Run: {machine()} Total run time {time.perf_counter() - start:.0f}s.\n\n"
+              + table(all_results))
+    print()
+    print(report)
+    (WORK / "results.md").write_text(report, encoding="utf-8")
+    (WORK / "results.json").write_text(json.dumps(
+        {str(n): {v: asdict(f) for v, f in r.items()} for n, r in all_results.items()},
+        indent=1), encoding="utf-8")
+    if args.readme:
+        update_readme(report)
+
+
+if __name__ == "__main__":
+    main()
