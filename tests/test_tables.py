@@ -1,0 +1,323 @@
+"""The seven table directives read the same records from every table syntax
+(rST simple, grid, list-table, csv-table; MyST pipe and list-table), with
+Chinese and English headers, and render canonical tables."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import asdict
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOTS, rfc_warnings, write_project
+from sphinx.testing.util import SphinxTestApp
+
+from sphinx_rfc.model import RfcRecord
+
+FORMAT_DOCS = {
+    "rst_zh_simple": "RFC-0101",  # rST simple tables, Chinese headers and values
+    "rst_en_grid": "RFC-0102",  # rST grid tables, English
+    "rst_zh_list": "RFC-0103",  # rST list-table, Chinese
+    "rst_en2_csv": "RFC-0104",  # rST csv-table, other English aliases
+    "md_zh_pipe": "RFC-0105",  # MyST pipe tables, Chinese
+    "md_en_pipe": "RFC-0106",  # MyST pipe tables, other English aliases
+    "md_en_list": "RFC-0107",  # MyST list-table, English
+}
+
+EXPECTED: dict[str, Any] = {
+    "interfaces": [{
+        "name": "enable_offload", "signature_of": None,
+        "params": [
+            {"name": "enabled", "type": "bool", "default": "False", "required": False,
+             "meaning": "Turn offload on", "range": "True / False", "errors": "", "extra": {}},
+            {"name": "mode", "type": "str", "default": "", "required": True,
+             "meaning": "Where state goes", "range": "cpu or nvme", "errors": "ValueError",
+             "extra": {}},
+        ],
+    }],
+    "dependencies": [
+        {"component": "FSDP", "strength": "strong", "status": "ready", "fallback": "",
+         "rfc": None, "module": None, "extra": {}},
+        {"component": "RFC-0002", "strength": "weak", "status": "",
+         "fallback": "run without offload", "rfc": "RFC-0002", "module": None, "extra": {}},
+        {"component": "checkpoint", "strength": "none", "status": "done", "fallback": "",
+         "rfc": None, "module": "checkpoint", "extra": {}},
+    ],
+    "verification": {
+        "levels": [
+            {"level": "UT", "count": 12, "coverage": "API and validation",
+             "criteria": "all pass", "tests": ["test_a", "test_b"], "result": None, "extra": {}},
+            {"level": "Level0", "count": 1, "coverage": "training loop",
+             "criteria": "loss matches", "tests": [], "result": None, "extra": {}},
+        ],
+        "interactions": [
+            {"combination": "FSDP", "verified": True, "criteria": "loss matches", "tests": [],
+             "result": None, "extra": {}},
+            {"combination": "checkpoint", "verified": False, "criteria": "", "tests": [],
+             "result": None, "extra": {}},
+        ],
+    },
+    "changes": [
+        {"module": "optimizer", "change": "add offload hook", "affects": "no", "extra": {}},
+        {"module": "checkpoint", "change": "save offloaded state", "affects": "yes", "extra": {}},
+        {"module": "trainer", "change": "new flag", "affects": "none", "extra": {}},
+    ],
+    "alternatives": [
+        {"option": "A", "pros": "fast", "cons": "complex", "chosen": True,
+         "reason": "best speed", "extra": {}},
+        {"option": "B", "pros": "simple", "cons": "slow", "chosen": False, "reason": "",
+         "extra": {}},
+    ],
+    "references": [
+        {"source": "DeepSpeed", "approach": "ZeRO-Offload", "limits": "CPU only",
+         "impact": "adopt its API", "extra": {}},
+    ],
+    "constraints": [
+        {"type": "Performance", "content": "10% slower", "extra": {}},
+        {"type": "Memory", "content": "30% less", "extra": {}},
+    ],
+}
+
+
+def _without_lines(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_lines(v) for k, v in value.items() if k != "line"}
+    if isinstance(value, list):
+        return [_without_lines(v) for v in value]
+    return value
+
+
+def table_data(record: RfcRecord) -> dict[str, Any]:
+    data = asdict(record)
+    return _without_lines({key: data[key] for key in EXPECTED})
+
+
+def build(src: Path, builder: str = "html", **kwargs: Any) -> SphinxTestApp:
+    app = SphinxTestApp(builder, srcdir=src, status=StringIO(), warning=StringIO(), **kwargs)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return app
+
+
+@pytest.fixture(scope="module")
+def formats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
+    src = tmp_path_factory.mktemp("tables") / "formats"
+    shutil.copytree(ROOTS / "test-tables-formats", src)
+    yield build(src)
+
+
+def html(app: SphinxTestApp, page: str) -> str:
+    return (app.outdir / f"{page}.html").read_text(encoding="utf-8")
+
+
+def section(page: str, directive_class: str) -> str:
+    """The HTML of one directive's container."""
+    start = page.index(f'class="rfc-directive {directive_class}')
+    end = page.find('<div class="rfc-directive', start + 10)
+    return page[start:end if end > 0 else len(page)]
+
+
+# --------------------------------------------------------------------------
+# Same records from every syntax
+
+
+def test_every_syntax_builds_without_rfc_warnings(formats: SphinxTestApp) -> None:
+    assert rfc_warnings(formats) == []
+    records = formats.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
+    assert {d: r.id for d, r in records.items() if d in FORMAT_DOCS} == FORMAT_DOCS
+
+
+@pytest.mark.parametrize("docname", sorted(FORMAT_DOCS))
+def test_records_are_the_same_in_every_syntax(formats: SphinxTestApp, docname: str) -> None:
+    record = formats.env.get_domain("rfc").rfcs[docname]  # type: ignore[attr-defined]
+    data = table_data(record)
+    for key, expected in EXPECTED.items():
+        assert data[key] == expected, (docname, key)
+
+
+@pytest.mark.parametrize("docname", sorted(FORMAT_DOCS))
+def test_row_lines_point_at_the_rows(formats: SphinxTestApp, docname: str) -> None:
+    """Each record's line is the source line of its row (csv-table cells
+    carry no usable line: the directive's line is used instead)."""
+    record = formats.env.get_domain("rfc").rfcs[docname]  # type: ignore[attr-defined]
+    path = next((formats.srcdir / docname).parent.glob(docname + ".*"))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    checks = [
+        (record.dependencies[1].line, "RFC-0002"),
+        (record.interfaces[0].params[1].line, "mode"),
+        (record.verification.levels[1].line, "Level0"),
+        (record.alternatives[1].line, "B"),
+    ]
+    for line, text in checks:
+        assert line is not None
+        if docname.endswith("csv"):
+            assert lines[line - 1].lstrip().startswith(".. rfc-"), (docname, text, line)
+        else:
+            assert re.search(rf"\b{text}\b", lines[line - 1]), (docname, text, line)
+
+
+def test_record_lines_in_a_pipe_table(formats: SphinxTestApp) -> None:
+    record = formats.env.get_domain("rfc").rfcs["md_zh_pipe"]  # type: ignore[attr-defined]
+    src = (formats.srcdir / "md_zh_pipe.md").read_text(encoding="utf-8").splitlines()
+    for dep in record.dependencies:
+        assert src[dep.line - 1].startswith(f"| {dep.component} |")
+
+
+# --------------------------------------------------------------------------
+# Rendering
+
+
+@pytest.mark.parametrize("docname", ["rst_zh_simple", "md_zh_pipe", "rst_en2_csv"])
+def test_headers_are_canonical_and_enums_normalised(formats: SphinxTestApp, docname: str) -> None:
+    page = html(formats, docname)
+    deps = section(page, "rfc-dependency")
+    assert 'class="rfc-table rfc-table-dependency' in deps
+    heads = re.findall(r"<th[^>]*><p>(.*?)</p></th>", deps)
+    assert heads == ["Component", "Strength", "Current status", "If not ready"]
+    assert '<span class="rfc-value rfc-value-strong">Strong</span>' in deps
+    assert '<span class="rfc-value rfc-value-weak">Weak</span>' in deps
+    assert '<span class="rfc-value rfc-value-none">None</span>' in deps
+    # prose after the table is kept, after it
+    assert deps.index("</table>") < deps.index("Full capability needs FSDP.")
+
+    iface = section(page, "rfc-interface")
+    assert iface.index('class="highlight') < iface.index("<table")  # code stays first
+    heads = re.findall(r"<th[^>]*><p>(.*?)</p></th>", iface)
+    assert heads == ["Parameter", "Type", "Default", "Required", "Meaning", "Valid range",
+                     "Error handling"]
+    assert '<span class="rfc-value rfc-value-no">No</span>' in iface
+
+    verification = section(page, "rfc-verification")
+    assert 'rfc-table rfc-table-levels' in verification
+    assert 'rfc-table rfc-table-interactions' in verification
+    changes = section(page, "rfc-changes")
+    assert '<span class="rfc-value rfc-value-none">Not applicable</span>' in changes
+
+
+def test_links_and_dependency_status(formats: SphinxTestApp) -> None:
+    deps = section(html(formats, "md_en_pipe"), "rfc-dependency")
+    # RFC component links to the RFC; its empty status cell shows that RFC's status
+    assert re.search(r'<a class="reference internal" href="other.html"[^>]*>'
+                     r'<code class="xref rfc rfc-ref[^"]*"><span class="pre">RFC-0002', deps)
+    assert '<span class="rfc-badge rfc-status rfc-status-accepted">Accepted</span>' in deps
+    # a module component links to the module
+    assert re.search(r'href="rfc-modules\.html#[^"]*" title="checkpoint"', deps)
+    changes = section(html(formats, "md_en_pipe"), "rfc-changes")
+    assert re.search(r'href="rfc-modules\.html#[^"]*" title="optimizer"', changes)
+
+
+def test_inline_markup_is_kept(formats: SphinxTestApp) -> None:
+    iface = section(html(formats, "rst_en_grid"), "rfc-interface")
+    assert '<code class="docutils literal notranslate"><span class="pre">enabled</span></code>' \
+        in iface
+
+
+MARKUP_RST = """\
+Markup
+======
+
+.. rfc:: RFC-0001
+
+.. rfc-references::
+
+   ===================================  =================  ========
+   Source                               Approach           Limits
+   ===================================  =================  ========
+   `DeepSpeed <https://deepspeed.ai>`_  *offload* states   ``cpu``
+   ===================================  =================  ========
+"""
+
+MARKUP_MD = """\
+# Markup
+
+```{rfc} RFC-0002
+```
+
+```{rfc-constraints}
+| Type | Content |
+|---|---|
+| **Memory** | [see docs](https://example.com/mem) and `torch.cuda` *only* |
+```
+"""
+
+
+def test_inline_markup_in_cells_renders(tmp_path: Path) -> None:
+    src = write_project(
+        tmp_path / "src",
+        {"index.rst": "I\n=\n\n.. toctree::\n\n   a\n   b\n", "a.rst": MARKUP_RST,
+         "b.md": MARKUP_MD},
+        "rfc_required_sections = []\n",
+    )
+    app = build(src)
+    assert "WARNING" not in app.warning.getvalue()
+    assert "ERROR" not in app.warning.getvalue()
+    a = html(app, "a")
+    assert '<a class="reference external" href="https://deepspeed.ai">DeepSpeed</a>' in a
+    assert "<em>offload</em>" in a
+    assert '<span class="pre">cpu</span>' in a
+    b = html(app, "b")
+    assert "<strong>Memory</strong>" in b
+    assert '<a class="reference external" href="https://example.com/mem">see docs</a>' in b
+    assert '<span class="pre">torch.cuda</span>' in b and "<em>only</em>" in b
+    records = app.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
+    assert records["a"].references[0].source == "DeepSpeed"
+    assert records["a"].references[0].limits == "cpu"
+    assert records["b"].constraints[0].content == "see docs and torch.cuda only"
+    assert rfc_warnings(app) == []
+
+
+# --------------------------------------------------------------------------
+# Freshness and other builders
+
+
+DEP_RFC = """\
+Dependent
+=========
+
+.. rfc:: RFC-0001
+
+.. rfc-dependency::
+
+   ========  ====  ====
+   组件      强弱  状态
+   ========  ====  ====
+   RFC-0002  弱
+   ========  ====  ====
+"""
+
+
+def test_dependency_status_follows_the_other_rfc(tmp_path: Path) -> None:
+    """An empty status cell shows the RFC's status, also after the other RFC
+    changes in an incremental build."""
+    src = write_project(
+        tmp_path / "src",
+        {"index.rst": "I\n=\n\n.. toctree::\n\n   a\n   b\n", "a.rst": DEP_RFC,
+         "b.rst": "Other\n=====\n\n.. rfc:: RFC-0002\n   :status: draft\n"},
+        "rfc_required_sections = []\n",
+    )
+    app = build(src)
+    assert "rfc-status-draft" in section(html(app, "a"), "rfc-dependency")
+    (src / "b.rst").write_text(
+        "Other\n=====\n\n.. rfc:: RFC-0002\n   :status: implemented\n", encoding="utf-8"
+    )
+    app = build(src)
+    deps = section(html(app, "a"), "rfc-dependency")
+    assert "rfc-status-implemented" in deps and "rfc-status-draft" not in deps
+
+
+@pytest.mark.parametrize("builder", ["text", "latex"])
+def test_other_builders(formats: SphinxTestApp, builder: str, tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    shutil.copytree(formats.srcdir, src, ignore=shutil.ignore_patterns("_build"))
+    app = build(src, builder)
+    assert rfc_warnings(app) == []
+    assert "WARNING" not in app.warning.getvalue()
+    if builder == "text":
+        text = (app.outdir / "md_zh_pipe.txt").read_text(encoding="utf-8")
+        assert "Strength" in text and "Accepted" in text
