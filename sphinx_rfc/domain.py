@@ -34,7 +34,9 @@ MODULE_INDEX_DOC = "rfc-modules"
 
 
 def module_anchor(name: str) -> str:
-    return "rfc-module-" + "".join(c if c.isalnum() else "-" for c in name.lower())
+    # Sphinx's domainindex.html anchors only groups, as "cap-<group>"; the
+    # module index (sphinx_rfc.indices.ModuleIndex) has one group per module.
+    return f"cap-{name}"
 
 
 class RfcDomain(Domain):

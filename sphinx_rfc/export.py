@@ -1,12 +1,189 @@
-"""Records to ``rfcs.json`` (SPEC section 8). In progress."""
+"""Records to ``rfcs.json`` (SPEC section 8).
+
+:func:`export_data` turns the domain's records into the JSON document;
+:func:`dumps` gives its bytes (keys sorted, RFCs ordered by numeric-aware
+ID, no timestamps: the same sources give the same bytes).  The file is
+written at ``build-finished`` by every builder that writes files, and by
+``sphinx-rfc export`` (:func:`cli_export`), which reads the project with the
+``dummy`` builder in a temporary folder.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import argparse
+import json
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sphinx.util import logging
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.domain import get_domain
+from sphinx_rfc.model import Problem, RfcRecord
+from sphinx_rfc.relations import Snapshot, id_sort_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from sphinx_rfc.domain import RfcDomain
+
+logger = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+FILENAME = "rfcs.json"
+SCHEMA_PATH = Path(__file__).parent / "schema" / "rfcs.schema.json"
+
+#: Builders that write no files: no ``rfcs.json`` either.
+_NO_OUTPUT = frozenset({"dummy"})
+
+
+def _row(item: Any, drop: Sequence[str] = ("line",)) -> dict[str, Any]:
+    data = asdict(item)
+    for key in drop:
+        data.pop(key, None)
+    return data
+
+
+def _problem(problem: Problem) -> dict[str, Any]:
+    return {"subtype": problem.subtype, "message": problem.message,
+            "source": problem.source, "line": problem.line}
+
+
+def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "title": record.title,
+        "status": record.status,
+        "type": record.type,
+        "authors": list(record.authors),
+        "modules": list(record.modules),
+        "issues": list(record.issues),
+        "created": record.created,
+        "updated": record.updated,
+        "supersedes": list(record.supersedes),
+        "superseded_by": list(snap.superseded_by.get(record.id, [])),
+        "requires": list(record.requires),
+        "required_by": list(snap.required_by.get(record.id, [])),
+        "extra": dict(record.extra),
+        "docname": record.docname,
+        "source": record.source,
+        "line": record.line,
+        "sections": dict(record.sections),
+        "interfaces": [
+            {"name": i.name, "signature_of": i.signature_of,
+             "params": [_row(p) for p in i.params]}
+            for i in record.interfaces
+        ],
+        "dependencies": [_row(d, ("line", "module")) for d in record.dependencies],
+        "verification": {
+            "levels": [_row(level) for level in record.verification.levels],
+            "interactions": [_row(i) for i in record.verification.interactions],
+        },
+        "changes": [_row(c) for c in record.changes],
+        "alternatives": [_row(a) for a in record.alternatives],
+        "references": [_row(r) for r in record.references],
+        "constraints": [_row(c) for c in record.constraints],
+        "problems": [_problem(p) for p in problems],
+    }
+
+
+def export_data(domain: RfcDomain, project: str) -> dict[str, Any]:
+    """The whole ``rfcs.json`` document."""
+    snap = domain.snapshot()
+    by_doc: dict[str, list[Problem]] = {}
+    for problem in domain.problems():
+        if problem.docname is not None:
+            by_doc.setdefault(problem.docname, []).append(problem)
+    records = sorted(domain.rfcs.values(), key=lambda r: (id_sort_key(r.id), r.docname))
+    modules: dict[str, Any] = {}
+    for name in snap.module_names():
+        home = snap.homes.get(name)
+        modules[name] = {
+            "description": snap.module_descriptions.get(name, ""),
+            "docname": home.docname if home else None,
+            "rfcs": [e.rfc_id for e in snap.module_rfcs.get(name, [])],
+        }
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "project": project,
+        "modules": modules,
+        "rfcs": [record_data(r, snap, by_doc.get(r.docname, [])) for r in records],
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=2, default=str) + "\n"
+
+
+def write_export(app: Sphinx, path: str | Path) -> Path:
+    """Write ``rfcs.json`` for the project *app* has read to *path* (only
+    when its content changed, so that its timestamp says something)."""
+    target = Path(path)
+    text = dumps(export_data(get_domain(app.env), str(app.config.project)))
+    data = text.encode("utf-8")
+    if not target.is_file() or target.read_bytes() != data:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return target
+
 
 def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
-    """Writes nothing yet."""
+    if exception is not None or app.builder.name in _NO_OUTPUT:
+        return
+    if not rfc_config.settings(app.config).export_json:
+        return
+    write_export(app, Path(app.outdir) / FILENAME)
+
+
+def cli_export(argv: Sequence[str] | None = None) -> int:
+    """``sphinx-rfc export [SOURCEDIR] [-o FILE]``: read the project with the
+    ``dummy`` builder in a temporary folder and write ``rfcs.json`` (to
+    ``./rfcs.json`` by default, ``-`` for standard output).  Exit status 0,
+    or 2 for a usage or configuration error."""
+    parser = argparse.ArgumentParser(
+        prog="sphinx-rfc export", description="Write rfcs.json without building HTML."
+    )
+    parser.add_argument("sourcedir", nargs="?", default=".",
+                        help="the Sphinx source folder (with conf.py); default: .")
+    parser.add_argument("-o", "--output", default=FILENAME,
+                        help="the file to write (default: rfcs.json; '-': standard output)")
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:
+        return int(exc.code or 0) and 2
+    return _run_export(Path(args.sourcedir), args.output)
+
+
+def _run_export(srcdir: Path, output: str) -> int:
+    from sphinx.application import Sphinx
+    from sphinx.errors import SphinxError
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    if not (srcdir / "conf.py").is_file():
+        print(f"sphinx-rfc export: no conf.py in {srcdir}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
+        try:
+            with patch_docutils(srcdir), docutils_namespace():
+                app = Sphinx(
+                    str(srcdir), str(srcdir), str(Path(tmp) / "out"),
+                    str(Path(tmp) / "doctrees"), "dummy",
+                    status=None, warning=sys.stderr, freshenv=True,
+                )
+                app.build()
+                text = dumps(export_data(get_domain(app.env), str(app.config.project)))
+        except SphinxError as exc:
+            print(f"sphinx-rfc export: {exc}", file=sys.stderr)
+            return 2
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        target = Path(output)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("utf-8"))
+        print(f"sphinx-rfc export: wrote {target}", file=sys.stderr)
+    return 0

@@ -1,8 +1,107 @@
-"""Domain index pages ``rfc-rfcs`` and ``rfc-modules`` (in progress)."""
+"""Domain index pages ``rfc-rfcs`` (every RFC, grouped by status) and
+``rfc-modules`` (every module and the RFCs touching it).
+
+Sphinx writes them (HTML: ``rfc-rfcs.html``, ``rfc-modules.html``; LaTeX
+appends them to the document) and lets ``:ref:`rfc-rfcs``` link to them.
+Both are generated afresh on every build, so they are never stale.
+
+Sphinx's ``domainindex.html`` gives each group an anchor ``cap-<group>``
+and no anchor to single entries; the module index has one group per
+module, so ``cap-<module name>`` (:func:`sphinx_rfc.domain.module_anchor`)
+is the module's entry there.
+"""
 
 from __future__ import annotations
 
-from sphinx.domains import Index
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
+from sphinx.domains import Index, IndexEntry
+
+from sphinx_rfc.i18n import _
+
+if TYPE_CHECKING:
+    from sphinx_rfc.domain import RfcDomain
+    from sphinx_rfc.relations import Snapshot
+
+RELATION_LABELS = {
+    "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
+}
+
+
+def _snapshot(index: Index) -> Snapshot:
+    return cast("RfcDomain", index.domain).snapshot()
+
+
+class RfcIndex(Index):
+    """All RFCs, grouped by status (in the order of ``rfc_statuses``)."""
+
+    name = "rfcs"
+    localname = _("RFC Index")
+    shortname = _("RFCs")
+
+    def generate(
+        self, docnames: Iterable[str] | None = None
+    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        from sphinx_rfc import config as rfc_config
+
+        wanted = set(docnames) if docnames is not None else None
+        settings = rfc_config.settings(self.domain.env.config)
+        records = [r for r in _snapshot(self).records()
+                   if wanted is None or r.docname in wanted]
+        order = list(settings.statuses.keys())
+        order += sorted({r.status for r in records} - set(order))
+        content: list[tuple[str, list[IndexEntry]]] = []
+        for status in order:
+            entries = [
+                IndexEntry(
+                    r.id, 0, r.docname, r.anchor,
+                    str(_(settings.types.label(r.type))) if r.type else "",
+                    "", r.title,
+                )
+                for r in records if r.status == status
+            ]
+            if entries:
+                content.append((str(_(settings.statuses.label(status))), entries))
+        return content, False
+
+
+class ModuleIndex(Index):
+    """Every module (``rfc_modules`` first, then the others by name) and the
+    RFCs touching it, with the relation."""
+
+    name = "modules"
+    localname = _("RFC Module Index")
+    shortname = _("RFC modules")
+
+    def generate(
+        self, docnames: Iterable[str] | None = None
+    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        wanted = set(docnames) if docnames is not None else None
+        snap = _snapshot(self)
+        content: list[tuple[str, list[IndexEntry]]] = []
+        for name in snap.module_names():
+            home = snap.homes.get(name)
+            rfcs = [
+                (entry, snap.by_id[entry.rfc_id])
+                for entry in snap.module_rfcs.get(name, [])
+                if entry.rfc_id in snap.by_id
+                and (wanted is None or snap.by_id[entry.rfc_id].docname in wanted)
+            ]
+            page, anchor = (home.docname, home.anchor) if home else ("", "")
+            if wanted is not None and page not in wanted:
+                page, anchor = "", ""
+            entries = [IndexEntry(name, 1 if rfcs else 0, page, anchor, "", "",
+                                  snap.module_descriptions.get(name, ""))]
+            for item, record in rfcs:
+                entries.append(IndexEntry(
+                    record.id, 2, record.docname, record.anchor,
+                    str(_(RELATION_LABELS.get(item.relation, item.relation))),
+                    "", record.title,
+                ))
+            content.append((name, entries))
+        return content, False
+
 
 #: Index classes of the ``rfc`` domain.
-INDICES: list[type[Index]] = []
+INDICES: list[type[Index]] = [RfcIndex, ModuleIndex]
