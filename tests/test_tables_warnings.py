@@ -1,0 +1,156 @@
+"""Every table problem is a warning of type ``rfc`` with its subtype, at the
+file and line of the offending row or cell (the directive's line when there
+is nothing closer), in rST and in MyST."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from conftest import ROOTS, rfc_warnings
+from sphinx.testing.util import SphinxTestApp
+
+ROOT = ROOTS / "test-tables-warnings"
+
+
+def line(name: str, text: str, nth: int = 1) -> int:
+    """The line number of the *nth* line of *name* containing *text*."""
+    found = [
+        number
+        for number, content in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+        if text in content
+    ]
+    return found[nth - 1]
+
+
+#: (file, line, subtype, a fragment of the message)
+EXPECTED = [
+    # rST simple tables
+    ("bad.rst", line("bad.rst", "颜色"), "rfc.unknown-column", "unknown column '颜色'"),
+    ("bad.rst", line("bad.rst", "beta"), "rfc.incomplete-row",
+     "parameter 'beta' is not required, so it must have a default"),
+    ("bad.rst", line("bad.rst", "again"), "rfc.duplicate-row", "parameter 'alpha' appears twice"),
+    ("bad.rst", line("bad.rst", "gamma"), "rfc.invalid-value", "invalid value 'maybe'"),
+    ("bad.rst", line("bad.rst", "delta"), "rfc.incomplete-row",
+     "row 'delta' leaves 'Type', 'Meaning' empty"),
+    ("bad.rst", line("bad.rst", "component   status"), "rfc.missing-column",
+     "has no 'Strength' column"),
+    ("bad.rst", line("bad.rst", "RFC-0999"), "rfc.unknown-rfc", "RFC-0999"),
+    ("bad.rst", line("bad.rst", "UT     -3"), "rfc.invalid-value", "invalid count '-3'"),
+    ("bad.rst", line("bad.rst", "UT     -3"), "rfc.missing-test-level", "'Level0'"),
+    ("bad.rst", line("bad.rst", "with FSDP"), "rfc.incomplete-row",
+     "row 'with FSDP' leaves 'Pass criteria' empty"),
+    ("bad.rst", line("bad.rst", "perhaps"), "rfc.invalid-value", "invalid value 'perhaps'"),
+    ("bad.rst", line("bad.rst", "add thing"), "rfc.invalid-value", "invalid value 'maybe'"),
+    ("bad.rst", line("bad.rst", "kernels"), "rfc.unknown-module", "module 'kernels'"),
+    ("bad.rst", line("bad.rst", "Plan A"), "rfc.incomplete-row",
+     "row 'Plan A' leaves 'Reason' empty"),
+    ("bad.rst", line("bad.rst", "Plan A"), "rfc.alternatives", "chosen: Plan A, Plan B"),
+    ("bad.rst", line("bad.rst", ".. rfc-references::"), "rfc.no-table",
+     "rfc-references holds no table"),
+    # MyST pipe tables
+    ("badmd.md", line("badmd.md", "备注"), "rfc.unknown-column", "unknown column '备注'"),
+    ("badmd.md", line("badmd.md", "非常强"), "rfc.invalid-value", "invalid value '非常强'"),
+    ("badmd.md", line("badmd.md", "| RFC-0001 |"), "rfc.invalid-value",
+     "offers several choices; pick one of strong (强), weak (弱), none (不涉及)"),
+    ("badmd.md", line("badmd.md", "| TP |"), "rfc.incomplete-row",
+     "row 'TP' leaves 'Strength' empty"),
+    ("badmd.md", line("badmd.md", "| 用例级别 |"), "rfc.missing-column",
+     "has no 'Pass criteria' column"),
+    ("badmd.md", line("badmd.md", "| UT | 十 |"), "rfc.invalid-value", "invalid count '十'"),
+    ("badmd.md", line("badmd.md", "| UT | 十 |"), "rfc.missing-test-level", "'Level0'"),
+    ("badmd.md", line("badmd.md", "first a"), "rfc.incomplete-row",
+     "parameter 'a' is not required, so it must have a default"),
+    ("badmd.md", line("badmd.md", "second a"), "rfc.duplicate-row",
+     "parameter 'a' appears twice"),
+    ("badmd.md", line("badmd.md", "| 方案 |"), "rfc.missing-column", "has no 'Reason' column"),
+    ("badmd.md", line("badmd.md", "| A | 否 |"), "rfc.alternatives", "chosen: none"),
+    ("badmd.md", line("badmd.md", "{rfc-constraints}"), "rfc.no-table",
+     "rfc-constraints holds no table"),
+    # a table directive outside an RFC
+    ("outside.rst", line("outside.rst", ".. rfc-constraints::"), "rfc.outside-rfc",
+     "rfc-constraints is used in a document that is not an RFC"),
+]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
+    src = tmp_path_factory.mktemp("tables") / "warnings"
+    shutil.copytree(ROOT, src)
+    app = SphinxTestApp("html", srcdir=src, status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    yield app
+
+
+@pytest.mark.parametrize(
+    ("name", "lineno", "subtype", "fragment"), EXPECTED,
+    ids=[f"{e[0]}:{e[1]}:{e[2]}" for e in EXPECTED],
+)
+def test_warning(app: SphinxTestApp, name: str, lineno: int, subtype: str, fragment: str) -> None:
+    found = [w for w in rfc_warnings(app) if w[:3] == (name, lineno, subtype)]
+    assert any(fragment in w[3] for w in found), (fragment, rfc_warnings(app))
+
+
+def test_no_other_warnings(app: SphinxTestApp) -> None:
+    got = sorted((w[0], w[1], w[2]) for w in rfc_warnings(app))
+    assert got == sorted((e[0], e[1], e[2]) for e in EXPECTED)
+    assert "Traceback" not in app.warning.getvalue()
+
+
+def test_messages_name_the_rfc(app: SphinxTestApp) -> None:
+    for name, _line, _subtype, message in rfc_warnings(app):
+        if name == "bad.rst":
+            assert message.startswith("RFC-0001: "), message
+        elif name == "badmd.md":
+            assert message.startswith("RFC-0002: "), message
+
+
+def test_records_despite_problems(app: SphinxTestApp) -> None:
+    records = app.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
+    bad = records["bad"]
+    params = bad.interfaces[0].params
+    assert [p.name for p in params] == ["alpha", "beta", "alpha", "gamma", "delta", "epsilon"]
+    # the unknown column is kept and exported under extra
+    assert params[0].extra == {"颜色": "red"}
+    # a required parameter may leave its default empty (epsilon: no warning)
+    assert params[5].required is True and params[5].default == ""
+    assert params[3].required is None  # 'maybe'
+    assert bad.dependencies[0].rfc == "RFC-0999"
+    assert bad.verification.levels[0].count is None
+    assert [a.chosen for a in bad.alternatives] == [True, True, False]
+    assert [c.module for c in bad.changes] == ["model", "kernels"]
+    md = records["badmd"]
+    # the empty row is ignored
+    assert [d.component for d in md.dependencies] == ["FSDP", "RFC-0001", "TP"]
+    assert md.dependencies[0].extra == {"备注": "note"}
+    assert md.dependencies[1].strength == ""
+
+
+def test_invalid_cells_are_marked_and_unknown_columns_rendered(app: SphinxTestApp) -> None:
+    page = (app.outdir / "badmd.html").read_text(encoding="utf-8")
+    assert '<th class="head rfc-col-extra"><p>备注</p></th>' in page
+    assert '<td class="rfc-col-strength rfc-invalid"><p>非常强</p></td>' in page
+    page = (app.outdir / "outside.html").read_text(encoding="utf-8")
+    assert "rfc-table rfc-table-constraints" in page  # rendered anyway
+
+
+def test_suppress_one_subtype(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src)
+    app = SphinxTestApp(
+        "dummy", srcdir=src, status=StringIO(), warning=StringIO(),
+        confoverrides={"suppress_warnings": ["rfc.invalid-value"]},
+    )
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    subtypes = {w[2] for w in rfc_warnings(app)}
+    assert "rfc.invalid-value" not in subtypes
+    assert "rfc.incomplete-row" in subtypes
