@@ -1,0 +1,479 @@
+"""The ``sphinx-rfc`` command (SPEC section 9): ``check``, ``list``, ``new``
+and ``export``.
+
+``check``, ``list`` and ``export`` read the project in-process with Sphinx's
+``dummy`` builder into a temporary folder: the reading phase runs every
+directive and check, and nothing is written.  Exit codes: 0 fine, 1 RFC
+problems (``check``) or a refused ``new``, 2 usage or configuration errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import json
+import re
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from sphinx_rfc.model import Problem
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+#: Folders tried, in order, when no SOURCEDIR is given.
+DEFAULT_SOURCEDIRS = (".", "docs", "doc", "source", "docs/source", "doc/source")
+
+_WARNING_LINE = re.compile(r"\b(?:WARNING|ERROR|CRITICAL)\b:")
+_RFC_FENCE = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
+_LEADING_NUMBER = re.compile(r"^(\d+)")
+_CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+
+
+class CliError(Exception):
+    """A usage or configuration error: printed, exit code 2 (or *code*)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# --------------------------------------------------------------------------
+# Reading a project
+
+
+@dataclass
+class Project:
+    """A project read with the dummy builder."""
+
+    app: Sphinx
+    srcdir: Path
+    #: Every warning line Sphinx logged (RFC problems included).
+    warnings: list[str]
+
+
+def find_sourcedir(given: str | None) -> Path:
+    """SOURCEDIR, or the first default folder holding a ``conf.py``."""
+    if given is not None:
+        path = Path(given)
+        if not path.is_dir():
+            raise CliError(f"sphinx-rfc: {given}: no such folder")
+        if not (path / "conf.py").is_file():
+            raise CliError(f"sphinx-rfc: {given}: no conf.py in this folder")
+        return path
+    for candidate in DEFAULT_SOURCEDIRS:
+        path = Path(candidate)
+        if (path / "conf.py").is_file():
+            return path
+    raise CliError(
+        "sphinx-rfc: no conf.py found here (tried "
+        + ", ".join(DEFAULT_SOURCEDIRS) + "); give the Sphinx source folder"
+    )
+
+
+def find_conf_upwards(start: Path) -> Path | None:
+    """The nearest folder from *start* upwards that holds a ``conf.py``."""
+    current = start.resolve()
+    for folder in (current, *current.parents):
+        if (folder / "conf.py").is_file():
+            return folder
+    return None
+
+
+@contextmanager
+def read_project(srcdir: Path, *, full: bool = False) -> Iterator[Project]:
+    """Read the project at *srcdir* quietly with the ``dummy`` builder.
+
+    With *full*, run the whole dummy build (resolving included, so every
+    warning a real build gives is seen); else only the reading phase.
+    """
+    from sphinx.application import Sphinx
+    from sphinx.errors import SphinxError
+    from sphinx.util import logging as sphinx_logging
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    warning = io.StringIO()
+    with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
+        out = Path(tmp) / "out"
+        doctrees = Path(tmp) / "doctrees"
+        try:
+            with patch_docutils(srcdir), docutils_namespace():
+                app = Sphinx(
+                    str(srcdir), str(srcdir), str(out), str(doctrees), "dummy",
+                    status=None, warning=warning, freshenv=True, verbosity=0,
+                )
+                if "sphinx_rfc" not in app.extensions:
+                    raise CliError(
+                        f"sphinx-rfc: {srcdir / 'conf.py'} does not enable the extension: "
+                        'add "sphinx_rfc" to extensions'
+                    )
+                if full:
+                    app.build()
+                else:
+                    with sphinx_logging.pending_warnings():
+                        app.builder.read()
+                    app.env.check_consistency()
+                lines = [
+                    line for line in warning.getvalue().splitlines() if _WARNING_LINE.search(line)
+                ]
+                yield Project(app, srcdir, lines)
+        except CliError:
+            raise
+        except SphinxError as exc:
+            raise CliError(f"sphinx-rfc: {exc}") from None
+
+
+def visible_problems(app: Sphinx) -> list[Problem]:
+    """Every RFC problem of the project, less the kinds ``suppress_warnings``
+    silences (``rfc``, ``rfc.*`` or ``rfc.<subtype>``)."""
+    from sphinx_rfc.domain import get_domain
+
+    suppressed = set(app.config.suppress_warnings or ())
+    if "rfc" in suppressed or "rfc.*" in suppressed:
+        return []
+    return [p for p in get_domain(app.env).problems() if f"rfc.{p.subtype}" not in suppressed]
+
+
+def problem_line(problem: Problem) -> str:
+    where = f"{problem.source}:{problem.line}" if problem.line else problem.source
+    prefix = f"{problem.rfc_id}: " if problem.rfc_id else ""
+    return f"{where}: [rfc.{problem.subtype}] {prefix}{problem.message}"
+
+
+def problem_json(problem: Problem) -> dict[str, Any]:
+    return {
+        "subtype": problem.subtype,
+        "message": problem.message,
+        "source": problem.source,
+        "line": problem.line,
+        "rfc": problem.rfc_id,
+    }
+
+
+def summary(app: Sphinx, problems: Sequence[Problem]) -> str:
+    """``sphinx_rfc: N RFCs, M problems (counts per status)``, as the build logs it."""
+    from sphinx_rfc.domain import get_domain
+
+    records = list(get_domain(app.env).rfcs.values())
+    counts = Counter(r.status for r in records)
+    per_status = ", ".join(f"{counts[s]} {s}" for s in sorted(counts))
+    line = f"sphinx_rfc: {len(records)} RFCs, {len(problems)} problems"
+    return f"{line} ({per_status})" if per_status else line
+
+
+# --------------------------------------------------------------------------
+# check, list, export
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    srcdir = find_sourcedir(args.sourcedir)
+    with read_project(srcdir, full=args.strict) as project:
+        problems = visible_problems(project.app)
+        others = [w for w in project.warnings if "[rfc." not in w]
+        if args.format == "json":
+            print(json.dumps([problem_json(p) for p in problems], ensure_ascii=False, indent=2))
+        else:
+            for problem in problems:
+                print(problem_line(problem))
+            print(summary(project.app, problems))
+        if args.strict and others:
+            for warning in others:
+                print(warning, file=sys.stderr)
+            print(f"sphinx-rfc: {len(others)} other warning(s) (--strict)", file=sys.stderr)
+    if problems or (args.strict and others):
+        return 1
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from sphinx_rfc import config as rfc_config
+    from sphinx_rfc.domain import get_domain
+
+    srcdir = find_sourcedir(args.sourcedir)
+    with read_project(srcdir) as project:
+        settings = rfc_config.settings(project.app.config)
+        wanted: set[str] | None = None
+        if args.status:
+            wanted = set()
+            for item in re.split(r"[,，]", args.status):
+                if not item.strip():
+                    continue
+                key = settings.statuses.lookup(item.strip())
+                if key is None:
+                    raise CliError(
+                        f"sphinx-rfc: unknown status {item.strip()!r}; expected one of "
+                        + ", ".join(settings.statuses.keys())
+                    )
+                wanted.add(key)
+        records = get_domain(project.app.env).snapshot().records()
+        rows = [r for r in records if wanted is None or r.status in wanted]
+        id_width = max((len(r.id) for r in rows), default=0)
+        status_width = max((len(r.status) for r in rows), default=0)
+        for record in rows:
+            print(f"{record.id:<{id_width}}  {record.status:<{status_width}}  {record.title}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from sphinx_rfc import export
+
+    write_export = getattr(export, "write_export", None)
+    if write_export is None:
+        raise CliError("sphinx-rfc: this version of sphinx_rfc cannot export yet")
+    srcdir = find_sourcedir(args.sourcedir)
+    target = Path(args.output)
+    with read_project(srcdir) as project:
+        write_export(project.app, target)
+    print(target)
+    return 0
+
+
+# --------------------------------------------------------------------------
+# new
+
+
+def slugify(title: str) -> str:
+    """An ASCII file-name slug of *title* (``rfc`` when nothing is left)."""
+    words = re.findall(r"[a-z0-9]+", title.lower())
+    slug = "-".join(words)[:60].strip("-")
+    return slug or "rfc"
+
+
+def id_number(rfc_id: str) -> int | None:
+    """The last run of digits of an ID (``RFC-0042`` -> 42)."""
+    runs = re.findall(r"\d+", rfc_id)
+    return int(runs[-1]) if runs else None
+
+
+def scan_folder(folder: Path) -> tuple[set[str], set[int]]:
+    """IDs declared by ``rfc`` directives in *folder*'s files, and the
+    numbers that start its file names."""
+    ids: set[str] = set()
+    numbers: set[int] = set()
+    if not folder.is_dir():
+        return ids, numbers
+    for path in folder.iterdir():
+        if not path.is_file() or path.suffix not in (".md", ".rst", ".txt"):
+            continue
+        match = _LEADING_NUMBER.match(path.name)
+        if match:
+            numbers.add(int(match.group(1)))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        ids.update(m.group(1) for m in _RFC_FENCE.finditer(text))
+    return ids, numbers
+
+
+@dataclass
+class ProjectFacts:
+    """What ``new`` needs to know of the project it writes into."""
+
+    ids: set[str]
+    #: Numbers that start file names of the target folder.
+    numbers: set[int]
+    id_format: str
+    id_pattern: re.Pattern[str] | None
+    modules: list[str]
+    markdown: bool | None
+
+
+def project_facts(folder: Path) -> ProjectFacts:
+    """The project around *folder* (a quick dummy read when a ``conf.py``
+    is found upwards), plus what *folder*'s own files say."""
+    from sphinx_rfc import config as rfc_config
+    from sphinx_rfc.domain import get_domain
+
+    ids, numbers = scan_folder(folder)
+    facts = ProjectFacts(ids, numbers, "RFC-{:04d}", None, [], None)
+    confdir = find_conf_upwards(folder) if folder.exists() else None
+    if confdir is None and folder.parent.exists():
+        confdir = find_conf_upwards(folder.parent)
+    if confdir is None:
+        return facts
+    try:
+        with read_project(confdir) as project:
+            settings = rfc_config.settings(project.app.config)
+            facts.id_format = settings.id_format
+            facts.id_pattern = settings.id_pattern
+            facts.modules = list(settings.modules)
+            facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
+            facts.markdown = "myst_parser" in project.app.config.extensions
+    except CliError:
+        pass
+    return facts
+
+
+def next_id(facts: ProjectFacts) -> tuple[str, int]:
+    numbers = [n for n in (id_number(i) for i in facts.ids) if n is not None]
+    number = max([*numbers, *facts.numbers], default=0) + 1
+    while True:
+        candidate = facts.id_format.format(number)
+        if candidate not in facts.ids:
+            return candidate, number
+        number += 1
+
+
+def _rst_rule(title: str) -> str:
+    from docutils.utils import column_width
+
+    return "=" * max(column_width(title), 3)
+
+
+def render_template(
+    fmt: str,
+    lang: str,
+    *,
+    title: str,
+    rfc_id: str,
+    authors: Sequence[str],
+    modules: Sequence[str],
+    change_modules: Sequence[str],
+    created: str,
+) -> str:
+    text = (TEMPLATES / f"rfc.{lang}.{fmt}").read_text(encoding="utf-8")
+    no = "否" if lang == "zh" else "no"
+    rows_md = "\n".join(f"| `{m}` | xxx | {no} |" for m in change_modules) or f"| xxx | xxx | {no} |"
+    rows_rst = "\n".join(
+        f"      * - ``{m}``\n        - xxx\n        - {no}" for m in change_modules
+    ) or f"      * - xxx\n        - xxx\n        - {no}"
+    if lang == "zh":
+        hint = "相关模块：在 rfc 指令中加上 :modules: 一行（逗号分隔）"
+    else:
+        hint = "Modules: add a :modules: line to the rfc directive (comma-separated)"
+    if fmt == "md":
+        module_comment = "" if modules else f"% {hint}"
+        modules_option = f":modules: {', '.join(modules)}\n" if modules else ""
+    else:
+        module_comment = "" if modules else f"\n.. {hint}\n"
+        modules_option = f"   :modules: {', '.join(modules)}\n" if modules else ""
+    values = {
+        "title": title,
+        "title_over": _rst_rule(title),
+        "id": rfc_id,
+        "authors": ", ".join(authors) if authors else "xxx",
+        "module_comment": module_comment,
+        "modules_option": modules_option,
+        "created": created,
+        f"changes_rows_md_{lang}": rows_md,
+        f"changes_rows_rst_{lang}": rows_rst,
+    }
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    title = " ".join(args.title.split())
+    if not title:
+        raise CliError("sphinx-rfc: the title is empty")
+    folder = Path(args.dir)
+    facts = project_facts(folder)
+    modules = list(dict.fromkeys(m for item in args.module for m in _split(item)))
+    authors = list(dict.fromkeys(a for item in args.author for a in _split(item)))
+    if args.id:
+        rfc_id = args.id.strip()
+        if facts.id_pattern is not None and not facts.id_pattern.match(rfc_id):
+            raise CliError(
+                f"sphinx-rfc: invalid RFC ID {rfc_id!r}; expected {facts.id_pattern.pattern}"
+            )
+        if rfc_id in facts.ids:
+            print(f"sphinx-rfc: {rfc_id} is already used; not writing", file=sys.stderr)
+            return 1
+        number = id_number(rfc_id)
+    else:
+        rfc_id, number = next_id(facts)
+    fmt = args.format or ("rst" if facts.markdown is False else "md")
+    lang = args.lang or ("zh" if _CJK.search(title) else "en")
+    stem = f"{number:04d}-{slugify(title)}" if number is not None else slugify(title)
+    path = folder / f"{stem}.{fmt}"
+    if path.exists():
+        print(f"sphinx-rfc: {path} already exists; not overwriting", file=sys.stderr)
+        return 1
+    text = render_template(
+        fmt, lang, title=title, rfc_id=rfc_id, authors=authors, modules=modules,
+        change_modules=modules or facts.modules, created=dt.date.today().isoformat(),
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        with path.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        print(f"sphinx-rfc: {path} already exists; not overwriting", file=sys.stderr)
+        return 1
+    print(path)
+    return 0
+
+
+def _split(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r"[,，]", text) if p.strip()]
+
+
+# --------------------------------------------------------------------------
+# The command line
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sphinx-rfc", description="Check, list, create and export RFCs of a Sphinx project."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    check = sub.add_parser("check", help="report every RFC problem; exit 1 if there is any")
+    check.add_argument("sourcedir", nargs="?", help="the Sphinx source folder (with conf.py)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--strict", action="store_true",
+                       help="also fail on any other Sphinx warning")
+    check.set_defaults(func=cmd_check)
+
+    lst = sub.add_parser("list", help="one line per RFC: ID, status, title")
+    lst.add_argument("sourcedir", nargs="?")
+    lst.add_argument("--status", help="only RFCs with this status (key or alias; comma list)")
+    lst.set_defaults(func=cmd_list)
+
+    new = sub.add_parser("new", help="write a new RFC from the template")
+    new.add_argument("title")
+    new.add_argument("--id", help="the RFC ID (default: the next free one)")
+    new.add_argument("--dir", default=".", help="the folder to write into (default: .)")
+    new.add_argument("--format", choices=("md", "rst"),
+                     help="default: md, or rst in a project without myst_parser")
+    new.add_argument("--lang", choices=("zh", "en"),
+                     help="default: zh when the title has Chinese characters, else en")
+    new.add_argument("--module", action="extend", nargs="+", default=[], metavar="NAME")
+    new.add_argument("--author", action="extend", nargs="+", default=[], metavar="NAME")
+    new.set_defaults(func=cmd_new)
+
+    export = sub.add_parser("export", help="write rfcs.json without building HTML")
+    export.add_argument("sourcedir", nargs="?")
+    export.add_argument("-o", "--output", default="rfcs.json", metavar="FILE")
+    export.set_defaults(func=cmd_export)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except CliError as exc:
+        print(str(exc), file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # output piped into head & co
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
