@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx.util import logging
+from sphinx.util.fileutil import copy_asset_file
 
 from sphinx_rfc.domain import get_domain
 
@@ -34,17 +35,26 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     logger.info(summary_line(app))
 
 
-def on_builder_inited(app: Sphinx) -> None:
-    if app.builder.format == "html":
-        static = str(STATIC_DIR)
-        if static not in app.config.html_static_path:
-            app.config.html_static_path.append(static)
-        app.add_css_file("sphinx_rfc.css")
+def copy_static_files(app: Sphinx, exception: BaseException | None) -> None:
+    """Copy the package's CSS and JS into ``_static``.
+
+    Done here rather than by adding to ``html_static_path``: changing a
+    config value at start-up makes the next build see a changed
+    configuration and rewrite every page (Sphinx < 9).
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "_static"
+    target.mkdir(parents=True, exist_ok=True)
+    for path in sorted(STATIC_DIR.iterdir()):
+        if path.suffix in {".css", ".js"}:
+            copy_asset_file(path, target, force=True)
 
 
 def setup(app: Sphinx) -> None:
     from sphinx_rfc import export
 
-    app.connect("builder-inited", on_builder_inited)
+    app.add_css_file("sphinx_rfc.css")
+    app.connect("build-finished", copy_static_files)
     app.connect("build-finished", export.on_build_finished)
     app.connect("build-finished", on_build_finished)

@@ -71,3 +71,42 @@ def build_project(tmp_path: Path, make_app):  # type: ignore[no-untyped-def]
         return app
 
     return build
+
+
+class Build:
+    """The result of :func:`sphinx_build`."""
+
+    def __init__(self, app, status: str, warnings: str) -> None:  # type: ignore[no-untyped-def]
+        self.app = app
+        self.outdir = Path(app.outdir)
+        self.status = ANSI.sub("", status)
+        self.warnings = ANSI.sub("", warnings)
+        #: docnames written by this build, in order
+        self.written = re.findall(r"writing output\.\.\. \[\s*\d+%\] (\S+)", self.status)
+
+    def rfc_warnings(self) -> list[tuple[str, int | None, str, str]]:
+        return [w for w in parse_warnings(self.warnings) if w[2].startswith("rfc.")]
+
+
+def sphinx_build(srcdir: Path, builder: str = "html", parallel: int = 0, **kwargs) -> Build:  # type: ignore[no-untyped-def]
+    """Build *srcdir* into ``srcdir/_build/<builder>`` the way ``sphinx-build``
+    does, keeping the environment between calls (incremental builds).
+
+    Uses ``sphinx.application.Sphinx`` directly: Sphinx 8.1's SphinxTestApp
+    reports a changed ``html_theme`` on every rebuild and so rewrites every
+    page, which would hide what an incremental build really rewrites.
+    """
+    from io import StringIO
+
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    status, warning = StringIO(), StringIO()
+    with patch_docutils(srcdir), docutils_namespace():
+        app = Sphinx(
+            str(srcdir), str(srcdir), str(srcdir / "_build" / builder),
+            str(srcdir / "_build" / ".doctrees"), builder,
+            status=status, warning=warning, parallel=parallel, **kwargs,
+        )
+        app.build()
+    return Build(app, status.getvalue(), warning.getvalue())
