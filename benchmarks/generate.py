@@ -34,6 +34,8 @@ Usage: ``python benchmarks/generate.py VARIANT N DEST``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import random
 import shutil
 import textwrap
@@ -98,19 +100,15 @@ class _Recorder:
 def registered_directives() -> set[str]:
     """The directive names sphinx_rfc registers today."""
     try:
-        import importlib
-
         from sphinx_rfc.directives import FAMILIES
     except ImportError:
         return set()
     app = _Recorder()
-    found = {"rfc"}
     for family in FAMILIES:
-        try:
+        # a half-finished family: count what it registered before failing
+        with contextlib.suppress(Exception):
             importlib.import_module(f"sphinx_rfc.directives.{family}").setup(app)
-        except Exception:  # a half-finished family: count what it registered
-            pass
-    return found | app.directives
+    return {"rfc"} | app.directives
 
 
 # --------------------------------------------------------------------------
@@ -127,41 +125,128 @@ class Feature:
 
 
 FEATURES = (
-    Feature("Optimizer state offload", "优化器状态卸载", "enable_optimizer_offload",
-            ("optimizer", "checkpoint"), ("FSDP", "optimizer")),
-    Feature("Asynchronous checkpoint save", "异步 checkpoint 保存", "enable_async_save",
-            ("checkpoint", "trainer"), ("checkpoint", "FSDP")),
-    Feature("Sequence parallel attention", "序列并行注意力", "enable_sequence_parallel",
-            ("model", "distributed"), ("TP / PP", "FSDP")),
-    Feature("Selective activation recomputation", "选择性重计算", "enable_selective_recompute",
-            ("model", "trainer"), ("FSDP", "TP / PP")),
-    Feature("Expert parallel MoE layer", "专家并行 MoE 层", "enable_expert_parallel",
-            ("model", "distributed"), ("TP / PP", "optimizer")),
-    Feature("Gradient accumulation fusion", "梯度累积融合", "enable_grad_accum_fusion",
-            ("optimizer", "trainer"), ("optimizer", "FSDP")),
-    Feature("Checkpoint resharding on load", "加载时 checkpoint 重切分", "enable_reshard_on_load",
-            ("checkpoint", "distributed"), ("checkpoint", "TP / PP")),
-    Feature("Pipeline interleaved schedule", "流水线交错调度", "enable_interleaved_pipeline",
-            ("distributed", "trainer"), ("TP / PP", "optimizer")),
-    Feature("Mixed precision master weights", "混合精度主权重", "enable_master_weights",
-            ("optimizer", "model"), ("optimizer", "FSDP")),
-    Feature("Communication overlap for FSDP", "FSDP 通信掩盖", "enable_comm_overlap",
-            ("distributed",), ("FSDP", "TP / PP")),
-    Feature("Elastic training restart", "弹性训练重启", "enable_elastic_restart",
-            ("trainer", "checkpoint"), ("checkpoint", "FSDP")),
-    Feature("Context parallel long sequence", "上下文并行长序列", "enable_context_parallel",
-            ("distributed", "model"), ("TP / PP", "FSDP")),
+    Feature(
+        "Optimizer state offload",
+        "优化器状态卸载",
+        "enable_optimizer_offload",
+        ("optimizer", "checkpoint"),
+        ("FSDP", "optimizer"),
+    ),
+    Feature(
+        "Asynchronous checkpoint save",
+        "异步 checkpoint 保存",
+        "enable_async_save",
+        ("checkpoint", "trainer"),
+        ("checkpoint", "FSDP"),
+    ),
+    Feature(
+        "Sequence parallel attention",
+        "序列并行注意力",
+        "enable_sequence_parallel",
+        ("model", "distributed"),
+        ("TP / PP", "FSDP"),
+    ),
+    Feature(
+        "Selective activation recomputation",
+        "选择性重计算",
+        "enable_selective_recompute",
+        ("model", "trainer"),
+        ("FSDP", "TP / PP"),
+    ),
+    Feature(
+        "Expert parallel MoE layer",
+        "专家并行 MoE 层",
+        "enable_expert_parallel",
+        ("model", "distributed"),
+        ("TP / PP", "optimizer"),
+    ),
+    Feature(
+        "Gradient accumulation fusion",
+        "梯度累积融合",
+        "enable_grad_accum_fusion",
+        ("optimizer", "trainer"),
+        ("optimizer", "FSDP"),
+    ),
+    Feature(
+        "Checkpoint resharding on load",
+        "加载时 checkpoint 重切分",
+        "enable_reshard_on_load",
+        ("checkpoint", "distributed"),
+        ("checkpoint", "TP / PP"),
+    ),
+    Feature(
+        "Pipeline interleaved schedule",
+        "流水线交错调度",
+        "enable_interleaved_pipeline",
+        ("distributed", "trainer"),
+        ("TP / PP", "optimizer"),
+    ),
+    Feature(
+        "Mixed precision master weights",
+        "混合精度主权重",
+        "enable_master_weights",
+        ("optimizer", "model"),
+        ("optimizer", "FSDP"),
+    ),
+    Feature(
+        "Communication overlap for FSDP",
+        "FSDP 通信掩盖",
+        "enable_comm_overlap",
+        ("distributed",),
+        ("FSDP", "TP / PP"),
+    ),
+    Feature(
+        "Elastic training restart",
+        "弹性训练重启",
+        "enable_elastic_restart",
+        ("trainer", "checkpoint"),
+        ("checkpoint", "FSDP"),
+    ),
+    Feature(
+        "Context parallel long sequence",
+        "上下文并行长序列",
+        "enable_context_parallel",
+        ("distributed", "model"),
+        ("TP / PP", "FSDP"),
+    ),
 )
 
-STATUS_POOL = ("draft", "review", "review", "accepted", "accepted", "implemented",
-               "implemented", "implemented", "rejected", "withdrawn")
+STATUS_POOL = (
+    "draft",
+    "review",
+    "review",
+    "accepted",
+    "accepted",
+    "implemented",
+    "implemented",
+    "implemented",
+    "rejected",
+    "withdrawn",
+)
 TYPES = ("feature", "performance", "enhancement", "user-need")
-TYPE_ZH = {"feature": "功能补全", "performance": "性能优化", "enhancement": "能力增强",
-           "user-need": "用户需求"}
-STATUS_ZH = {"draft": "草稿", "review": "评审中", "accepted": "已接受", "implemented": "已实现",
-             "rejected": "已拒绝", "withdrawn": "已撤回", "superseded": "已取代"}
-AUTHORS = ("Zhang San <zhangsan@example.com>", "Li Si", "Wang Wu <wangwu@example.com>",
-           "Zhao Liu", "Chen Qi <chenqi@example.com>", "Sun Ba")
+TYPE_ZH = {
+    "feature": "功能补全",
+    "performance": "性能优化",
+    "enhancement": "能力增强",
+    "user-need": "用户需求",
+}
+STATUS_ZH = {
+    "draft": "草稿",
+    "review": "评审中",
+    "accepted": "已接受",
+    "implemented": "已实现",
+    "rejected": "已拒绝",
+    "withdrawn": "已撤回",
+    "superseded": "已取代",
+}
+AUTHORS = (
+    "Zhang San <zhangsan@example.com>",
+    "Li Si",
+    "Wang Wu <wangwu@example.com>",
+    "Zhao Liu",
+    "Chen Qi <chenqi@example.com>",
+    "Sun Ba",
+)
 
 
 @dataclass
@@ -228,17 +313,24 @@ def plan(n: int) -> list[Rfc]:
         modules = list(feature.modules)
         month = 1 + num % 12
         day = 1 + num % 28
-        rfcs.append(Rfc(
-            num=num, lang=lang, fmt=fmt, feature=feature, title=title, status=status,
-            type=TYPES[num % len(TYPES)],
-            authors=rng.sample(AUTHORS, 1 + num % 2),
-            modules=modules,
-            issues=[f"#{200 + num}", f"!{500 + num}"],
-            created=f"2026-{month:02d}-{day:02d}",
-            updated=f"2026-{month:02d}-{min(day + 1, 28):02d}" if num % 3 == 0 else None,
-            backends=["PT", "MS"] if num % 3 else ["PT"],
-            func=f"{feature.func}_v{stage}",
-        ))
+        rfcs.append(
+            Rfc(
+                num=num,
+                lang=lang,
+                fmt=fmt,
+                feature=feature,
+                title=title,
+                status=status,
+                type=TYPES[num % len(TYPES)],
+                authors=rng.sample(AUTHORS, 1 + num % 2),
+                modules=modules,
+                issues=[f"#{200 + num}", f"!{500 + num}"],
+                created=f"2026-{month:02d}-{day:02d}",
+                updated=f"2026-{month:02d}-{min(day + 1, 28):02d}" if num % 3 == 0 else None,
+                backends=["PT", "MS"] if num % 3 else ["PT"],
+                func=f"{feature.func}_v{stage}",
+            )
+        )
     by_num = {r.num: r for r in rfcs}
     for later, r in ((v, by_num[v]) for v in superseded.values()):
         r.supersedes.append(later - 7)
@@ -248,8 +340,11 @@ def plan(n: int) -> list[Rfc]:
         rng = random.Random(r.num * 104729)
         if r.num <= 3:
             continue
-        candidates = [c for c in range(max(1, r.num - 40), r.num)
-                      if by_num[c].status in requirable and c not in superseded]
+        candidates = [
+            c
+            for c in range(max(1, r.num - 40), r.num)
+            if by_num[c].status in requirable and c not in superseded
+        ]
         if r.status == "implemented":
             candidates = [c for c in candidates if by_num[c].status == "implemented"]
         if not candidates:
@@ -257,7 +352,7 @@ def plan(n: int) -> list[Rfc]:
         k = min(len(candidates), 1 + r.num % 3)
         picked = sorted(rng.sample(candidates, k))
         r.requires = picked[: max(1, k - 1)]
-        r.weak_deps = picked[max(1, k - 1):]
+        r.weak_deps = picked[max(1, k - 1) :]
         for c in r.requires:
             by_num[c].required_by.append(r.num)
     return rfcs
@@ -313,8 +408,7 @@ class Writer:
         self.add(text)
 
     def items(self, entries: Sequence[str], numbered: bool = True) -> None:
-        self.add("\n".join(f"{i}. {e}" if numbered else f"- {e}"
-                           for i, e in enumerate(entries, 1)))
+        self.add("\n".join(f"{i}. {e}" if numbered else f"- {e}" for i, e in enumerate(entries, 1)))
 
     def code_block(self, lang: str, text: str) -> None:
         text = text.strip("\n")
@@ -333,8 +427,7 @@ class Writer:
     def table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         self.table_no += 1
         if self.fmt == "md":
-            lines = ["| " + " | ".join(header) + " |",
-                     "|" + "|".join("---" for _ in header) + "|"]
+            lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
             lines += ["| " + " | ".join(row) + " |" for row in rows]
             self.add("\n".join(lines))
             return
@@ -346,15 +439,18 @@ class Writer:
                 out += [f"     - {cell}" if cell else "     -" for cell in row[1:]]
             self.add("\n".join(out))
             return
-        sizes = [max(width(str(r[i])) for r in (header, *rows)) + 1
-                 for i in range(len(header))]
+        sizes = [max(width(str(r[i])) for r in (header, *rows)) + 1 for i in range(len(header))]
         sizes = [max(s, 3) for s in sizes]
         if style == 1:  # simple table
             border = " ".join("=" * s for s in sizes)
-            out = [border, " ".join(pad(c, s) for c, s in zip(header, sizes, strict=True)).rstrip(),
-                   border]
-            out += [" ".join(pad(c, s) for c, s in zip(r, sizes, strict=True)).rstrip()
-                    for r in rows]
+            out = [
+                border,
+                " ".join(pad(c, s) for c, s in zip(header, sizes, strict=True)).rstrip(),
+                border,
+            ]
+            out += [
+                " ".join(pad(c, s) for c, s in zip(r, sizes, strict=True)).rstrip() for r in rows
+            ]
             out.append(border)
             self.add("\n".join(out))
             return
@@ -369,8 +465,13 @@ class Writer:
             out += [row_text(r), line]
         self.add("\n".join(out))
 
-    def directive(self, name: str, argument: str, options: dict[str, str],
-                  body: Callable[[Writer], None] | None) -> None:
+    def directive(
+        self,
+        name: str,
+        argument: str,
+        options: dict[str, str],
+        body: Callable[[Writer], None] | None,
+    ) -> None:
         inner = Writer(self.fmt, self.table_no)
         if body is not None:
             body(inner)
@@ -396,14 +497,16 @@ class Writer:
                 pieces.append(textwrap.indent(opts, "   "))
             if content:
                 pieces.append("")
-                pieces.append(textwrap.indent(content, "   ",
-                                              lambda line: bool(line.strip())))
+                pieces.append(textwrap.indent(content, "   ", lambda line: bool(line.strip())))
             self.add("\n".join(pieces))
 
     def _option(self, value: str) -> str:
         """MyST reads option values as YAML: quote those YAML would misread."""
-        if self.fmt == "md" and value and (value[0] in "#!&*[{>|%@`'\"" or ": " in value
-                                           or " #" in value):
+        if (
+            self.fmt == "md"
+            and value
+            and (value[0] in "#!&*[{>|%@`'\"" or ": " in value or " #" in value)
+        ):
             return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
         return value
 
@@ -427,8 +530,7 @@ def _longest_fence(text: str) -> int:
 class RfcPage:
     """Writes one RFC for one variant."""
 
-    def __init__(self, rfc: Rfc, variant: str, available: set[str],
-                 by_num: dict[int, Rfc]) -> None:
+    def __init__(self, rfc: Rfc, variant: str, available: set[str], by_num: dict[int, Rfc]) -> None:
         self.r = rfc
         self.variant = variant
         self.available = available
@@ -438,8 +540,9 @@ class RfcPage:
     def t(self, zh: str, en: str) -> str:
         return zh if self.r.zh else en
 
-    def wrapped(self, name: str, argument: str, options: dict[str, str],
-                body: Callable[[Writer], None]) -> None:
+    def wrapped(
+        self, name: str, argument: str, options: dict[str, str], body: Callable[[Writer], None]
+    ) -> None:
         """Writes *body* inside directive *name* when the rfc variant has it."""
         if self.variant == "rfc" and name in self.available:
             self.w.directive(name, argument, options, body)
@@ -481,9 +584,13 @@ class RfcPage:
         )
         if self.variant == "rfc":
             options = {
-                "title": r.title, "status": r.status, "type": r.type,
-                "authors": ", ".join(r.authors), "modules": ", ".join(r.modules),
-                "issues": ", ".join(r.issues), "created": r.created,
+                "title": r.title,
+                "status": r.status,
+                "type": r.type,
+                "authors": ", ".join(r.authors),
+                "modules": ", ".join(r.modules),
+                "issues": ", ".join(r.issues),
+                "created": r.created,
             }
             if r.updated:
                 options["updated"] = r.updated
@@ -496,9 +603,13 @@ class RfcPage:
             return
         if self.variant == "needs":
             options = {
-                "id": r.id, "status": r.status, "tags": ", ".join(r.modules),
-                "rfc_type": r.type, "authors": ", ".join(r.authors),
-                "issues": ", ".join(r.issues), "created": r.created,
+                "id": r.id,
+                "status": r.status,
+                "tags": ", ".join(r.modules),
+                "rfc_type": r.type,
+                "authors": ", ".join(r.authors),
+                "issues": ", ".join(r.issues),
+                "created": r.created,
                 "backends": ", ".join(r.backends),
             }
             if r.updated:
@@ -521,8 +632,10 @@ class RfcPage:
             [t("创建时间", "Created"), r.created],
             [t("更新时间", "Updated"), r.updated or "—"],
             [t("取代", "Supersedes"), ", ".join(w.doc_link(n) for n in r.supersedes) or "—"],
-            [t("被取代", "Superseded by"),
-             ", ".join(w.doc_link(n) for n in r.superseded_by) or "—"],
+            [
+                t("被取代", "Superseded by"),
+                ", ".join(w.doc_link(n) for n in r.superseded_by) or "—",
+            ],
             [t("依赖 RFC", "Requires"), links],
             [t("被依赖", "Required by"), back],
             ["backends", ", ".join(r.backends)],
@@ -536,54 +649,81 @@ class RfcPage:
         r, w, t = self.r, self.w, self.t
         w.heading(t("2. 背景", "2. Background"), 2)
         mark = EDIT_MARK if r.num == edited_rfc(len(self.by_num)) else "0"
-        w.para(t(
-            f"当前框架在 {r.feature.components[0]} 场景下缺少{r.feature.zh}能力，"
-            f"千卡规模训练时显存和吞吐都受到影响。用户在 issue {r.issues[0]} 中反馈，"
-            f"现有方案需要手工修改模型代码，迁移成本高。本文修订标记：{mark}。",
-            f"The framework lacks {r.feature.en.lower()} in the "
-            f"{r.feature.components[0]} setting, which limits memory and throughput "
-            f"at the scale of a thousand devices. Users reported in issue "
-            f"{r.issues[0]} that the current workaround needs hand-written model "
-            f"changes, which makes migration expensive. Revision mark: {mark}.",
-        ))
+        w.para(
+            t(
+                f"当前框架在 {r.feature.components[0]} 场景下缺少{r.feature.zh}能力，"
+                f"千卡规模训练时显存和吞吐都受到影响。用户在 issue {r.issues[0]} 中反馈，"
+                f"现有方案需要手工修改模型代码，迁移成本高。本文修订标记：{mark}。",
+                f"The framework lacks {r.feature.en.lower()} in the "
+                f"{r.feature.components[0]} setting, which limits memory and throughput "
+                f"at the scale of a thousand devices. Users reported in issue "
+                f"{r.issues[0]} that the current workaround needs hand-written model "
+                f"changes, which makes migration expensive. Revision mark: {mark}.",
+            )
+        )
         if r.requires:
-            w.para(t("本 RFC 基于 ", "This RFC builds on ")
-                   + ", ".join(self.link(n) for n in r.requires)
-                   + t(" 的工作。", "."))
+            w.para(
+                t("本 RFC 基于 ", "This RFC builds on ")
+                + ", ".join(self.link(n) for n in r.requires)
+                + t(" 的工作。", ".")
+            )
         w.table(
             [t("类型", "Type"), t("需要说明的内容", "What to explain")],
-            [[TYPE_ZH[r.type] if r.zh else r.type,
-              t("哪个场景慢；当前指标；目标指标", "which scenario is slow; current and target figures")]],
+            [
+                [
+                    TYPE_ZH[r.type] if r.zh else r.type,
+                    t(
+                        "哪个场景慢；当前指标；目标指标",
+                        "which scenario is slow; current and target figures",
+                    ),
+                ]
+            ],
         )
-        w.para(t(
-            f"本 RFC 要解决的问题：在 {r.modules[0]} 模块中提供统一的 {r.func} 接口。",
-            f"The problem this RFC solves: a single {r.func} entry point in the "
-            f"{r.modules[0]} module.",
-        ))
-        w.para(t(
-            "完成后的成功标准：在 64 卡 Llama-70B 训练中吞吐提升 15%，显存下降 20%。",
-            "Success criteria: 15% more throughput and 20% less memory when training "
-            "Llama-70B on 64 devices.",
-        ))
+        w.para(
+            t(
+                f"本 RFC 要解决的问题：在 {r.modules[0]} 模块中提供统一的 {r.func} 接口。",
+                f"The problem this RFC solves: a single {r.func} entry point in the "
+                f"{r.modules[0]} module.",
+            )
+        )
+        w.para(
+            t(
+                "完成后的成功标准：在 64 卡 Llama-70B 训练中吞吐提升 15%，显存下降 20%。",
+                "Success criteria: 15% more throughput and 20% less memory when training "
+                "Llama-70B on 64 devices.",
+            )
+        )
 
     # section 3 ----------------------------------------------------------
     def goals(self) -> None:
         w, t, r = self.w, self.t, self.r
         w.heading(t("3. 目标和非目标", "3. Goals and non-goals"), 2)
         w.heading(t("3.1 目标", "3.1 Goals"), 3)
-        w.items([
-            t(f"支持 {r.func}，PT 与 MS 行为一致。",
-              f"Support {r.func} with the same behaviour on PT and MS."),
-            t("在 64 卡场景下达到 15% 的吞吐提升和 20% 的显存下降。",
-              "Reach 15% more throughput and 20% less memory on 64 devices."),
-        ])
+        w.items(
+            [
+                t(
+                    f"支持 {r.func}，PT 与 MS 行为一致。",
+                    f"Support {r.func} with the same behaviour on PT and MS.",
+                ),
+                t(
+                    "在 64 卡场景下达到 15% 的吞吐提升和 20% 的显存下降。",
+                    "Reach 15% more throughput and 20% less memory on 64 devices.",
+                ),
+            ]
+        )
         w.heading(t("3.2 非目标", "3.2 Non-goals"), 3)
-        w.items([
-            t("本期不支持 CPU 训练，原因是没有相应的用户需求。",
-              "No CPU training this round: no user asks for it."),
-            t("本期不优化推理场景，原因是推理由独立的组件负责。",
-              "Inference is not optimised: a separate component owns it."),
-        ])
+        w.items(
+            [
+                t(
+                    "本期不支持 CPU 训练，原因是没有相应的用户需求。",
+                    "No CPU training this round: no user asks for it.",
+                ),
+                t(
+                    "本期不优化推理场景，原因是推理由独立的组件负责。",
+                    "Inference is not optimised: a separate component owns it.",
+                ),
+            ]
+        )
 
     # section 4 ----------------------------------------------------------
     def references(self) -> None:
@@ -592,15 +732,34 @@ class RfcPage:
 
         def body(b: Writer) -> None:
             b.table(
-                [t("来源", "Source"), t("做法", "Approach"), t("限制", "Limitations"),
-                 t("对本 RFC 的影响", "Impact on this RFC")],
                 [
-                    ["PyTorch FSDP2", t("按参数分片并在前向前聚合", "shards parameters and gathers them before forward"),
-                     t("仅支持 PT", "PT only"), t("接口形式参考其 API", "the interface follows its API")],
-                    ["DeepSpeed ZeRO", t("优化器状态分片与卸载", "shards and offloads optimizer state"),
-                     t("配置项繁多", "many options"), t("借鉴卸载策略", "we borrow the offload policy")],
-                    ["Megatron-LM", t(f"{r.feature.zh}的手写实现", f"a hand-written {r.feature.en.lower()}"),
-                     t("与模型代码耦合", "tied to model code"), t("作为性能基线", "used as the performance baseline")],
+                    t("来源", "Source"),
+                    t("做法", "Approach"),
+                    t("限制", "Limitations"),
+                    t("对本 RFC 的影响", "Impact on this RFC"),
+                ],
+                [
+                    [
+                        "PyTorch FSDP2",
+                        t(
+                            "按参数分片并在前向前聚合",
+                            "shards parameters and gathers them before forward",
+                        ),
+                        t("仅支持 PT", "PT only"),
+                        t("接口形式参考其 API", "the interface follows its API"),
+                    ],
+                    [
+                        "DeepSpeed ZeRO",
+                        t("优化器状态分片与卸载", "shards and offloads optimizer state"),
+                        t("配置项繁多", "many options"),
+                        t("借鉴卸载策略", "we borrow the offload policy"),
+                    ],
+                    [
+                        "Megatron-LM",
+                        t(f"{r.feature.zh}的手写实现", f"a hand-written {r.feature.en.lower()}"),
+                        t("与模型代码耦合", "tied to model code"),
+                        t("作为性能基线", "used as the performance baseline"),
+                    ],
                 ],
             )
 
@@ -621,47 +780,87 @@ class RfcPage:
         )
         c = w.code
         rows = [
-            [c("enabled"), c("bool"), c("False"), t("否", "no"),
-             t("是否打开特性", "turns the feature on"), "True / False", t("类型错误时抛出 TypeError", "TypeError on a wrong type")],
-            [c("mode"), c("str"), c('"auto"'), t("否", "no"),
-             t("运行模式", "running mode"), "auto, manual", t("非法值抛出 ValueError", "ValueError on an unknown mode")],
-            [c("bucket_size_mb"), c("int"), c("25"), t("否", "no"),
-             t("通信桶大小", "communication bucket size"), "1 - 1024", t("越界时截断并告警", "clamped, with a warning")],
-            [c("model"), c("nn.Module"), "", t("是", "yes"),
-             t("待包装的模型", "the model to wrap"), t("任意模型", "any model"), t("None 时抛出 ValueError", "ValueError on None")],
+            [
+                c("enabled"),
+                c("bool"),
+                c("False"),
+                t("否", "no"),
+                t("是否打开特性", "turns the feature on"),
+                "True / False",
+                t("类型错误时抛出 TypeError", "TypeError on a wrong type"),
+            ],
+            [
+                c("mode"),
+                c("str"),
+                c('"auto"'),
+                t("否", "no"),
+                t("运行模式", "running mode"),
+                "auto, manual",
+                t("非法值抛出 ValueError", "ValueError on an unknown mode"),
+            ],
+            [
+                c("bucket_size_mb"),
+                c("int"),
+                c("25"),
+                t("否", "no"),
+                t("通信桶大小", "communication bucket size"),
+                "1 - 1024",
+                t("越界时截断并告警", "clamped, with a warning"),
+            ],
+            [
+                c("model"),
+                c("nn.Module"),
+                "",
+                t("是", "yes"),
+                t("待包装的模型", "the model to wrap"),
+                t("任意模型", "any model"),
+                t("None 时抛出 ValueError", "ValueError on None"),
+            ],
         ]
 
         def body(b: Writer) -> None:
             b.code_block("python", code)
             b.table(
-                [t("入参 / 配置项", "Parameter"), t("类型", "Type"), t("默认值", "Default"),
-                 t("是否必填", "Required"), t("含义", "Meaning"), t("合法范围", "Valid range"),
-                 t("错误处理", "Error handling")],
+                [
+                    t("入参 / 配置项", "Parameter"),
+                    t("类型", "Type"),
+                    t("默认值", "Default"),
+                    t("是否必填", "Required"),
+                    t("含义", "Meaning"),
+                    t("合法范围", "Valid range"),
+                    t("错误处理", "Error handling"),
+                ],
                 rows,
             )
 
         self.wrapped("rfc-interface", r.func, {}, body)
         w.heading(t("5.2 使用示例", "5.2 Usage example"), 3)
-        w.code_block("python", (
-            f"config.{r.func.removeprefix('enable_')}.enabled = True\n\n"
-            "trainer = Trainer(config)\n"
-            "trainer.fit(model, dataloader)\n"
-        ))
+        w.code_block(
+            "python",
+            (
+                f"config.{r.func.removeprefix('enable_')}.enabled = True\n\n"
+                "trainer = Trainer(config)\n"
+                "trainer.fit(model, dataloader)\n"
+            ),
+        )
         w.heading(t("5.3 接口说明", "5.3 Interface notes"), 3)
-        w.para(t(
-            "为什么这样设计：与已有的 enable_* 系列接口保持同一形式，便于组合。"
-            "和已有接口一致。",
-            "Why this design: it has the same shape as the existing enable_* "
-            "functions, so they compose. It is consistent with the existing interfaces.",
-        ))
+        w.para(
+            t(
+                "为什么这样设计：与已有的 enable_* 系列接口保持同一形式，便于组合。"
+                "和已有接口一致。",
+                "Why this design: it has the same shape as the existing enable_* "
+                "functions, so they compose. It is consistent with the existing interfaces.",
+            )
+        )
 
     # section 6 ----------------------------------------------------------
     def design(self) -> None:
         w, t, r = self.w, self.t, self.r
         w.heading(t("6. 方案设计", "6. Design"), 2)
         w.heading(t("6.1 总体流程", "6.1 Overall flow"), 3)
-        w.mermaid(t(
-            """
+        w.mermaid(
+            t(
+                """
 flowchart TD
     A["读取用户配置"] --> B["校验参数合法性"]
     B --> C{"是否开启本特性"}
@@ -672,7 +871,7 @@ flowchart TD
     G --> H["执行训练 step"]
     H --> I["checkpoint save / load"]
 """,
-            """
+                """
 flowchart TD
     A["Read user config"] --> B["Validate parameters"]
     B --> C{"Feature enabled?"}
@@ -683,7 +882,8 @@ flowchart TD
     G --> H["Run a training step"]
     H --> I["checkpoint save / load"]
 """,
-        ))
+            )
+        )
         w.heading(t("6.2 架构参考", "6.2 Architecture"), 3)
         w.mermaid("""
 flowchart LR
@@ -715,39 +915,71 @@ sequenceDiagram
     T->>M: backward(loss)
 """)
         w.heading(t("6.4 关键逻辑", "6.4 Key logic"), 3)
-        w.code_block("python", f"""
+        w.code_block(
+            "python",
+            f"""
 def {r.func}(model, config):
     validate_config(config)
     model = prepare_model(model, config)
     runtime = prepare_runtime(config)
     return WrappedModel(model, runtime)
-""")
+""",
+        )
         w.heading(t("6.5 代码改动点", "6.5 Code changes"), 3)
         yes, no, na = t("是", "yes"), t("否", "no"), t("不涉及", "n/a")
         changes = [
-            [w.code(m), t(f"新增 {r.func} 的 {m} 侧实现", f"add the {m} side of {r.func}"),
-             yes if i == 0 else (no if i % 2 else na)]
+            [
+                w.code(m),
+                t(f"新增 {r.func} 的 {m} 侧实现", f"add the {m} side of {r.func}"),
+                yes if i == 0 else (no if i % 2 else na),
+            ]
             for i, m in enumerate(r.modules)
         ]
-        changes.append([w.code("trainer") if "trainer" not in r.modules else w.code("model"),
-                        t("读取新配置项", "read the new config item"), no])
+        changes.append(
+            [
+                w.code("trainer") if "trainer" not in r.modules else w.code("model"),
+                t("读取新配置项", "read the new config item"),
+                no,
+            ]
+        )
 
         def change_body(b: Writer) -> None:
-            b.table([t("模块", "Module"), t("改动内容", "Change"),
-                     t("是否影响已有行为", "Affects existing behavior")], changes)
+            b.table(
+                [
+                    t("模块", "Module"),
+                    t("改动内容", "Change"),
+                    t("是否影响已有行为", "Affects existing behavior"),
+                ],
+                changes,
+            )
 
         self.wrapped("rfc-changes", "", {}, change_body)
         w.heading(t("6.6 方案取舍", "6.6 Trade-offs"), 3)
 
         def alt_body(b: Writer) -> None:
             b.table(
-                [t("方案", "Option"), t("优点", "Pros"), t("缺点", "Cons"),
-                 t("是否选择", "Chosen"), t("原因", "Reason")],
                 [
-                    [t("A：框架内实现", "A: in the framework"), t("对用户透明", "transparent to users"),
-                     t("实现复杂", "harder to build"), yes, t("与现有接口一致", "consistent with existing interfaces")],
-                    [t("B：模型侧手写", "B: in model code"), t("实现简单", "simple"),
-                     t("每个模型都要改", "every model must change"), no, ""],
+                    t("方案", "Option"),
+                    t("优点", "Pros"),
+                    t("缺点", "Cons"),
+                    t("是否选择", "Chosen"),
+                    t("原因", "Reason"),
+                ],
+                [
+                    [
+                        t("A：框架内实现", "A: in the framework"),
+                        t("对用户透明", "transparent to users"),
+                        t("实现复杂", "harder to build"),
+                        yes,
+                        t("与现有接口一致", "consistent with existing interfaces"),
+                    ],
+                    [
+                        t("B：模型侧手写", "B: in model code"),
+                        t("实现简单", "simple"),
+                        t("每个模型都要改", "every model must change"),
+                        no,
+                        "",
+                    ],
                 ],
             )
 
@@ -760,10 +992,18 @@ def {r.func}(model, config):
         strong, weak, none = t("强", "strong"), t("弱", "weak"), t("不涉及", "none")
         rows = [
             [r.feature.components[0], strong, t("已就绪", "ready"), t("不涉及", "n/a")],
-            [r.feature.components[1], weak, t("开发中", "in progress"),
-             t("退化为单机模式", "falls back to single-node mode")],
-            ["optimizer" if "optimizer" not in r.feature.components else "checkpoint",
-             none, t("已就绪", "ready"), ""],
+            [
+                r.feature.components[1],
+                weak,
+                t("开发中", "in progress"),
+                t("退化为单机模式", "falls back to single-node mode"),
+            ],
+            [
+                "optimizer" if "optimizer" not in r.feature.components else "checkpoint",
+                none,
+                t("已就绪", "ready"),
+                "",
+            ],
         ]
         for num, kind in [*((n, strong) for n in r.requires), *((n, weak) for n in r.weak_deps)]:
             cell = rfc_id(num)
@@ -773,17 +1013,35 @@ def {r.func}(model, config):
                 cell = w.role("need", rfc_id(num))
             elif "rfc-dependency" not in self.available:
                 cell = w.role("rfc:ref", rfc_id(num))
-            status = "" if self.variant == "rfc" and "rfc-dependency" in self.available \
+            status = (
+                ""
+                if self.variant == "rfc" and "rfc-dependency" in self.available
                 else (STATUS_ZH if r.zh else {s: s for s in STATUS_ZH})[self.by_num[num].status]
+            )
             rows.append([cell, kind, status, t("等待依赖合入", "waits for it")])
 
         def body(b: Writer) -> None:
-            b.table([t("依赖组件", "Component"), t("强依赖 / 弱依赖", "Strength"),
-                     t("当前状态", "Status"), t("未 ready 时本期能力", "If not ready")], rows)
-            b.para(t("完整能力需要：FSDP 与 TP / PP 全部就绪。",
-                     "Full capability needs: FSDP and TP / PP both ready."))
-            b.para(t("本期最小可交付能力：单机多卡场景可用。",
-                     "Minimum deliverable this round: works on one multi-device node."))
+            b.table(
+                [
+                    t("依赖组件", "Component"),
+                    t("强依赖 / 弱依赖", "Strength"),
+                    t("当前状态", "Status"),
+                    t("未 ready 时本期能力", "If not ready"),
+                ],
+                rows,
+            )
+            b.para(
+                t(
+                    "完整能力需要：FSDP 与 TP / PP 全部就绪。",
+                    "Full capability needs: FSDP and TP / PP both ready.",
+                )
+            )
+            b.para(
+                t(
+                    "本期最小可交付能力：单机多卡场景可用。",
+                    "Minimum deliverable this round: works on one multi-device node.",
+                )
+            )
 
         self.wrapped("rfc-dependency", "", {}, body)
 
@@ -792,14 +1050,41 @@ def {r.func}(model, config):
         w, t = self.w, self.t
 
         def body(b: Writer) -> None:
-            b.table([t("类型", "Type"), t("内容", "Content")], [
-                [t("不支持项", "Unsupported"), t("CPU 训练；推理", "CPU training; inference")],
-                [t("性能收益", "Performance gain"), t("64 卡 Llama-70B，吞吐，+15%", "Llama-70B on 64 devices, throughput, +15%")],
-                [t("显存收益", "Memory gain"), t("64 卡 Llama-70B，峰值显存，-20%", "Llama-70B on 64 devices, peak memory, -20%")],
-                [t("性能劣化", "Regression"), t("小模型单卡，调度开销，可接受", "small models on one device, scheduling cost, acceptable")],
-                [t("PT / MS 差异", "PT / MS differences"), t("MS 暂不支持动态 shape", "MS has no dynamic shapes yet")],
-                [t("和已有行为不一致", "Behaviour changes"), t("无，默认关闭", "none, off by default")],
-            ])
+            b.table(
+                [t("类型", "Type"), t("内容", "Content")],
+                [
+                    [t("不支持项", "Unsupported"), t("CPU 训练；推理", "CPU training; inference")],
+                    [
+                        t("性能收益", "Performance gain"),
+                        t(
+                            "64 卡 Llama-70B，吞吐，+15%",
+                            "Llama-70B on 64 devices, throughput, +15%",
+                        ),
+                    ],
+                    [
+                        t("显存收益", "Memory gain"),
+                        t(
+                            "64 卡 Llama-70B，峰值显存，-20%",
+                            "Llama-70B on 64 devices, peak memory, -20%",
+                        ),
+                    ],
+                    [
+                        t("性能劣化", "Regression"),
+                        t(
+                            "小模型单卡，调度开销，可接受",
+                            "small models on one device, scheduling cost, acceptable",
+                        ),
+                    ],
+                    [
+                        t("PT / MS 差异", "PT / MS differences"),
+                        t("MS 暂不支持动态 shape", "MS has no dynamic shapes yet"),
+                    ],
+                    [
+                        t("和已有行为不一致", "Behaviour changes"),
+                        t("无，默认关闭", "none, off by default"),
+                    ],
+                ],
+            )
 
         w.heading(t("8. 约束与兼容性", "8. Constraints and compatibility"), 2)
         self.wrapped("rfc-constraints", "", {}, body)
@@ -811,24 +1096,62 @@ def {r.func}(model, config):
         yes, no = t("是", "yes"), t("否", "no")
 
         def levels(b: Writer) -> None:
-            b.table([t("用例级别", "Level"), t("数量", "Count"), t("覆盖内容", "Coverage"),
-                     t("通过标准", "Pass criteria")], [
-                ["UT", str(10 + r.num % 7), t("接口、参数校验、核心函数", "interface, validation, core functions"),
-                 t("全部通过", "all pass")],
-                ["Level0", str(2 + r.num % 3), t("最小训练闭环", "the smallest training loop"),
-                 t("loss 下降", "loss goes down")],
-                ["Level1", str(1 + r.num % 4), t("分布式、多组件组合、性能 / 显存", "distributed, combinations, speed / memory"),
-                 t("达到第 3 节目标", "meets the goals of section 3")],
-            ])
+            b.table(
+                [
+                    t("用例级别", "Level"),
+                    t("数量", "Count"),
+                    t("覆盖内容", "Coverage"),
+                    t("通过标准", "Pass criteria"),
+                ],
+                [
+                    [
+                        "UT",
+                        str(10 + r.num % 7),
+                        t("接口、参数校验、核心函数", "interface, validation, core functions"),
+                        t("全部通过", "all pass"),
+                    ],
+                    [
+                        "Level0",
+                        str(2 + r.num % 3),
+                        t("最小训练闭环", "the smallest training loop"),
+                        t("loss 下降", "loss goes down"),
+                    ],
+                    [
+                        "Level1",
+                        str(1 + r.num % 4),
+                        t(
+                            "分布式、多组件组合、性能 / 显存",
+                            "distributed, combinations, speed / memory",
+                        ),
+                        t("达到第 3 节目标", "meets the goals of section 3"),
+                    ],
+                ],
+            )
 
         def interactions(b: Writer) -> None:
-            b.table([t("组合", "Combination"), t("是否验证", "Verified"), t("通过标准", "Pass criteria")], [
-                [t("本特性 + FSDP / TP / PP", "this feature + FSDP / TP / PP"), yes,
-                 t("和单卡 loss 对齐，误差 <= 1e-3", "loss matches single device within 1e-3")],
-                [t("本特性 + checkpoint", "this feature + checkpoint"), yes,
-                 t("save / load 后可继续训练", "training resumes after save / load")],
-                [t("PT / MS 对齐", "PT / MS alignment"), no, ""],
-            ])
+            b.table(
+                [
+                    t("组合", "Combination"),
+                    t("是否验证", "Verified"),
+                    t("通过标准", "Pass criteria"),
+                ],
+                [
+                    [
+                        t("本特性 + FSDP / TP / PP", "this feature + FSDP / TP / PP"),
+                        yes,
+                        t(
+                            "和单卡 loss 对齐，误差 <= 1e-3",
+                            "loss matches single device within 1e-3",
+                        ),
+                    ],
+                    [
+                        t("本特性 + checkpoint", "this feature + checkpoint"),
+                        yes,
+                        t("save / load 后可继续训练", "training resumes after save / load"),
+                    ],
+                    [t("PT / MS 对齐", "PT / MS alignment"), no, ""],
+                ],
+            )
 
         w.heading(t("9.1 用例分层", "9.1 Test levels"), 3)
         self.wrapped("rfc-verification", "", {}, levels)
@@ -847,11 +1170,29 @@ def index_page(rfcs: list[Rfc], variant: str, available: set[str]) -> str:
     if variant == "rfc" and "rfc-index" in available:
         w.directive("rfc-index", "", {"columns": "id, title, status, type, modules, authors"}, None)
     elif variant == "needs":
-        w.directive("needtable", "", {"types": "req", "columns": "id;title;status;rfc_type;tags;authors",
-                                      "style": "table", "sort": "id"}, None)
+        w.directive(
+            "needtable",
+            "",
+            {
+                "types": "req",
+                "columns": "id;title;status;rfc_type;tags;authors",
+                "style": "table",
+                "sort": "id",
+            },
+            None,
+        )
     else:
-        rows = [[w.doc_link(r.num, False), r.title, r.status, r.type, ", ".join(r.modules),
-                 ", ".join(a.split(" <")[0] for a in r.authors)] for r in rfcs]
+        rows = [
+            [
+                w.doc_link(r.num, False),
+                r.title,
+                r.status,
+                r.type,
+                ", ".join(r.modules),
+                ", ".join(a.split(" <")[0] for a in r.authors),
+            ]
+            for r in rfcs
+        ]
         w.table_no = -1  # list-table
         w.table(["ID", "Title", "Status", "Type", "Modules", "Authors"], rows)
     return w.text()
@@ -865,11 +1206,16 @@ def module_page(name: str, rfcs: list[Rfc], variant: str, available: set[str]) -
         return w.text()
     w.para(MODULES[name])
     if variant == "needs":
-        w.directive("needtable", "", {"types": "req", "tags": name,
-                                      "columns": "id;title;status", "style": "table"}, None)
+        w.directive(
+            "needtable",
+            "",
+            {"types": "req", "tags": name, "columns": "id;title;status", "style": "table"},
+            None,
+        )
         return w.text()
-    rows = [[w.doc_link(r.num, False), r.title, r.status, "declared"]
-            for r in rfcs if name in r.modules]
+    rows = [
+        [w.doc_link(r.num, False), r.title, r.status, "declared"] for r in rfcs if name in r.modules
+    ]
     w.table_no = -1
     w.table(["RFC", "Title", "Status", "Relation"], rows or [["—", "", "", ""]])
     return w.text()
@@ -895,25 +1241,25 @@ def graph_page(rfcs: list[Rfc], variant: str, available: set[str]) -> str:
 
 
 def conf_py(variant: str) -> str:
-    common = textwrap.dedent('''\
+    common = textwrap.dedent("""\
         project = "Hyper Parallel RFCs"
         author = "benchmark"
         html_theme = "alabaster"
         html_sidebars = {"**": []}
         exclude_patterns = ["_build"]
         source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-        ''')
+        """)
     if variant == "rfc":
-        return common + textwrap.dedent(f'''\
+        return common + textwrap.dedent(f"""\
             extensions = ["myst_parser", "sphinx_rfc"]
             rfc_modules = {MODULES!r}
             rfc_extra_fields = {{"backends": ["PT", "MS"]}}
             rfc_issue_url = "https://atomgit.com/hyper-parallel/issues/{{}}"
             rfc_pr_url = "https://atomgit.com/hyper-parallel/merge_requests/{{}}"
-            ''')
+            """)
     if variant == "plain":
         return common + 'extensions = ["myst_parser", "sphinxcontrib.mermaid"]\n'
-    return common + textwrap.dedent('''\
+    return common + textwrap.dedent("""\
         extensions = ["myst_parser", "sphinxcontrib.mermaid", "sphinx_needs"]
         needs_id_regex = r"^RFC-\\d+$"
         needs_id_required = True
@@ -929,7 +1275,7 @@ def conf_py(variant: str) -> str:
             "requires": {"incoming": "required by", "outgoing": "requires"},
             "supersedes": {"incoming": "superseded by", "outgoing": "supersedes"},
         }
-        ''')
+        """)
 
 
 def root_page(n: int, rfcs: Iterable[Rfc]) -> str:
@@ -975,7 +1321,8 @@ def generate(variant: str, n: int, dest: Path, available: set[str] | None = None
     (dest / "graph.rst").write_text(graph_page(rfcs, variant, available), encoding="utf-8")
     for name in MODULES:
         (dest / "modules" / f"{name}.rst").write_text(
-            module_page(name, rfcs, variant, available), encoding="utf-8")
+            module_page(name, rfcs, variant, available), encoding="utf-8"
+        )
     for r in rfcs:
         text = RfcPage(r, variant, available, by_num).build()
         (dest / f"{r.docname}.{r.fmt}").write_text(text, encoding="utf-8")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import itertools
 import json
 import os
 import platform
@@ -83,15 +84,27 @@ def sphinx_build(src: Path, jobs: int = 1, nice: int = 10) -> tuple[Run, str]:
     """Runs sphinx-build (html) on *src*; returns the measures and its output."""
     exe = Path(sys.executable).with_name("sphinx-build")
     out = src / "_build"
-    cmd = ["nice", "-n", str(nice), str(exe), "-b", "html", "-N", str(src), str(out / "html"),
-           "-d", str(out / "doctrees")]
+    cmd = [
+        "nice",
+        "-n",
+        str(nice),
+        str(exe),
+        "-b",
+        "html",
+        "-N",
+        str(src),
+        str(out / "html"),
+        "-d",
+        str(out / "doctrees"),
+    ]
     if jobs > 1:
         cmd += ["-j", str(jobs)]
     log = src.parent / f"{src.name}.log"
     with log.open("w", encoding="utf-8") as sink:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT,
-                                env={**os.environ, "PYTHONHASHSEED": "0"})
+        proc = subprocess.Popen(
+            cmd, stdout=sink, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONHASHSEED": "0"}
+        )
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -151,10 +164,12 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
             clean(src)
             figs.parallel.append(sphinx_build(src, jobs=2)[0])
             f, e, p = figs.full[-1], figs.edit[-1], figs.parallel[-1]
-            line = (f"  N={n} rep {rep + 1}/{repeat} {variant:5}: full {f.wall:6.2f}s "
-                    f"nochange {figs.nochange[-1].wall:5.2f}s edit {e.wall:5.2f}s "
-                    f"(read {e.read}, wrote {e.written}) -j2 {p.wall:6.2f}s "
-                    f"rss {f.maxrss_mb:5.0f}MB")
+            line = (
+                f"  N={n} rep {rep + 1}/{repeat} {variant:5}: full {f.wall:6.2f}s "
+                f"nochange {figs.nochange[-1].wall:5.2f}s edit {e.wall:5.2f}s "
+                f"(read {e.read}, wrote {e.written}) -j2 {p.wall:6.2f}s "
+                f"rss {f.maxrss_mb:5.0f}MB"
+            )
             print(line, flush=True)
             log.write(line + "\n")
             log.flush()
@@ -182,50 +197,69 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
         rfc, plain = results["rfc"], results["plain"]
         needs = results.get("needs")
         lines.append(f"**N = {n} RFCs** (best of {len(rfc.full)}; times in seconds)\n")
-        lines.append("| figure | sphinx_rfc | plain | sphinx-needs | rfc / plain | target "
-                     "| rfc / needs |")
+        lines.append(
+            "| figure | sphinx_rfc | plain | sphinx-needs | rfc / plain | target | rfc / needs |"
+        )
         lines.append("|---|---:|---:|---:|---:|---|---:|")
 
-        def row(label: str, key: str, limit: float) -> None:
+        def row(
+            label: str,
+            key: str,
+            limit: float,
+            rfc: Figures = rfc,
+            plain: Figures = plain,
+            needs: Figures | None = needs,
+        ) -> None:
             a, b = rfc.best(key).wall, plain.best(key).wall
             c = needs.best(key).wall if needs else 0.0
             r = a / b
             lines.append(
                 f"| {label} | {a:.2f} | {b:.2f} | {c:.2f} | {r:.2f} | <= {limit:.2f} "
-                f"{verdict(r, limit)} | {ratio(a, c) if needs else '—'} |")
+                f"{verdict(r, limit)} | {ratio(a, c) if needs else '—'} |"
+            )
 
         row("full build", "full", 1.10)
+        cpu = {v: min(r.cpu for r in f.full) for v, f in results.items()}
+        c_needs = f"{cpu['needs']:.2f}" if needs else "—"
+        lines.append(
+            f"| full build, CPU time (user+sys) | {cpu['rfc']:.2f} | {cpu['plain']:.2f} "
+            f"| {c_needs} | {cpu['rfc'] / cpu['plain']:.2f} | (<= 1.10) "
+            f"| {ratio(cpu['rfc'], cpu['needs']) if needs else '—'} |"
+        )
         row("no-change rebuild", "nochange", 1.3)
         row("one-RFC edit rebuild", "edit", 1.5)
         row("`-j 2` full build", "parallel", float("inf"))
         lines[-1] = lines[-1].replace("<= inf ✓", "")
-        speed = {v: f.best("full").wall / f.best("parallel").wall
-                 for v, f in results.items()}
+        speed = {v: f.best("full").wall / f.best("parallel").wall for v, f in results.items()}
         s_needs = f"{speed['needs']:.2f}" if needs else "—"
         lines.append(
             f"| `-j 2` speedup (×) | {speed['rfc']:.2f} | {speed['plain']:.2f} | {s_needs} "
             f"| {speed['rfc'] / speed['plain']:.2f} | >= 1.00 "
             f"{verdict(speed['rfc'] / speed['plain'], 0.995, True)} "
-            f"| {ratio(speed['rfc'], speed['needs']) if needs else '—'} |")
+            f"| {ratio(speed['rfc'], speed['needs']) if needs else '—'} |"
+        )
         m = {v: f.peak_mb() for v, f in results.items()}
         m_needs = f"{m['needs']:.0f}" if needs else "—"
         lines.append(
             f"| peak memory (MB) | {m['rfc']:.0f} | {m['plain']:.0f} | {m_needs} "
             f"| {m['rfc'] / m['plain']:.2f} | <= 1.20 {verdict(m['rfc'] / m['plain'], 1.2)} "
-            f"| {ratio(m['rfc'], m['needs']) if needs else '—'} |")
+            f"| {ratio(m['rfc'], m['needs']) if needs else '—'} |"
+        )
         e = {v: f.best("edit") for v, f in results.items()}
         e_needs = f"{e['needs'].read} / {e['needs'].written}" if needs else "—"
         lines.append(
             f"| edit: docs read / written | {e['rfc'].read} / {e['rfc'].written} "
-            f"| {e['plain'].read} / {e['plain'].written} | {e_needs} | | | |")
+            f"| {e['plain'].read} / {e['plain'].written} | {e_needs} | | | |"
+        )
         w = {v: f.full[0].warnings for v, f in results.items()}
         problems = rfc.full[0].rfc_problems
         lines.append(
             f"| warnings (full build) | {w['rfc']} ({problems} RFC problems) | {w['plain']} "
-            f"| {w.get('needs', '—')} | | | |")
+            f"| {w.get('needs', '—')} | | | |"
+        )
         lines.append("")
     sizes = sorted(all_results)
-    pairs = [(a, b) for a, b in zip(sizes, sizes[1:], strict=False)]
+    pairs = list(itertools.pairwise(sizes))
     if pairs:
         lines.append("Full-build growth (time ratio between sizes; linear = size ratio):\n")
         lines.append("| sizes | linear | sphinx_rfc | plain | sphinx-needs |")
@@ -297,23 +331,41 @@ def profile(n: int, top: int = 30) -> None:
     generate.generate("rfc", n, src)
     clean(src)
     prof = WORK / f"n{n}-rfc.prof"
-    cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "sphinx", "-b", "html",
-           "-q", str(src), str(src / "_build" / "html"), "-d", str(src / "_build" / "doctrees")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "cProfile",
+        "-o",
+        str(prof),
+        "-m",
+        "sphinx",
+        "-b",
+        "html",
+        "-q",
+        str(src),
+        str(src / "_build" / "html"),
+        "-d",
+        str(src / "_build" / "doctrees"),
+    ]
     start = time.perf_counter()
     subprocess.run(["nice", "-n", "10", *cmd], check=False)
-    print(f"profiled full build of N={n} in {time.perf_counter() - start:.1f}s "
-          f"(cProfile overhead included)\n")
+    print(
+        f"profiled full build of N={n} in {time.perf_counter() - start:.1f}s "
+        f"(cProfile overhead included)\n"
+    )
     stats = pstats.Stats(str(prof))
     total = max(stats.total_tt, 1e-9)  # type: ignore[attr-defined]
     entries = stats.stats  # type: ignore[attr-defined]
     ours = []
     for (file, line, func), (_cc, _nc, tt, ct, _callers) in entries.items():
         if "sphinx_rfc" in file:
-            ours.append((ct, tt, f"{Path(file).relative_to(Path(file).parents[1])}:{line}"
-                                 f":{func}"))
+            name = "sphinx_rfc/" + file.replace("\\", "/").rsplit("/sphinx_rfc/", 1)[-1]
+            ours.append((ct, tt, f"{name}:{line}:{func}"))
     own_total = sum(tt for _ct, tt, _ in ours)
-    print(f"total {total:.2f}s; time spent inside sphinx_rfc's own code (tottime) "
-          f"{own_total:.2f}s = {own_total / total:.1%}\n")
+    print(
+        f"total {total:.2f}s; time spent inside sphinx_rfc's own code (tottime) "
+        f"{own_total:.2f}s = {own_total / total:.1%}\n"
+    )
     print("sphinx_rfc functions by cumulative time:")
     print(f"{'cumulative':>10} {'own':>8}  function")
     for ct, tt, name in sorted(ours, reverse=True)[:top]:
@@ -325,15 +377,24 @@ def profile(n: int, top: int = 30) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 300, 1000])
-    parser.add_argument("--variants", nargs="+", default=list(generate.VARIANTS),
-                        choices=generate.VARIANTS)
-    parser.add_argument("--repeat", type=int, nargs="+", default=None,
-                        help="repetitions per size (one number, or one per size); "
-                             "default 3, and 1 from N=1000 up")
-    parser.add_argument("--profile", action="store_true",
-                        help="profile the sphinx_rfc full build of each size instead")
-    parser.add_argument("--readme", action="store_true",
-                        help="write the table into benchmarks/README.md")
+    parser.add_argument(
+        "--variants", nargs="+", default=list(generate.VARIANTS), choices=generate.VARIANTS
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        nargs="+",
+        default=None,
+        help="repetitions per size (one number, or one per size); default 3, and 1 from N=1000 up",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="profile the sphinx_rfc full build of each size instead",
+    )
+    parser.add_argument(
+        "--readme", action="store_true", help="write the table into benchmarks/README.md"
+    )
     args = parser.parse_args()
     WORK.mkdir(exist_ok=True)
     if args.profile:
@@ -352,14 +413,18 @@ def main() -> None:
         for n, repeat in zip(args.sizes, repeats, strict=True):
             print(f"N={n}: {repeat} repetition(s)", flush=True)
             all_results[n] = measure_size(n, args.variants, repeat, log)
-    report = (f"Run: {machine()} Total run time {time.perf_counter() - start:.0f}s.\n\n"
-              + table(all_results))
+    report = f"Run: {machine()} Total run time {time.perf_counter() - start:.0f}s.\n\n" + table(
+        all_results
+    )
     print()
     print(report)
     (WORK / "results.md").write_text(report, encoding="utf-8")
-    (WORK / "results.json").write_text(json.dumps(
-        {str(n): {v: asdict(f) for v, f in r.items()} for n, r in all_results.items()},
-        indent=1), encoding="utf-8")
+    (WORK / "results.json").write_text(
+        json.dumps(
+            {str(n): {v: asdict(f) for v, f in r.items()} for n, r in all_results.items()}, indent=1
+        ),
+        encoding="utf-8",
+    )
     if args.readme:
         update_readme(report)
 
