@@ -57,6 +57,12 @@ COLUMN_LABELS = {
     "id": "ID", "title": "Title", "status": "Status", "type": "Type",
     "modules": "Modules", "authors": "Authors", "created": "Created", "updated": "Updated",
 }
+#: Column key -> width in characters (text builders use it as such; HTML and
+#: LaTeX as proportions).
+COLUMN_WIDTHS = {
+    "id": 10, "title": 30, "status": 12, "type": 12,
+    "modules": 18, "authors": 24, "created": 11, "updated": 11,
+}
 RELATION_LABELS = {
     "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
 }
@@ -273,7 +279,7 @@ def render_index(ctx: RenderContext, node: rfc_pending, value: Any) -> list[node
                                           classes=["rfc-index-group"]))
         body = [[_index_cell(ctx, c, r, value["homes"]) for c in columns] for r in rows]
         table = make_table(header, body, ["rfc-table", "rfc-table-index"],
-                           [1 if c not in ("title", "authors") else 3 for c in columns])
+                           [COLUMN_WIDTHS[c] for c in columns])
         for tr, row in zip(table.findall(nodes.row), [None, *rows], strict=False):
             if row is not None:
                 tr["classes"].append(f"rfc-row-{row['status']}")
@@ -348,7 +354,7 @@ def render_module_page(ctx: RenderContext, node: rfc_pending, value: Any) -> lis
                          classes=["rfc-relation", f"rfc-relation-{row['relation']}"]),
             changes,
         ])
-    return [make_table(header, rows, ["rfc-table", "rfc-table-module"], [1, 3, 1, 1, 4])]
+    return [make_table(header, rows, ["rfc-table", "rfc-table-module"], [10, 28, 12, 14, 36])]
 
 
 # --------------------------------------------------------------------------
@@ -441,7 +447,7 @@ def _edge_table(ctx: RenderContext, value: Any, box: nodes.container) -> nodes.c
         if item["id"] not in linked:
             rows.append([ctx.rfc_link(item), "", ""])
     header = [generated(nodes.inline("", str(_(label)))) for label in ("From", "Relation", "To")]
-    box += make_table(header, rows, ["rfc-table", "rfc-table-graph"], [1, 1, 1])
+    box += make_table(header, rows, ["rfc-table", "rfc-table-graph"], [14, 20, 14])
     return box
 
 
