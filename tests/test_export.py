@@ -1,0 +1,194 @@
+"""``rfcs.json`` (SPEC 8): content, schema, stable bytes, which builders
+write it, ``-j 2`` equals ``-j 1``, and ``sphinx-rfc export``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from conftest import Build, sphinx_build
+
+from sphinx_rfc import export
+
+ROOT = Path(__file__).parent / "roots" / "test-export"
+NAV = Path(__file__).parent / "roots" / "test-nav"
+
+
+def copy(root: Path, target: Path) -> Path:
+    shutil.copytree(root, target)
+    return target
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    return sphinx_build(copy(ROOT, tmp_path_factory.mktemp("export") / "src"))
+
+
+@pytest.fixture(scope="module")
+def data(built: Build) -> dict[str, Any]:
+    return json.loads((built.outdir / "rfcs.json").read_text(encoding="utf-8"))
+
+
+def schema() -> dict[str, Any]:
+    return json.loads(export.SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def by_id(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {r["id"]: r for r in data["rfcs"]}
+
+
+def test_validates_against_the_shipped_schema(data: dict[str, Any]) -> None:
+    jsonschema.Draft202012Validator.check_schema(schema())
+    jsonschema.Draft202012Validator(schema()).validate(data)
+
+
+def test_schema_rejects_a_broken_export(data: dict[str, Any]) -> None:
+    broken = json.loads(json.dumps(data))
+    broken["rfcs"][0]["sections"]["background"] = "half"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, schema(), cls=jsonschema.Draft202012Validator)
+    del broken["rfcs"][0]["sections"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, schema(), cls=jsonschema.Draft202012Validator)
+
+
+def test_bytes_are_canonical(built: Build, data: dict[str, Any]) -> None:
+    raw = (built.outdir / "rfcs.json").read_text(encoding="utf-8")
+    assert raw == json.dumps(data, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+    assert "李四" in raw and "导出" in raw  # not \u escapes
+    assert [r["id"] for r in data["rfcs"]] == ["RFC-0001", "RFC-0002", "RFC-0010"]
+
+
+def test_top_level_and_modules(data: dict[str, Any]) -> None:
+    assert data["schema_version"] == 1
+    assert data["project"] == "Export 导出"
+    assert data["modules"] == {
+        "checkpoint": {"description": "Save and load", "docname": "checkpoint",
+                       "rfcs": ["RFC-0001", "RFC-0002"]},
+        "optimizer": {"description": "Optimizers", "docname": None, "rfcs": ["RFC-0001"]},
+        "trainer": {"description": "", "docname": None, "rfcs": ["RFC-0002"]},
+    }
+
+
+def test_basic_fields_and_computed_relations(data: dict[str, Any]) -> None:
+    rfcs = by_id(data)
+    one = rfcs["RFC-0001"]
+    assert {k: one[k] for k in (
+        "title", "status", "type", "authors", "modules", "issues", "created", "updated",
+        "supersedes", "superseded_by", "requires", "required_by", "extra", "docname",
+        "source", "line",
+    )} == {
+        "title": "Optimizer state offload", "status": "accepted", "type": "performance",
+        "authors": ["Zhang San <zhangsan@example.com>", "李四"], "modules": ["optimizer"],
+        "issues": ["#284"], "created": "2026-07-09", "updated": None,
+        "supersedes": [], "superseded_by": [], "requires": [], "required_by": ["RFC-0002"],
+        "extra": {"backends": ["PT"]}, "docname": "rfcs/0001-offload",
+        "source": "rfcs/0001-offload.rst", "line": 4,
+    }
+    assert rfcs["RFC-0010"]["superseded_by"] == ["RFC-0002"]
+    assert rfcs["RFC-0002"]["source"] == "rfcs/0002-sharding.md"
+    assert rfcs["RFC-0002"]["requires"] == ["RFC-0001", "RFC-0099"]
+    assert rfcs["RFC-0002"]["type"] is None
+
+
+def test_sections_and_tables(data: dict[str, Any]) -> None:
+    one = by_id(data)["RFC-0001"]
+    assert set(one["sections"].values()) == {"present"}
+    assert len(one["sections"]) == 9
+    two = by_id(data)["RFC-0002"]
+    assert two["sections"]["background"] == "not-applicable"
+    assert two["sections"]["design"] == "missing"
+    assert one["interfaces"] == [{
+        "name": "enable_offload", "signature_of": None,
+        "params": [{"name": "enabled", "type": "bool", "default": "False", "required": False,
+                    "meaning": "Turn offload on", "range": "True / False", "errors": "",
+                    "extra": {}}],
+    }]
+    assert one["dependencies"] == [{"component": "FSDP", "strength": "strong",
+                                    "status": "ready", "fallback": "", "rfc": None,
+                                    "extra": {}}]
+    assert one["verification"] == {"levels": [{
+        "level": "UT", "count": 12, "coverage": "hooks", "criteria": "all pass",
+        "tests": [], "result": None, "extra": {}}], "interactions": []}
+    assert one["changes"] == [{"module": "checkpoint", "change": "save state",
+                               "affects": "yes", "extra": {}}]
+    assert [(a["option"], a["chosen"]) for a in one["alternatives"]] == [("A", True), ("B", False)]
+    assert one["references"][0]["source"] == "DeepSpeed"
+    assert one["constraints"] == [{"type": "API", "content": "stays the same", "extra": {}}]
+
+
+def test_problems_per_rfc(built: Build, data: dict[str, Any]) -> None:
+    rfcs = by_id(data)
+    assert rfcs["RFC-0001"]["problems"] == []
+    problems = rfcs["RFC-0002"]["problems"]
+    assert {"subtype": "unknown-rfc", "source": "rfcs/0002-sharding.md", "line": 3,
+            "message": ":requires: names RFC-0099, which no RFC declares"} in problems
+    assert {p["subtype"] for p in problems} == {"missing-section", "unknown-rfc"}
+    # every RFC problem warned about is in the export, and only those
+    warned = sorted((w[0], w[1], w[2]) for w in built.rfc_warnings())
+    exported = sorted(
+        (Path(p["source"]).name, p["line"], "rfc." + p["subtype"])
+        for r in data["rfcs"] for p in r["problems"]
+    )
+    assert exported == warned
+
+
+def test_same_sources_same_bytes_and_no_rewrite(tmp_path: Path, built: Build) -> None:
+    src = copy(ROOT, tmp_path / "src")
+    first = sphinx_build(src)
+    path = first.outdir / "rfcs.json"
+    assert path.read_bytes() == (built.outdir / "rfcs.json").read_bytes()
+    stamp = path.stat().st_mtime_ns
+    again = sphinx_build(src)
+    assert again.written == []
+    assert path.stat().st_mtime_ns == stamp  # unchanged content is not rewritten
+
+
+@pytest.mark.parametrize("builder", ["text", "dirhtml"])
+def test_every_writing_builder_exports(tmp_path: Path, built: Build, builder: str) -> None:
+    result = sphinx_build(copy(ROOT, tmp_path / "src"), builder)
+    assert (result.outdir / "rfcs.json").read_bytes() == (built.outdir / "rfcs.json").read_bytes()
+
+
+def test_dummy_builder_and_switch_write_nothing(tmp_path: Path) -> None:
+    dummy = sphinx_build(copy(ROOT, tmp_path / "a"), "dummy")
+    assert not (dummy.outdir / "rfcs.json").exists()
+    off = sphinx_build(copy(ROOT, tmp_path / "b"), confoverrides={"rfc_export_json": False})
+    assert (off.outdir / "index.html").exists()
+    assert not (off.outdir / "rfcs.json").exists()
+
+
+def _pages(outdir: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(outdir).as_posix(): p.read_bytes()
+        for p in sorted(outdir.rglob("*"))
+        if p.is_file() and p.suffix in {".html", ".json"}
+    }
+
+
+def test_parallel_build_equals_serial(tmp_path: Path) -> None:
+    serial = sphinx_build(copy(NAV, tmp_path / "serial"), parallel=1)
+    parallel = sphinx_build(copy(NAV, tmp_path / "parallel"), parallel=2)
+    assert "waiting for workers" in parallel.status  # really forked
+    a, b = _pages(serial.outdir), _pages(parallel.outdir)
+    assert "rfcs.json" in a and "pages/graph.html" in a and "rfc-modules.html" in a
+    assert a.keys() == b.keys()
+    assert [k for k in a if a[k] != b[k]] == []
+    assert sorted(serial.rfc_warnings()) == sorted(parallel.rfc_warnings())
+
+
+def test_cli_export(tmp_path: Path, built: Build, capsys: pytest.CaptureFixture[str]) -> None:
+    src = copy(ROOT, tmp_path / "src")
+    out = tmp_path / "out" / "all.json"
+    assert export.cli_export([str(src), "-o", str(out)]) == 0
+    assert out.read_bytes() == (built.outdir / "rfcs.json").read_bytes()
+    assert not (src / "_build").exists()  # nothing built in the project
+    capsys.readouterr()
+    assert export.cli_export([str(src), "-o", "-"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(out.read_text(encoding="utf-8"))
+    assert export.cli_export([str(tmp_path / "nowhere")]) == 2
+    assert export.cli_export(["--bogus"]) == 2
