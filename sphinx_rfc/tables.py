@@ -52,6 +52,9 @@ if TYPE_CHECKING:
 
 #: View kind of a dependency's status cell left empty for an RFC component.
 DEP_STATUS_VIEW = "dep-status"
+#: View kind of a dependency's component that may name a module (when
+#: ``rfc_modules`` is empty, only the whole project knows its modules).
+DEP_MODULE_VIEW = "dep-module"
 
 #: TableSpec.kind -> key of TablePayload.records.
 RECORD_KEYS: dict[str, str] = {
@@ -128,6 +131,8 @@ class ReadTable:
     rows: list[ReadRow]
     line: int | None
     source: str
+    #: What messages start with: the directive's name by default.
+    prefix: str = ""
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -312,8 +317,12 @@ def read_table(
     fallback_line: int | None,
     *,
     spec: TableSpec | None = None,
+    prefix: str | None = None,
 ) -> ReadTable | None:
     """Read *table* as the best-matching of *specs* (or as *spec*).
+
+    Messages start with *prefix* (default: the spec's directive name; the
+    template-native reader may say ``"changes table"`` instead).
 
     Returns None for a table with no row at all.  Header problems
     (``missing-column``, ``unknown-column``) are in the result's
@@ -343,9 +352,9 @@ def read_table(
     result = ReadTable(
         table=table, spec=chosen, headers=headers, columns=[], header_entries=header_entries,
         header_row=header_row, header_in_body=not head, rows=[], line=header_line,
-        source=source,
+        source=source, prefix=prefix or chosen.directive,
     )
-    directive = chosen.directive
+    directive = result.prefix
 
     seen: dict[str, str] = {}
     for index, header in enumerate(headers):
@@ -433,8 +442,7 @@ class _RowValues:
 def _validate_row(
     read: ReadTable, row: ReadRow, problems: list[Problem]
 ) -> _RowValues:
-    spec = read.spec
-    directive = spec.directive
+    directive = read.prefix
     values = _RowValues({}, {}, {}, None, {}, {})
     for cell in row.cells:
         column = cell.column
@@ -519,7 +527,7 @@ def table_records(read: ReadTable, settings: RfcSettings) -> tuple[list[Any], li
     problems: list[Problem] = []
     records: list[Any] = []
     spec = read.spec
-    directive = spec.directive
+    directive = read.prefix
     names: dict[str, int | None] = {}
     for row in read.data_rows():
         values = _validate_row(read, row, problems)
@@ -691,6 +699,8 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
                     _set_content(entry, xref("ref", cell.text))
                 elif (module := module_name(cell.text, settings)) is not None:
                     _set_content(entry, xref("mod", module, cell.text))
+                elif not settings.modules:
+                    _wrap_in_pending(entry, (DEP_MODULE_VIEW, cell.text))
             elif (kind == "changes" and column.key == "module"
                   and (not settings.modules or cell.text in settings.modules)):
                 _set_content(entry, xref("mod", cell.text))
@@ -699,6 +709,19 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
             if status is not None and status.entry is not None:
                 _set_content(status.entry, rfc_pending.make((DEP_STATUS_VIEW, rfc_component)))
     return table
+
+
+def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> None:
+    """Put the cell's inline content inside an ``rfc_pending`` node, which
+    gives it back unchanged when the view has nothing to show."""
+    if len(entry.children) != 1 or not isinstance(entry[0], nodes.paragraph):
+        return
+    paragraph = entry[0]
+    inline = list(paragraph.children)
+    paragraph.children = []
+    pending = rfc_pending.make(view)
+    pending.extend(inline)
+    paragraph += pending
 
 
 def _move_to_thead(table: nodes.table, header_row: nodes.row) -> None:
@@ -730,6 +753,7 @@ def read_tables(
     signature_of: str | None = None,
     only_matching: bool = False,
     render: bool = True,
+    prefix: str | None = None,
 ) -> TablePayload:
     """Read every top-level table of *content* as one of *specs*, render it
     in place, and gather records and problems into a payload.
@@ -750,7 +774,7 @@ def read_tables(
             if not candidates:
                 continue
             spec = max(candidates, key=lambda s: _matches(headers, s))
-        read = read_table(table, specs, settings, source, line, spec=spec)
+        read = read_table(table, specs, settings, source, line, spec=spec, prefix=prefix)
         if read is None:
             continue
         found += 1
@@ -759,7 +783,7 @@ def read_tables(
         payload.problems.extend(problems)
         if read.kind == "interface":
             if interface is None:
-                interface = Interface(interface_name, signature_of, [], read.line or line)
+                interface = Interface(interface_name, signature_of, [], line or read.line)
                 payload.records.setdefault("interfaces", []).append(interface)
             interface.params.extend(records)
         else:
@@ -769,7 +793,7 @@ def read_tables(
     if not found and not only_matching:
         names = " or ".join(f"a {_kind_name(s)} table" for s in specs)
         payload.problems.append(Problem(
-            "no-table", f"{directive} holds no table; expected {names}", source, line,
+            "no-table", f"{prefix or directive} holds no table; expected {names}", source, line,
         ))
         if interface_name or signature_of:
             payload.records["interfaces"] = [Interface(interface_name, signature_of, [], line)]

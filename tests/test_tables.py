@@ -321,3 +321,24 @@ def test_other_builders(formats: SphinxTestApp, builder: str, tmp_path: Path) ->
     if builder == "text":
         text = (app.outdir / "md_zh_pipe.txt").read_text(encoding="utf-8")
         assert "Strength" in text and "Accepted" in text
+
+
+def test_dependency_modules_without_rfc_modules(tmp_path: Path) -> None:
+    """With ``rfc_modules`` empty, a component links to a module when some
+    RFC touches a module by that name; other components stay as written."""
+    dep = (
+        "Dep\n===\n\n.. rfc:: RFC-0001\n\n.. rfc-dependency::\n\n"
+        "   ===========  ========\n   component    strength\n   ===========  ========\n"
+        "   optimizer    strong\n   *FSDP*       weak\n   ===========  ========\n"
+    )
+    src = write_project(
+        tmp_path / "src",
+        {"index.rst": "I\n=\n\n.. toctree::\n\n   a\n   b\n", "a.rst": dep,
+         "b.rst": "B\n=\n\n.. rfc:: RFC-0002\n   :modules: optimizer\n"},
+        "rfc_required_sections = []\n",
+    )
+    app = build(src)
+    deps = section(html(app, "a"), "rfc-dependency")
+    assert re.search(r'href="rfc-modules\.html#[^"]*" title="optimizer"', deps)
+    assert '<td class="rfc-col-component"><p><em>FSDP</em></p></td>' in deps
+    assert rfc_warnings(app) == []

@@ -18,7 +18,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc.domain import source_path
 from sphinx_rfc.nodes import rfc_data
 from sphinx_rfc.render import status_badge
-from sphinx_rfc.tables import DEP_STATUS_VIEW, read_tables
+from sphinx_rfc.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW, read_tables
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -118,7 +118,23 @@ def _render_dep_status(
     return [status_badge(str(value), ctx.settings)]
 
 
+def _dep_module_value(domain: RfcDomain, snap: Snapshot, key: tuple[str, ...]) -> Any:
+    name = key[1]
+    return name in snap.module_rfcs or name in snap.homes or name in snap.module_descriptions
+
+
+def _render_dep_module(
+    ctx: views.RenderContext, node: rfc_pending, value: Any
+) -> list[nodes.Node]:
+    """A link to the module when the project knows one by that name, else
+    the author's own cell content."""
+    if value:
+        return [ctx.module_link(node["view"][1])]
+    return list(node.children)
+
+
 def setup(app: Sphinx) -> None:
     for name, cls in DIRECTIVES.items():
         app.add_directive(name, cls)
     views.register(DEP_STATUS_VIEW, _dep_status_value, _render_dep_status)
+    views.register(DEP_MODULE_VIEW, _dep_module_value, _render_dep_module)
