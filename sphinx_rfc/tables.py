@@ -303,8 +303,10 @@ def _row_lines(
         first = int(table.line or 0)
         return [first, *(first + 1 + i for i in range(1, len(rows)))]
     lines: list[int | None] = []
-    for cells in grid:
-        found = [ln for e in cells if e is not None and (ln := _own_line(e, lower))]
+    for row, cells in zip(rows, grid, strict=True):
+        # cells spanning down from a row above carry that row's line
+        found = [ln for e in cells if e is not None and e.parent is row
+                 and (ln := _own_line(e, lower))]
         lines.append(min(found) if found else None)
     return lines
 
@@ -398,7 +400,8 @@ def read_table(
         read_cells = []
         for index in range(width):
             entry = cells[index] if index < len(cells) else None
-            cell_line = None if pipe or entry is None else _own_line(entry, lower)
+            own = entry is not None and entry.parent is row
+            cell_line = _own_line(entry, lower) if own and not pipe and entry else None
             text = cell_text(entry)
             if not headers[index] and text and index not in unnamed:
                 unnamed.add(index)

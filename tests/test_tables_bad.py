@@ -179,6 +179,10 @@ def test_first_row_as_header_and_spans(
     assert ("r1", "v1", {"extra": "e1"}) in refs
     assert ("r2", "v1", {"extra": "e2"}) in refs
     assert ("both columns", "", {"extra": "e3"}) in refs
+    # each row's line is its own, not the line of a cell spanning from above
+    text = (app.srcdir / "r_references.rst").read_text(encoding="utf-8").splitlines()
+    r2 = next(r for r in record.references if r.source == "r2")
+    assert "| r2 " in text[r2.line - 1]
     page = (app.outdir / "r_references.html").read_text(encoding="utf-8")
     assert page.count('rowspan="2"') >= 1 and page.count('colspan="2"') >= 1
 
