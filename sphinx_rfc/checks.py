@@ -352,17 +352,24 @@ def cross_rfc_problems(
             other = by_id.get(target)
             if other is None:
                 continue
-            how = "requires" if target in record.requires else "strongly depends on"
+            if target in record.requires:
+                how, at = "requires", record.line
+            else:
+                how = "strongly depends on"
+                at = next(
+                    (d.line for d in record.dependencies if d.rfc == target and d.line),
+                    record.line,
+                )
             if other.status in ("rejected", "withdrawn"):
                 problems.append(Problem(
                     "dependency-status", f"{how} {target}, which is {other.status}",
-                    src, line, rid, record.docname,
+                    src, at, rid, record.docname,
                 ))
             elif record.status == "implemented" and other.status != "implemented":
                 problems.append(Problem(
                     "dependency-status",
                     f"is implemented but {how} {target}, which is {other.status}",
-                    src, line, rid, record.docname,
+                    src, at, rid, record.docname,
                 ))
 
     graph = {rid: [t for t in _strong_targets(rec) if t in by_id] for rid, rec in by_id.items()}

@@ -34,6 +34,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 DEFAULT_SOURCEDIRS = (".", "docs", "doc", "source", "docs/source", "doc/source")
 
 _WARNING_LINE = re.compile(r"\b(?:WARNING|ERROR|CRITICAL)\b:")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _RFC_FENCE = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 _LEADING_NUMBER = re.compile(r"^(\d+)")
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
@@ -123,7 +124,9 @@ def read_project(srcdir: Path, *, full: bool = False) -> Iterator[Project]:
                         app.builder.read()
                     app.env.check_consistency()
                 lines = [
-                    line for line in warning.getvalue().splitlines() if _WARNING_LINE.search(line)
+                    line
+                    for line in _ANSI.sub("", warning.getvalue()).splitlines()
+                    if _WARNING_LINE.search(line)
                 ]
                 yield Project(app, srcdir, lines)
         except CliError:
@@ -230,10 +233,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     if write_export is None:
         raise CliError("sphinx-rfc: this version of sphinx_rfc cannot export yet")
     srcdir = find_sourcedir(args.sourcedir)
-    target = Path(args.output)
     with read_project(srcdir) as project:
-        write_export(project.app, target)
-    print(target)
+        if args.output == "-":
+            with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
+                written = Path(write_export(project.app, Path(tmp) / "rfcs.json"))
+                sys.stdout.write(written.read_text(encoding="utf-8"))
+        else:
+            print(write_export(project.app, Path(args.output)))
     return 0
 
 
@@ -456,7 +462,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="write rfcs.json without building HTML")
     export.add_argument("sourcedir", nargs="?")
-    export.add_argument("-o", "--output", default="rfcs.json", metavar="FILE")
+    export.add_argument("-o", "--output", default="rfcs.json", metavar="FILE",
+                        help="the file to write (default: rfcs.json; '-': standard output)")
     export.set_defaults(func=cmd_export)
     return parser
 

@@ -337,7 +337,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems = record.problems
     for problem in problems:
         problem.docname = docname
-    get_domain(env).store(docname, record, homes, views, refs)
+    get_domain(env).store(docname, record, homes, views, refs, problems)
     report(problems)
 
 

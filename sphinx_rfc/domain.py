@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 1
+DATA_VERSION = 2
 
 #: Anchor of a module's entry in the module index page.
 MODULE_INDEX_DOC = "rfc-modules"
@@ -62,6 +62,8 @@ class RfcDomain(Domain):
         # docname -> [(role, target, line)] for :rfc:ref: / :rfc:mod:, checked
         # after reading
         "refs": {},
+        # docname -> [Problem] of a document that is not an RFC (outside-rfc)
+        "other_problems": {},
     }
     data_version = DATA_VERSION
     indices = INDICES
@@ -100,9 +102,12 @@ class RfcDomain(Domain):
         homes: list[ModuleHome],
         views: Set[tuple[str, ...]],
         refs: list[tuple[str, str, int | None]],
+        problems: list[Problem] | None = None,
     ) -> None:
         if record is not None:
             self.rfcs[docname] = record
+        elif problems:
+            self.data["other_problems"][docname] = problems
         if homes:
             self.homes[docname] = homes
         if views:
@@ -112,12 +117,12 @@ class RfcDomain(Domain):
         self._touch()
 
     def clear_doc(self, docname: str) -> None:
-        for key in ("rfcs", "homes", "views", "view_hashes", "refs"):
+        for key in ("rfcs", "homes", "views", "view_hashes", "refs", "other_problems"):
             self.data[key].pop(docname, None)
         self._touch()
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("rfcs", "homes", "views", "refs"):
+        for key in ("rfcs", "homes", "views", "refs", "other_problems"):
             for docname, value in otherdata[key].items():
                 if docname in docnames:
                     self.data[key][docname] = value
@@ -144,6 +149,7 @@ class RfcDomain(Domain):
         """Every per-document problem plus the cross-RFC ones."""
 
         found = [p for r in self.rfcs.values() for p in r.problems]
+        found += [p for ps in self.data["other_problems"].values() for p in ps]
         return sorted(found + self.cross_problems(), key=Problem.sort_key)
 
     def cross_problems(self) -> list[Problem]:

@@ -1,0 +1,3 @@
+extensions = ["myst_parser", "sphinx_rfc"]
+exclude_patterns = ["_build"]
+rfc_modules = ["model", "optimizer", "trainer"]
