@@ -1,0 +1,133 @@
+"""Index, module page, graph, domain index pages and ``rfcs.json`` are never
+stale in incremental builds, and only the pages whose shown data changed
+are rewritten."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import Build, sphinx_build, write_project
+
+CONF = (
+    "project = 'Incr'\n"
+    "rfc_required_sections = []\n"
+    "rfc_modules = ['optimizer', 'checkpoint']\n"
+    "html_sidebars = {'**': []}\n"
+)
+
+
+def rfc(rfc_id: str, title: str, **options: str) -> str:
+    opts = "".join(f"   :{k}: {v}\n" for k, v in options.items())
+    return f":orphan:\n\n{title}\n{'=' * len(title)}\n\n.. rfc:: {rfc_id}\n{opts}"
+
+
+FILES = {
+    "index.rst": "Incr\n====\n\n.. toctree::\n\n   list\n   graph\n   mod\n   other\n",
+    "list.rst": "List\n====\n\n.. rfc-index::\n   :columns: id, title, status, modules\n"
+                "   :group-by: status\n",
+    "graph.rst": "Graph\n=====\n\n.. rfc-graph::\n   :modules:\n",
+    "mod.rst": "Optimizer\n=========\n\n.. rfc-module:: optimizer\n",
+    "other.rst": "Other\n=====\n\nNothing about RFCs.\n",
+    "rfcs/a.rst": rfc("RFC-1", "Alpha", status="accepted", modules="optimizer"),
+    "rfcs/b.rst": rfc("RFC-2", "Beta", status="review", modules="checkpoint", requires="RFC-1"),
+    "rfcs/c.rst": rfc("RFC-3", "Gamma", modules="optimizer"),
+}
+
+#: step -> (files to write or None to delete, pages expected to be rewritten
+#: besides the root document, which Sphinx rewrites whenever it writes anything)
+STEPS: list[tuple[str, dict[str, str | None], set[str]]] = [
+    # b's status shows in the index and graph, and on a ("Required by" link title)
+    ("status", {"rfcs/b.rst": rfc("RFC-2", "Beta", status="accepted", modules="checkpoint",
+                                  requires="RFC-1")},
+     {"rfcs/b", "list", "graph", "rfcs/a"}),
+    # c's title shows in the index, the graph and the optimizer page
+    ("title", {"rfcs/c.rst": rfc("RFC-3", "Gamma prime", modules="optimizer")},
+     {"rfcs/c", "list", "graph", "mod"}),
+    # b moves to the optimizer module
+    ("modules", {"rfcs/b.rst": rfc("RFC-2", "Beta", status="accepted", modules="optimizer",
+                                   requires="RFC-1")},
+     {"rfcs/b", "list", "graph", "mod"}),
+    # requires shows in the graph and in b's "Required by"; not in this index
+    ("requires", {"rfcs/c.rst": rfc("RFC-3", "Gamma prime", modules="optimizer",
+                                    requires="RFC-2")},
+     {"rfcs/c", "graph", "rfcs/b"}),
+    ("add", {"rfcs/d.rst": rfc("RFC-4", "Delta", status="draft", modules="optimizer")},
+     {"rfcs/d", "list", "graph", "mod"}),
+    # b links to RFC-1, which is gone
+    ("delete", {"rfcs/a.rst": None}, {"list", "graph", "mod", "rfcs/b"}),
+]
+
+PAGES = ["list", "graph", "mod", "rfcs/b", "rfcs/c", "rfc-rfcs", "rfc-modules"]
+
+
+def body(outdir: Path, page: str) -> str:
+    text = (outdir / f"{page}.html").read_text(encoding="utf-8")
+    start = text.index('<div class="body" role="main">')
+    return text[start:text.index('<div class="footer">', start)]
+
+
+def mtimes(outdir: Path) -> dict[str, int]:
+    """Page -> modification time of its HTML file (documents only)."""
+    skip = {"genindex", "search", "rfc-rfcs", "rfc-modules"}
+    pages = {p.relative_to(outdir).with_suffix("").as_posix(): p.stat().st_mtime_ns
+             for p in outdir.rglob("*.html")}
+    return {k: v for k, v in pages.items() if k not in skip}
+
+
+def apply(src: Path, changes: dict[str, str | None]) -> None:
+    for name, text in changes.items():
+        path = src / name
+        if text is None:
+            path.unlink()
+        else:
+            path.write_text(text, encoding="utf-8")
+
+
+def assert_same_as_clean(build: Build, src: Path, clean_root: Path) -> None:
+    clean_src = clean_root / "src"
+    shutil.copytree(src, clean_src, ignore=shutil.ignore_patterns("_build"))
+    clean = sphinx_build(clean_src)
+    for page in PAGES:
+        if (clean.outdir / f"{page}.html").exists():
+            assert body(build.outdir, page) == body(clean.outdir, page), page
+    assert (build.outdir / "rfcs.json").read_bytes() == (clean.outdir / "rfcs.json").read_bytes()
+    shutil.rmtree(clean_root)
+
+
+def test_incremental_builds_equal_clean_builds(tmp_path: Path) -> None:
+    src = write_project(tmp_path / "src", FILES, CONF)
+    first = sphinx_build(src)
+    assert set(first.written) == {"index", "list", "graph", "mod", "other",
+                                  "rfcs/a", "rfcs/b", "rfcs/c"}
+    assert_same_as_clean(first, src, tmp_path / "clean-0")
+    for number, (name, changes, expected) in enumerate(STEPS, 1):
+        apply(src, changes)
+        build = sphinx_build(src)
+        assert set(build.written) == expected | {"index"}, name
+        assert_same_as_clean(build, src, tmp_path / f"clean-{number}")
+    # and what the pages say in the end
+    final = body(build.outdir, "list")
+    assert "Gamma prime" in final and "Delta" in final and "Alpha" not in final
+    nothing = sphinx_build(src)
+    assert nothing.written == []
+
+
+@pytest.mark.parametrize("parallel", [2])
+def test_incremental_parallel_build_stays_fresh(tmp_path: Path, parallel: int) -> None:
+    files = dict(FILES)
+    for n in range(4, 9):  # enough documents for Sphinx to fork readers
+        files[f"rfcs/x{n}.rst"] = rfc(f"RFC-{n}", f"Extra {n}", modules="checkpoint")
+    src = write_project(tmp_path / "src", files, CONF)
+    first = sphinx_build(src, parallel=parallel)
+    stamps = mtimes(first.outdir)
+    apply(src, {"rfcs/c.rst": rfc("RFC-3", "Gamma parallel", modules="optimizer",
+                                  requires="RFC-2")})
+    build = sphinx_build(src, parallel=parallel)
+    # parallel writes log chunks, not names: compare the files' timestamps
+    after = mtimes(build.outdir)
+    rewritten = {page for page, stamp in after.items() if stamps.get(page) != stamp}
+    assert rewritten == {"rfcs/c", "list", "graph", "mod", "rfcs/b", "index"}
+    assert "Gamma parallel" in body(build.outdir, "mod")
+    assert_same_as_clean(build, src, tmp_path / "clean")
