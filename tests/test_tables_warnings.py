@@ -29,6 +29,8 @@ def line(name: str, text: str, nth: int = 1) -> int:
 #: (file, line, subtype, a fragment of the message)
 EXPECTED = [
     # rST simple tables
+    ("bad.rst", line("bad.rst", ".. rfc-interface::"), "rfc.placeholder",
+     "placeholder 'xxx' left in the argument of rfc-interface"),
     ("bad.rst", line("bad.rst", "颜色"), "rfc.unknown-column", "unknown column '颜色'"),
     ("bad.rst", line("bad.rst", "beta"), "rfc.incomplete-row",
      "parameter 'beta' is not required, so it must have a default"),
@@ -114,6 +116,7 @@ def test_messages_name_the_rfc(app: SphinxTestApp) -> None:
 def test_records_despite_problems(app: SphinxTestApp) -> None:
     records = app.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
     bad = records["bad"]
+    assert bad.interfaces[0].name == "enable_xxx"
     params = bad.interfaces[0].params
     assert [p.name for p in params] == ["alpha", "beta", "alpha", "gamma", "delta", "epsilon"]
     # the unknown column is kept and exported under extra

@@ -7,15 +7,17 @@ place) and hands the records to the collector in an ``rfc_data`` node.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from sphinx_rfc import columns, views
+from sphinx_rfc import checks, columns, views
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.domain import source_path
+from sphinx_rfc.model import Problem
 from sphinx_rfc.nodes import rfc_data
 from sphinx_rfc.render import status_badge
 from sphinx_rfc.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW, read_tables
@@ -47,6 +49,21 @@ class TableDirective(SphinxDirective):
     def signature_of(self) -> str | None:
         return None
 
+    def option_placeholders(self, placeholders: Sequence[str], source: str) -> list[Problem]:
+        """Placeholders left in the argument or option values (not shown in
+        the document, so the collector's search does not see them)."""
+        problems = []
+        values = {"argument": " ".join(self.arguments)}
+        values.update((f"option :{k}:", str(v)) for k, v in self.options.items()
+                      if isinstance(v, str))
+        for where, value in values.items():
+            found = checks.find_placeholders(value, placeholders)
+            if found:
+                problems.append(checks.placeholder_problem(
+                    found, f"the {where} of {self.directive_name}", source, self.lineno, None
+                ))
+        return problems
+
     def run(self) -> list[nodes.Node]:
         settings = rfc_config.settings(self.config)
         line = self.lineno
@@ -68,6 +85,7 @@ class TableDirective(SphinxDirective):
             interface_name=self.interface_name(),
             signature_of=self.signature_of(),
         )
+        payload.problems.extend(self.option_placeholders(settings.placeholders, source))
         container += rfc_data.make("table", payload, line)
         return [container]
 
