@@ -310,6 +310,8 @@ def plan(n: int) -> list[Rfc]:
         base = feature.zh if lang == "zh" else feature.en
         title = f"{base}（第 {stage} 期）" if lang == "zh" else f"{base} (stage {stage})"
         status = "superseded" if num in superseded else rng.choice(STATUS_POOL)
+        if num == edited_rfc(n) and status != "superseded":
+            status = "review"  # the status edit toggles review <-> accepted: both stay valid
         modules = list(feature.modules)
         month = 1 + num % 12
         day = 1 + num % 28
@@ -1327,6 +1329,14 @@ def generate(variant: str, n: int, dest: Path, available: set[str] | None = None
         text = RfcPage(r, variant, available, by_num).build()
         (dest / f"{r.docname}.{r.fmt}").write_text(text, encoding="utf-8")
     return rfcs
+
+
+def status_edit(text: str) -> str:
+    """The edited RFC's source with its status toggled (``rfc`` and ``needs``
+    variants: the only ``:status:`` option of the page)."""
+    if ":status: review" in text:
+        return text.replace(":status: review", ":status: accepted", 1)
+    return text.replace(":status: accepted", ":status: review", 1)
 
 
 def edit_path(dest: Path, n: int) -> Path:

@@ -70,7 +70,10 @@ class Figures:
     full: list[Run] = field(default_factory=list)
     nochange: list[Run] = field(default_factory=list)
     edit: list[Run] = field(default_factory=list)
+    status_edit: list[Run] = field(default_factory=list)
     parallel: list[Run] = field(default_factory=list)
+    #: rfcs.json of the serial and of the -j 2 build are byte-identical (sphinx_rfc)
+    export_same: list[bool] = field(default_factory=list)
 
     def best(self, name: str) -> Run:
         runs: list[Run] = getattr(self, name)
@@ -129,6 +132,16 @@ def clean(src: Path) -> None:
     shutil.rmtree(src / "_build", ignore_errors=True)
 
 
+def edit_status(src: Path, n: int) -> None:
+    path = generate.edit_path(src, n)
+    path.write_text(generate.status_edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def export_bytes(src: Path) -> bytes | None:
+    path = src / "_build" / "html" / "rfcs.json"
+    return path.read_bytes() if path.exists() else None
+
+
 def edit(src: Path, n: int, counter: int) -> None:
     path = generate.edit_path(src, n)
     text = path.read_text(encoding="utf-8")
@@ -154,6 +167,7 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
             clean(src)
             run, text = sphinx_build(src)
             figs.full.append(run)
+            serial_export = export_bytes(src)
             if rep == 0 and run.warnings:
                 kinds = sorted(set(WARNING_RE.findall(text)))
                 print(f"  {variant}: {run.warnings} warnings {kinds[:8]}", flush=True)
@@ -161,8 +175,14 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
             edits += 1
             edit(src, n, edits)
             figs.edit.append(sphinx_build(src)[0])
+            if variant != "plain":  # plain has nothing that shows another page's status
+                edit_status(src, n)
+                figs.status_edit.append(sphinx_build(src)[0])
+                edit_status(src, n)  # back, so every repetition starts alike
             clean(src)
             figs.parallel.append(sphinx_build(src, jobs=2)[0])
+            if serial_export is not None:
+                figs.export_same.append(serial_export == export_bytes(src))
             f, e, p = figs.full[-1], figs.edit[-1], figs.parallel[-1]
             line = (
                 f"  N={n} rep {rep + 1}/{repeat} {variant:5}: full {f.wall:6.2f}s "
@@ -251,6 +271,21 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
             f"| edit: docs read / written | {e['rfc'].read} / {e['rfc'].written} "
             f"| {e['plain'].read} / {e['plain'].written} | {e_needs} | | | |"
         )
+        if rfc.status_edit:
+            st = {v: f.best("status_edit") for v, f in results.items() if f.status_edit}
+            st_needs = (
+                f"{st['needs'].wall:.2f} ({st['needs'].read} / {st['needs'].written})"
+                if "needs" in st
+                else "—"
+            )
+            lines.append(
+                f"| status edit of one RFC: time (docs read / written) "
+                f"| {st['rfc'].wall:.2f} ({st['rfc'].read} / {st['rfc'].written}) | — "
+                f"| {st_needs} | | | {ratio(st['rfc'].wall, st['needs'].wall) if 'needs' in st else '—'} |"
+            )
+        if rfc.export_same:
+            same = "yes" if all(rfc.export_same) else "NO"
+            lines.append(f"| `rfcs.json` identical, serial vs `-j 2` | {same} | | | | | |")
         w = {v: f.full[0].warnings for v, f in results.items()}
         problems = rfc.full[0].rfc_problems
         lines.append(
