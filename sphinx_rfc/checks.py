@@ -83,8 +83,8 @@ _NA_PUNCT = " \t\r\n:：,，.。;；-—–()（）[]【】"
 def body_state(text: str, placeholders: Sequence[str]) -> str:
     """present, empty or not-applicable for one section body."""
     body = _without_placeholders(text, placeholders).strip()
-    if not body:
-        return EMPTY
+    if not re.search(r"\w", body):
+        return EMPTY  # whitespace and the punctuation around placeholders
     for marker in columns.NOT_APPLICABLE_MARKERS:
         if fold(body[: len(marker)]) == fold(marker):
             rest = body[len(marker):]
