@@ -181,9 +181,10 @@ def _record(rfc_id: str, status: str = "draft", **fields):  # type: ignore[no-un
 
 
 def _cross(*records):  # type: ignore[no-untyped-def]
+    from test_sections import make_settings
+
     from sphinx_rfc.checks import cross_rfc_problems
     from sphinx_rfc.relations import build_snapshot
-    from test_sections import make_settings
 
     snap = build_snapshot(records, [], {})
     by_doc = {r.docname: r for r in records}
