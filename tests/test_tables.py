@@ -342,3 +342,24 @@ def test_dependency_modules_without_rfc_modules(tmp_path: Path) -> None:
     assert re.search(r'href="rfc-modules\.html#[^"]*" title="optimizer"', deps)
     assert '<td class="rfc-col-component"><p><em>FSDP</em></p></td>' in deps
     assert rfc_warnings(app) == []
+
+
+def test_headers_follow_the_build_language(formats: SphinxTestApp, tmp_path: Path) -> None:
+    """Headers and enum labels go through the message catalog: with
+    ``language = "zh_CN"`` they are whatever the shipped catalog says."""
+    import gettext
+
+    from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
+
+    src = tmp_path / "src"
+    shutil.copytree(formats.srcdir, src, ignore=shutil.ignore_patterns("_build"))
+    app = build(src, confoverrides={"language": "zh_CN"})
+    assert rfc_warnings(app) == []
+    translate = gettext.translation(
+        CATALOG, str(LOCALE_DIR), languages=["zh_CN"], fallback=True
+    ).gettext
+    deps = section(html(app, "md_en_pipe"), "rfc-dependency")
+    heads = re.findall(r"<th[^>]*><p>(.*?)</p></th>", deps)
+    assert heads == [translate(h) for h in
+                     ("Component", "Strength", "Current status", "If not ready")]
+    assert f'<span class="rfc-value rfc-value-strong">{translate("Strong")}</span>' in deps
