@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 class TableDirective(SphinxDirective):
-    """Base of the table directives: *name* picks the table specs."""
+    """Base of the table directives: :attr:`directive_name` picks the table specs."""
 
     has_content = True
     required_arguments = 0
