@@ -420,7 +420,7 @@ def main() -> None:
         type=int,
         nargs="+",
         default=None,
-        help="repetitions per size (one number, or one per size); default 3, and 1 from N=1000 up",
+        help="repetitions per size (one number, or one per size); default 3 up to N=100, 2 below N=1000, then 1",
     )
     parser.add_argument(
         "--profile",
@@ -437,19 +437,22 @@ def main() -> None:
             profile(n)
         return
     if args.repeat is None:
-        repeats = [3 if n < 1000 else 1 for n in args.sizes]
+        repeats = [3 if n <= 100 else 2 if n < 1000 else 1 for n in args.sizes]
     elif len(args.repeat) == 1:
         repeats = args.repeat * len(args.sizes)
     else:
         repeats = args.repeat
     all_results: dict[int, dict[str, Figures]] = {}
+    load_before = os.getloadavg()[1]
     start = time.perf_counter()
     with (WORK / "run.log").open("a", encoding="utf-8") as log:
         for n, repeat in zip(args.sizes, repeats, strict=True):
             print(f"N={n}: {repeat} repetition(s)", flush=True)
             all_results[n] = measure_size(n, args.variants, repeat, log)
-    report = f"Run: {machine()} Total run time {time.perf_counter() - start:.0f}s.\n\n" + table(
-        all_results
+    report = (
+        f"Run: {machine()} Total run time {time.perf_counter() - start:.0f}s; load average "
+        f"(5 min) {load_before:.1f} before, {os.getloadavg()[1]:.1f} after.\n\n"
+        + table(all_results)
     )
     print()
     print(report)
