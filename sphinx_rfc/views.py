@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
@@ -138,23 +139,28 @@ class RenderContext:
     def rfc_link(self, summary: dict[str, Any], text: str | None = None) -> nodes.Node:
         label = text or summary["id"]
         status = _(self.settings.statuses.label(summary["status"]))
-        return make_refnode(
-            self.builder,
-            self.docname,
-            summary["docname"],
-            None,
-            nodes.literal(label, label, classes=["xref", "rfc", "rfc-ref"]),
-            f"{summary['title']} ({status})",
-        )
+        child = nodes.literal(label, label, classes=["xref", "rfc", "rfc-ref"])
+        try:
+            return make_refnode(
+                self.builder, self.docname, summary["docname"], None, child,
+                f"{summary['title']} ({status})",
+            )
+        except NoUri:  # a page this builder does not write (LaTeX, texinfo)
+            return child
 
     def module_link(self, name: str) -> nodes.Node:
         home = self.snapshot.homes.get(name)
         child = nodes.literal(name, name, classes=["xref", "rfc", "rfc-mod"])
-        if home is not None:
-            return make_refnode(self.builder, self.docname, home.docname, home.anchor, child, name)
-        return make_refnode(
-            self.builder, self.docname, MODULE_INDEX_DOC, module_anchor(name), child, name
-        )
+        try:
+            if home is not None:
+                return make_refnode(
+                    self.builder, self.docname, home.docname, home.anchor, child, name
+                )
+            return make_refnode(
+                self.builder, self.docname, MODULE_INDEX_DOC, module_anchor(name), child, name
+            )
+        except NoUri:  # e.g. LaTeX and texinfo have no module index page
+            return child
 
 
 def _render_backlinks(ctx: RenderContext, node: rfc_pending, value: Any) -> list[nodes.Node]:
