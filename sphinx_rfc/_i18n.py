@@ -1,0 +1,222 @@
+"""Refresh the message catalogs: ``python -m sphinx_rfc._i18n``.
+
+1. Collects every label the extension renders: the literal ``_("...")``
+   calls in the package (extracted with Babel, which Sphinx depends on) and
+   the labels kept as data — vocabulary and column labels in
+   :mod:`sphinx_rfc.columns`, and every module-level ``*_LABELS`` mapping or
+   ``NO_MATCH`` string in the package, which the code passes to ``_()``
+   at render time.
+2. Writes the template ``locale/sphinx_rfc.pot``.
+3. Merges it into each ``locale/<lang>/LC_MESSAGES/sphinx_rfc.po`` (new
+   msgids arrive untranslated, vanished ones are dropped).
+4. Compiles each ``.po`` into its ``.mo``.
+
+``--check`` changes nothing and exits 1 when a msgid is missing from a
+catalog, untranslated, or when a ``.mo`` does not match its ``.po``; tests
+and CI run it.  Translate new entries by editing the ``.po`` and run the
+command again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import pkgutil
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po, write_po
+
+import sphinx_rfc
+from sphinx_rfc import columns
+from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
+
+PACKAGE_DIR = Path(sphinx_rfc.__file__).parent
+LANGUAGES: tuple[str, ...] = ("zh_CN",)
+#: Modules never scanned for labels (this one, the command line).
+_SKIP = {"sphinx_rfc._i18n", "sphinx_rfc.cli"}
+
+
+def _package_modules() -> list[str]:
+    names = ["sphinx_rfc"]
+    for info in pkgutil.walk_packages([str(PACKAGE_DIR)], prefix="sphinx_rfc."):
+        if info.name not in _SKIP:
+            names.append(info.name)
+    return sorted(names)
+
+
+def literal_msgids() -> dict[str, set[str]]:
+    """msgid -> files, from ``_("...")`` calls (not ``__``: console text)."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        rel = path.relative_to(PACKAGE_DIR.parent).as_posix()
+        if rel.endswith("_i18n.py"):
+            continue
+        for _lineno, message, _comments, _context in extract_from_file(
+            "python", path, keywords={"_": None}
+        ):
+            if isinstance(message, str) and message:
+                found.setdefault(message, set()).add(rel)
+    return found
+
+
+def data_msgids() -> dict[str, set[str]]:
+    """msgid -> origin, from the labels kept as data."""
+    found: dict[str, set[str]] = {}
+
+    def add(items: Iterable[str], origin: str) -> None:
+        for item in items:
+            if item:
+                found.setdefault(item, set()).add(origin)
+
+    for vocab in (columns.STATUSES, columns.TYPES, columns.YES_NO, columns.STRENGTHS,
+                  columns.AFFECTS):
+        add((c.label for c in vocab.choices), "sphinx_rfc/columns.py")
+    for table in columns.TABLES:
+        add((c.label for c in table.columns), "sphinx_rfc/columns.py")
+    add((f.label for f in columns.FIELDS), "sphinx_rfc/columns.py")
+    add((s.label for s in columns.SECTIONS), "sphinx_rfc/columns.py")
+    for name in _package_modules():
+        try:
+            module = importlib.import_module(name)
+        except Exception:  # a module that needs an optional dependency
+            continue
+        origin = name.replace(".", "/") + ".py"
+        for attr, value in vars(module).items():
+            if attr.endswith("_LABELS") and isinstance(value, dict):
+                add((v for v in value.values() if isinstance(v, str)), origin)
+            elif attr == "NO_MATCH" and isinstance(value, str):
+                add([value], origin)
+    return found
+
+
+#: Labels passed to ``_()`` through a variable that neither of the above
+#: finds (the literals of a header tuple, the first row of the basic table).
+EXTRA_MSGIDS: tuple[str, ...] = ("ID", "RFC", "Relation", "Changes", "From", "To")
+
+
+def all_msgids() -> dict[str, set[str]]:
+    found = literal_msgids()
+    for msgid, origins in data_msgids().items():
+        found.setdefault(msgid, set()).update(origins)
+    for msgid in EXTRA_MSGIDS:
+        found.setdefault(msgid, set()).add("sphinx_rfc/_i18n.py")
+    return found
+
+
+def template() -> Catalog:
+    catalog = Catalog(project="sphinx_rfc", version=sphinx_rfc.__version__,
+                      charset="utf-8", fuzzy=False)
+    for msgid, origins in sorted(all_msgids().items(), key=lambda kv: kv[0].casefold()):
+        catalog.add(msgid, locations=[(o, 0) for o in sorted(origins)])
+    return catalog
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, omit_header=False, include_lineno=False,
+             sort_output=False)
+    # no timestamps: the same sources give the same bytes
+    lines = [line for line in out.getvalue().split(b"\n")
+             if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date'))]
+    return b"\n".join(lines)
+
+
+def _mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def po_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{CATALOG}.po"
+
+
+def load_po(language: str) -> Catalog:
+    path = po_path(language)
+    if path.exists():
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=language)
+    else:
+        catalog = Catalog(locale=language, charset="utf-8")
+    catalog.project = "sphinx_rfc"
+    catalog.version = sphinx_rfc.__version__
+    catalog.copyright_holder = "sphinx_rfc developers"
+    catalog.last_translator = "sphinx_rfc developers"
+    catalog.language_team = language
+    catalog.msgid_bugs_address = ""
+    catalog.fuzzy = False
+    return catalog
+
+
+def problems(language: str) -> list[str]:
+    """What ``--check`` reports for one language."""
+    found: list[str] = []
+    catalog = load_po(language)
+    wanted = all_msgids()
+    for msgid in sorted(wanted):
+        message = catalog.get(msgid)
+        if message is None:
+            found.append(f"{language}: missing msgid {msgid!r}")
+        elif not message.string or message.fuzzy:
+            found.append(f"{language}: untranslated msgid {msgid!r}")
+    mo = po_path(language).with_suffix(".mo")
+    if not mo.exists():
+        found.append(f"{language}: {mo.name} is missing")
+    else:
+        with mo.open("rb") as handle:
+            compiled = read_mo(handle)
+        pairs = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+        if {m.id: m.string for m in compiled if m.id} != pairs:
+            found.append(f"{language}: {mo.name} does not match the .po (run the command)")
+    return found
+
+
+def refresh(languages: Sequence[str] = LANGUAGES) -> list[Path]:
+    """Write the .pot, merge each .po, compile each .mo; return paths written."""
+    written: list[Path] = []
+    pot = template()
+    pot_path = LOCALE_DIR / f"{CATALOG}.pot"
+    pot_path.parent.mkdir(parents=True, exist_ok=True)
+    pot_path.write_bytes(_po_bytes(pot))
+    written.append(pot_path)
+    for language in languages:
+        catalog = load_po(language)
+        catalog.update(pot, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        path = po_path(language)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(_po_bytes(catalog))
+        path.with_suffix(".mo").write_bytes(_mo_bytes(catalog))
+        written += [path, path.with_suffix(".mo")]
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m sphinx_rfc._i18n",
+        description="Refresh sphinx_rfc's message catalogs (.pot, .po, .mo).",
+    )
+    parser.add_argument("--check", action="store_true",
+                        help="change nothing; exit 1 if a catalog is incomplete or stale")
+    args = parser.parse_args(argv)
+    if args.check:
+        found = [p for language in LANGUAGES for p in problems(language)]
+        for line in found:
+            print(line)
+        return 1 if found else 0
+    for path in refresh():
+        print(path.relative_to(PACKAGE_DIR.parent))
+    for language in LANGUAGES:
+        for line in problems(language):
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

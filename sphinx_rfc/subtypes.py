@@ -1,0 +1,61 @@
+"""The warning subtypes of SPEC section 6, as data.
+
+Every RFC problem is a Sphinx warning of type :data:`WARNING_TYPE` with one
+of these subtypes; ``suppress_warnings = ["rfc.<subtype>"]`` silences one.
+The documentation's reference table is generated from :data:`SUBTYPES`, and
+a test checks that the code uses exactly these names.
+"""
+
+from __future__ import annotations
+
+WARNING_TYPE = "rfc"
+
+#: subtype -> when it is reported (one line, English).
+SUBTYPES: dict[str, str] = {
+    "missing-section": (
+        "A required section is absent (one warning per section, naming it in both languages)."
+    ),
+    "empty-section": (
+        "A section has a title but no content, or a not-applicable marker with no reason."
+    ),
+    "placeholder": "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC.",
+    "missing-column": "A table lacks a required column.",
+    "unknown-column": "A table header matches no column alias (the column is kept, as extra).",
+    "no-table": "A table directive contains no table.",
+    "incomplete-row": "A row leaves a required cell empty.",
+    "duplicate-row": "Two rows of an interface table name the same parameter.",
+    "invalid-value": (
+        "A bad status, type, yes/no, strength, count, date, ID format, extra-field value "
+        "or directive option."
+    ),
+    "unknown-module": "A module is not in ``rfc_modules``.",
+    "unknown-rfc": (
+        "A reference, ``:requires:``, ``:supersedes:`` or dependency names an ID no RFC has."
+    ),
+    "duplicate-id": "Two documents declare the same RFC ID (both are named).",
+    "duplicate-directive": "A second ``rfc`` directive in one document.",
+    "outside-rfc": "A table directive is used in a document that is not an RFC.",
+    "missing-test-level": "A level of ``rfc_required_test_levels`` is missing.",
+    "alternatives": "Not exactly one alternative is chosen.",
+    "inconsistent-status": (
+        "A supersedes B but B is not ``superseded``; or B is ``superseded`` and nothing "
+        "supersedes it."
+    ),
+    "dependency-status": (
+        "An RFC requires or strongly depends on a ``rejected`` or ``withdrawn`` RFC; or an "
+        "``implemented`` RFC requires or strongly depends on one not ``implemented``."
+    ),
+    "dependency-cycle": "A cycle of requires / strong dependencies (the cycle is named).",
+    "signature-mismatch": (
+        "An interface table differs from the code's signature (``rfc_check_signatures``)."
+    ),
+    "signature-import": "The ``:signature-of:`` target cannot be imported or found.",
+    "test-failed": "A test named in a ``tests`` cell failed (``rfc_test_results``).",
+    "test-missing": "A test named in a ``tests`` cell is not in the JUnit results.",
+    "missing-id": "A template-native RFC (``rfc_documents``) whose ID cannot be found.",
+}
+
+
+def qualified(subtype: str) -> str:
+    """``rfc.<subtype>``, as ``suppress_warnings`` and the console show it."""
+    return f"{WARNING_TYPE}.{subtype}"

@@ -1,0 +1,140 @@
+"""Every builder that ships with Sphinx builds a project using every
+directive and role of sphinx_rfc with no warning but the project's own RFC
+problems (SPEC section 11)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOTS, parse_warnings, sphinx_build
+
+ROOT = ROOTS / "test-builders"
+
+#: The project's own RFC problems: RFC-0003 is a deliberately short RFC.
+EXPECTED_RFC_WARNINGS = sorted(
+    [("0003-old.rst", 4, "rfc.missing-section", section) for section in (
+        "Related work", "External interface", "Design", "Component dependencies",
+        "Constraints and compatibility", "Verification design",
+    )]
+    + [("0003-old.rst", 14, "rfc.placeholder", "TBD")]
+)
+
+
+def _summary(warnings: list[tuple[str, int | None, str, str]]) -> list[tuple[str, int | None, str, str]]:
+    out = []
+    for name, line, subtype, message in warnings:
+        if subtype == "rfc.missing-section":
+            message = re.search(r"'([^']+)' /", message).group(1)  # type: ignore[union-attr]
+        elif subtype == "rfc.placeholder":
+            message = "TBD" if "TBD" in message else message
+        out.append((name, line, subtype, message))
+    return sorted(out)
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def check_html(out: Path) -> None:
+    rfc = _text(out / "rfcs" / "0001-sharding.html")
+    assert "rfc-table-basic-info" in rfc and "rfc-table-interface" in rfc
+    assert 'class="rfc-badge rfc-status rfc-status-implemented"' in rfc
+    overview = _text(out / "overview.html")
+    assert re.search(r'<pre\s+class="mermaid">', overview)
+    assert "No RFCs match." in overview
+    assert (out / "rfc-rfcs.html").exists() and (out / "rfc-modules.html").exists()
+
+
+def check_dirhtml(out: Path) -> None:
+    overview = _text(out / "overview" / "index.html")
+    assert "rfc-table-index" in overview and re.search(r'<pre\s+class="mermaid">', overview)
+    # links between pages use the directory layout
+    assert 'href="../rfcs/0001-sharding/"' in overview
+
+
+def check_singlehtml(out: Path) -> None:
+    page = _text(out / "index.html")
+    assert "rfc-table-dependency" in page and "rfc-table-index" in page
+    assert 'href="#document-rfcs/0001-sharding"' in page
+
+
+def check_latex(out: Path) -> None:
+    tex = _text(out / "builders.tex")
+    assert "RFC\\sphinxhyphen{}0001" in tex
+    assert "mermaid" not in tex  # the graph is an edge table
+    assert "depends on" in tex and "requires" in tex
+    assert "No RFCs match." in tex
+    assert "Superseded by" in tex and "Required by" in tex
+
+
+def check_text(out: Path) -> None:
+    overview = _text(out / "overview.txt")
+    assert "No RFCs match." in overview
+    assert "[graph:" not in overview  # no mermaid placeholder, a table instead
+    assert "| From" in overview and "depends on" in overview
+    rfc = _text(out / "rfcs" / "0003-old.txt")
+    assert "This RFC is superseded by" in rfc and "RFC-0001" in rfc
+
+
+def check_man(out: Path) -> None:
+    page = _text(out / "builders.1")
+    assert "RFC\\-0001" in page and "No RFCs match." in page
+
+
+def check_texinfo(out: Path) -> None:
+    page = _text(out / "builders.texi")
+    assert "RFC-0001" in page and "No RFCs match." in page and "depends on" in page
+
+
+def check_epub(out: Path) -> None:
+    assert list(out.glob("*.epub"))
+    overview = _text(out / "overview.xhtml")
+    assert "rfc-table-index" in overview
+    assert "mermaid" not in overview  # e-readers run no JavaScript: a table
+
+
+def check_gettext(out: Path) -> None:
+    assert (out / "overview.pot").exists()
+
+
+def check_dummy(out: Path) -> None:
+    assert not list(out.glob("*.*"))
+
+
+def check_xml(out: Path) -> None:
+    rfc = _text(out / "rfcs" / "0001-sharding.xml")
+    assert "rfc-table rfc-table-interface" in rfc
+    assert "rfc_pending" not in rfc and "rfc_data" not in rfc
+
+
+CHECKS = {
+    "html": check_html, "dirhtml": check_dirhtml, "singlehtml": check_singlehtml,
+    "latex": check_latex, "text": check_text, "man": check_man, "texinfo": check_texinfo,
+    "epub": check_epub, "gettext": check_gettext, "dummy": check_dummy, "xml": check_xml,
+}
+
+
+@pytest.mark.parametrize("builder", list(CHECKS))
+def test_builder(builder: str, tmp_path: Path) -> None:
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOT, srcdir)
+    build = sphinx_build(srcdir, builder)
+    warnings = parse_warnings(build.warnings)
+    others = [w for w in warnings if not w[2].startswith("rfc.")]
+    # anything that is not an RFC problem, typed or not, is a failure
+    untyped = [line for line in build.warnings.splitlines()
+               if "WARNING" in line and not line.rstrip().endswith("]")]
+    assert others == [] and untyped == [], build.warnings
+    assert _summary(build.rfc_warnings()) == EXPECTED_RFC_WARNINGS
+    assert "sphinx_rfc: 3 RFCs, 7 problems" in build.status
+    CHECKS[builder](build.outdir)
+    export = build.outdir / "rfcs.json"
+    if builder == "dummy":
+        assert not export.exists()
+    else:
+        data = json.loads(export.read_text(encoding="utf-8"))
+        assert [r["id"] for r in data["rfcs"]] == ["RFC-0001", "RFC-0002", "RFC-0003"]
