@@ -35,6 +35,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-updated", views.on_env_updated)
     app.connect("warn-missing-reference", domain.on_missing_reference)
     output.setup(app)
+    __import__("sphinx_rfc.signatures", fromlist=["setup"]).setup(app)
+    __import__("sphinx_rfc.results", fromlist=["setup"]).setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
