@@ -7,7 +7,9 @@ DOM, which ``chromium --dump-dom`` prints.  Skipped when Chromium is absent.
 
 from __future__ import annotations
 
+import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -136,3 +138,48 @@ def test_screenshot(site: Build, tmp_path: Path) -> None:
     chromium("--window-size=1100,800", "--hide-scrollbars", f"--screenshot={shot}",
              (site.outdir / "pages" / "all.html").as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+MERMAID_JS = os.environ.get("SPHINX_RFC_MERMAID_JS", "")
+
+RENDER = r"""
+mermaid.initialize({startOnLoad: false});
+mermaid.run({querySelector: ".mermaid"}).then(function () {
+  var out = {
+    svgs: document.querySelectorAll(".mermaid svg").length,
+    links: Array.prototype.map.call(document.querySelectorAll(".mermaid svg a"),
+      function (a) { return a.getAttribute("xlink:href") || a.getAttribute("href"); }),
+    labels: Array.prototype.map.call(document.querySelectorAll(".mermaid svg .nodeLabel"),
+      function (e) { return e.textContent; }),
+    injected: document.querySelectorAll(".mermaid svg script, .mermaid svg b").length
+  };
+  var pre = document.createElement("pre"); pre.id = "rfc-result";
+  pre.textContent = JSON.stringify(out); document.body.appendChild(pre);
+}).catch(function (e) {
+  var pre = document.createElement("pre"); pre.id = "rfc-result";
+  pre.textContent = JSON.stringify({error: String(e)}); document.body.appendChild(pre);
+});
+"""
+
+
+@pytest.mark.skipif(not Path(MERMAID_JS).is_file(),
+                    reason="set SPHINX_RFC_MERMAID_JS to a local mermaid.min.js (npm pack mermaid)")
+def test_mermaid_renders_every_graph(site: Build) -> None:
+    """Real Mermaid parses every generated diagram; hostile titles stay text."""
+    page = site.outdir / "pages" / "graph.html"
+    shutil.copy(MERMAID_JS, site.outdir / "_static" / "mermaid-local.js")
+    text = re.sub(r'<script type="module">.*?</script>', "", page.read_text(encoding="utf-8"),
+                  flags=re.S)
+    probe = page.with_name("probe-graph.html")
+    probe.write_text(text.replace(
+        "</body>", '<script src="../_static/mermaid-local.js"></script>'
+        f"<script>{RENDER}</script></body>"), encoding="utf-8")
+    result = chromium("--virtual-time-budget=15000", "--dump-dom", probe.as_uri())
+    match = re.search(r'<pre id="rfc-result">(.*?)</pre>', result.stdout, re.S)
+    assert match, result.stderr[-2000:]
+    seen = json.loads(html.unescape(match.group(1)))
+    assert "error" not in seen, seen
+    assert seen["svgs"] == 5 and seen["injected"] == 0
+    assert "../rfcs/rfc10.html" in seen["links"]
+    assert any("<script>alert(1)</script> [x]" in label for label in seen["labels"])
+    assert any("检查点 offload" in label for label in seen["labels"])
