@@ -1,0 +1,57 @@
+"""The warning subtypes the code reports are exactly those of
+``sphinx_rfc.subtypes.SUBTYPES`` (SPEC section 6), which the reference
+documentation is generated from."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import sphinx_rfc
+from sphinx_rfc.subtypes import SUBTYPES, qualified
+
+PACKAGE = Path(sphinx_rfc.__file__).parent
+
+#: The ways the code names a subtype: a Problem's first argument, a
+#: ``subtype=`` keyword, a navigation directive's ``_warn(self, "...")`` and
+#: a qualified ``"rfc.<subtype>"`` string.
+PATTERNS = (
+    re.compile(r"""\bProblem\(\s*(?:subtype\s*=\s*)?["']([a-z][a-z-]*)["']"""),
+    re.compile(r"""\bsubtype\s*=\s*["']([a-z][a-z-]*)["']"""),
+    re.compile(r"""\b_warn\(\s*\w+\s*,\s*["']([a-z][a-z-]*)["']"""),
+    re.compile(r"""["']rfc\.([a-z][a-z-]*)["']"""),
+)
+
+
+def used_subtypes() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "subtypes.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for pattern in PATTERNS:
+            for match in pattern.finditer(text):
+                found.setdefault(match.group(1), set()).add(path.name)
+    return found
+
+
+def test_every_subtype_used_is_documented() -> None:
+    unknown = {k: v for k, v in used_subtypes().items() if k not in SUBTYPES}
+    assert unknown == {}
+
+
+def test_every_documented_subtype_is_used() -> None:
+    unused = sorted(set(SUBTYPES) - set(used_subtypes()))
+    assert unused == []
+
+
+def test_subtypes_are_those_of_the_spec() -> None:
+    spec = Path("/work/shared/SPEC.md")
+    if spec.exists():  # the contract lives beside the repository in development
+        section = spec.read_text(encoding="utf-8").split("## 6. Checks")[1].split("## 7.")[0]
+        names = set(re.findall(r"`([a-z][a-z-]+)`", section.split("| subtype | when |")[1]
+                               .split("Placeholders:")[0]))
+        names -= {"rfc", "rejected", "withdrawn", "implemented", "superseded"}  # prose
+        assert names == set(SUBTYPES)
+    assert qualified("placeholder") == "rfc.placeholder"
+    assert all(desc.endswith(".") and "\n" not in desc for desc in SUBTYPES.values())
