@@ -173,7 +173,7 @@ def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
     for name, value in record.extra.items():
         text = ", ".join(value) if isinstance(value, list) else str(value)
         rows.append([generated(nodes.strong("", name)), text])
-    table = make_table(None, rows, ["rfc-table", "rfc-table-basic-info"], [1, 3])
+    table = make_table(None, rows, ["rfc-table", "rfc-table-basic-info"], [16, 60])
     # option values are checked for placeholders by the directive itself
     generated(table)
     return table
