@@ -485,18 +485,43 @@ class FieldSpec:
 
 FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("title", "Title", ("标题", "名称")),
-    FieldSpec("status", "Status", ("状态",)),
-    FieldSpec("type", "Type", ("类型", "rfc 类型")),
-    FieldSpec("authors", "Authors", ("作者", "author", "authors", "owner"), is_list=True),
-    FieldSpec("modules", "Modules", ("相关模块", "模块", "module", "modules"), is_list=True),
+    FieldSpec("status", "Status", ("状态", "当前状态", "rfc 状态", "rfc status")),
+    FieldSpec("type", "Type", ("类型", "rfc 类型", "rfc type")),
+    FieldSpec(
+        "authors",
+        "Authors",
+        ("作者", "author", "authors", "author(s)", "owner", "owners"),
+        is_list=True,
+    ),
+    FieldSpec(
+        "modules",
+        "Modules",
+        ("相关模块", "涉及模块", "模块", "module", "modules", "related modules", "related module"),
+        is_list=True,
+    ),
     FieldSpec(
         "issues",
         "Issues / PRs",
-        ("相关 issue / pr", "相关 issue", "issue / pr", "issues", "issue", "prs"),
+        (
+            "相关 issue / pr",
+            "相关 issue",
+            "相关 pr",
+            "issue / pr",
+            "issues / prs",
+            "issues",
+            "issue",
+            "prs",
+            "related issue / pr",
+            "related issues / prs",
+            "related issues",
+            "related issue",
+        ),
         is_list=True,
     ),
-    FieldSpec("created", "Created", ("创建时间", "创建日期", "created", "date")),
-    FieldSpec("updated", "Updated", ("更新时间", "更新日期", "updated")),
+    FieldSpec(
+        "created", "Created", ("创建时间", "创建日期", "created", "created at", "creation date", "date")
+    ),
+    FieldSpec("updated", "Updated", ("更新时间", "更新日期", "updated", "updated at", "last updated")),
     FieldSpec("supersedes", "Supersedes", ("取代", "supersedes"), is_list=True),
     FieldSpec("requires", "Requires", ("依赖 rfc", "前置 rfc", "requires"), is_list=True),
 )
