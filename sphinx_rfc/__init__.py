@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from sphinx_rfc import collect, config, domain, i18n, output, views
+    from sphinx_rfc import collect, config, domain, i18n, native, output, views
     from sphinx_rfc.directives import rfc as rfc_directive
     from sphinx_rfc.directives import setup_directives
 
@@ -37,6 +37,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     output.setup(app)
     __import__("sphinx_rfc.signatures", fromlist=["setup"]).setup(app)
     __import__("sphinx_rfc.results", fromlist=["setup"]).setup(app)
+    native.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
