@@ -66,7 +66,7 @@ MISSING = "missing"
 #: Outcomes in the order they are counted and shown.
 OUTCOMES = (PASSED, FAILED, SKIPPED, MISSING)
 #: How each outcome is shown (English msgids).
-LABELS = {PASSED: "passed", FAILED: "failed", SKIPPED: "skipped", MISSING: "not run"}
+OUTCOME_LABELS = {PASSED: "passed", FAILED: "failed", SKIPPED: "skipped", MISSING: "not run"}
 
 _RANK = {FAILED: 3, PASSED: 2, SKIPPED: 1}
 _FAIL_STATUS = frozenset({"fail", "failed", "failure", "error"})
@@ -366,7 +366,8 @@ def has_tests(record: RfcRecord) -> bool:
 
 def outcome_badge(outcome: str) -> nodes.inline:
     return nodes.inline(
-        "", str(_(LABELS[outcome])), classes=["rfc-badge", "rfc-result", f"rfc-result-{outcome}"]
+        "", str(_(OUTCOME_LABELS[outcome])),
+        classes=["rfc-badge", "rfc-result", f"rfc-result-{outcome}"],
     )
 
 
@@ -382,7 +383,7 @@ def summary_node(result: dict[str, Any]) -> nodes.paragraph:
     """``2 passed, 1 failed`` (non-zero counts only)."""
     para = nodes.paragraph(classes=["rfc-result-summary",
                                     f"rfc-result-{summary_outcome(result)}"])
-    parts = [f"{result[o]} {_(LABELS[o])}" for o in OUTCOMES if result.get(o)]
+    parts = [f"{result[o]} {_(OUTCOME_LABELS[o])}" for o in OUTCOMES if result.get(o)]
     para += nodes.Text(", ".join(parts))
     return para
 

@@ -60,6 +60,11 @@ _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 class SignatureImportError(Exception):
     """The target could not be imported or looked up (the message says why)."""
 
+    def __init__(self, message: str, module: ModuleType | None = None) -> None:
+        super().__init__(message)
+        #: The module imported before the lookup failed, if any.
+        self.module = module
+
 
 # --------------------------------------------------------------------------
 # Import
@@ -131,10 +136,10 @@ def resolve(target: str) -> tuple[Any, ModuleType]:
         try:
             obj = getattr(obj, attr)
         except AttributeError:
-            raise SignatureImportError(f"{owner!r} has no attribute {attr!r}") from None
+            raise SignatureImportError(f"{owner!r} has no attribute {attr!r}", module) from None
         except (Exception, SystemExit) as exc:
             raise SignatureImportError(
-                f"looking up {attr!r} on {owner!r} failed: {_describe(exc)}"
+                f"looking up {attr!r} on {owner!r} failed: {_describe(exc)}", module
             ) from None
     return obj, module
 
@@ -402,6 +407,8 @@ class CheckResult:
 def _files_of(obj: Any, module: ModuleType) -> list[str]:
     found: list[str] = []
     for candidate in (module, obj):
+        if candidate is None:
+            continue
         try:
             path = inspect.getsourcefile(candidate) or inspect.getfile(candidate)
         except (Exception, SystemExit):
@@ -417,18 +424,22 @@ def check_interface(
     """Import *interface*'s ``signature_of`` and compare.  *line* is where
     import problems are reported (the directive's line)."""
     target = interface.signature_of or ""
+    obj: Any = None
+    module: ModuleType | None = None
     try:
         with _mocked(list(mock_imports or [])):
             obj, module = resolve(target)
             params = code_params(obj)
     except SignatureImportError as exc:
         what = interface.name or target
+        # fixing the code re-reads the RFC: depend on what was imported
+        module = module or exc.module
         return CheckResult([Problem(
             "signature-import",
             f"cannot check the signature of interface {what!r}: "
             f":signature-of: {target}: {exc}",
             source, line,
-        )], [])
+        )], _files_of(obj, module) if module is not None else [])
     except (Exception, SystemExit) as exc:  # the mock machinery, a metaclass ...
         return CheckResult([Problem(
             "signature-import",

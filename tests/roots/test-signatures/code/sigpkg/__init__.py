@@ -1,0 +1,1 @@
+"""A small package whose signatures the test RFCs describe."""

@@ -1,0 +1,5 @@
+"""Importing this module exits: the check must survive it."""
+
+import sys
+
+sys.exit(3)
