@@ -542,13 +542,20 @@ _LIST_SPLIT = re.compile(r"\s*(?:[,，、;；]|\s/\s)\s*")
 
 
 def split_list(text: str) -> list[str]:
-    """Split a list value on commas, 、, semicolons and `` / ``; drop backticks."""
+    """Split a list value on commas, 、, semicolons and `` / ``; drop backticks.
+
+    Separators inside square brackets do not split: a parametrized test id
+    such as ``test_pair[a,b]`` stays one item."""
     items = []
-    for item in _LIST_SPLIT.split(text):
-        item = item.strip().strip("`").strip()
-        if item:
-            items.append(item)
-    return items
+    start = 0
+    for match in _LIST_SPLIT.finditer(text):
+        before = text[:match.start()]
+        if before.count("[") > before.count("]"):
+            continue
+        items.append(text[start:match.start()])
+        start = match.end()
+    items.append(text[start:])
+    return [item for raw in items if (item := raw.strip().strip("`").strip())]
 
 
 def plain(text: str) -> str:
