@@ -359,6 +359,9 @@ def info_rows(
     found: list[RawField] = []
     problems: list[Problem] = []
     seen: dict[str, int | None] = {}
+    all_rows = [*head[-1:], *body]
+    # MyST gives the rows of a pipe table lagging lines: count them instead
+    pipe = tables.is_pipe_table(table, all_rows) and bool(table.line)
     for row in rows:
         cells = _first_cells(row)
         if len(cells) < 2:
@@ -366,7 +369,12 @@ def info_rows(
         key_text = tables.cell_text(cells[0])
         value = cell_value(cells[1])
         name = field_key(key_text, settings, keep_unknown=True) if key_text else None
-        line = lines.cell_line(cells[0])
+        if pipe and row in body:
+            line: int | None = int(table.line or 0) + 2 + body.index(row)
+        elif pipe:
+            line = table.line
+        else:
+            line = lines.cell_line(cells[0])
         if not name or not value:
             continue
         if name in seen:
