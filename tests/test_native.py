@@ -427,3 +427,33 @@ def test_incremental_backlinks_in_native_table(tmp_path: Path) -> None:
     assert "rfcs/0001-base" in second.written  # not re-read, rewritten
     assert "reading sources... [100%] rfcs/0002-user" in second.status
     assert re.search(r"Required by</strong>.*?0002-user\.html", base_html.read_text("utf-8"), re.S)
+
+
+def test_parallel_build_gives_the_same_export(tmp_path: Path) -> None:
+    exports = []
+    for jobs in (0, 2):
+        src = tmp_path / f"j{jobs}"
+        shutil.copytree(CORPUS, src)
+        result = sphinx_build(src, parallel=jobs)
+        exports.append((result.outdir / "rfcs.json").read_text("utf-8"))
+        html = (result.outdir / "rfcs" / "sharded-checkpoint-v2.html").read_text("utf-8")
+        assert "zero-copy-loader.html" in html  # wide backlink row, rendered in the main process
+    assert exports[0] == exports[1]
+
+
+def test_table_directives_inside_a_native_rfc(build_project: Any) -> None:
+    app = build_project({
+        "index.md": "# Home\n",
+        "rfcs/0009-mixed.md": (
+            "# Mixed\n\n## 基本信息\n\n| 项目 | 内容 |\n|---|---|\n| 状态 | 已接受 |\n\n"
+            "## 组件依赖\n\n```{rfc-dependency}\n| 依赖组件 | 强依赖 / 弱依赖 |\n|---|---|\n"
+            "| FSDP | 强 |\n```\n\n| 依赖组件 | 强依赖 / 弱依赖 |\n|---|---|\n| TP | 弱 |\n"
+        ),
+    }, conf='rfc_documents = ["rfcs/*"]\nrfc_required_sections = []\n')
+    record = next(iter(app.env.get_domain("rfc").rfcs.values()))
+    # each table read once: the directive's by the directive, the plain one natively
+    assert sorted((d.component, d.strength) for d in record.dependencies) == [
+        ("FSDP", "strong"), ("TP", "weak"),
+    ]
+    assert record.status == "accepted"
+    assert not [w for w in rfc_warnings(app) if w[2] == "rfc.outside-rfc"]
