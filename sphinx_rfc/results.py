@@ -213,8 +213,8 @@ class TestResults:
     patterns: tuple[str, ...] = ()
     files: list[str] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)
-    #: (file, message) of files that could not be read
-    errors: list[tuple[str, str]] = field(default_factory=list)
+    #: (file, message, line) of files that could not be read
+    errors: list[tuple[str, str, int | None]] = field(default_factory=list)
     index: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, cases: Iterable[Case]) -> None:
@@ -258,8 +258,8 @@ def result_files(confdir: str | Path, patterns: Sequence[str]) -> list[str]:
     return sorted(found)
 
 
-#: absolute path -> ((mtime_ns, size), cases or the error message)
-_PARSED: dict[str, tuple[tuple[int, int], list[Case] | str]] = {}
+#: absolute path -> ((mtime_ns, size), cases or (error message, line))
+_PARSED: dict[str, tuple[tuple[int, int], list[Case] | tuple[str, int | None]]] = {}
 
 
 def load_results(confdir: str | Path, patterns: Sequence[str]) -> TestResults:
@@ -271,19 +271,20 @@ def load_results(confdir: str | Path, patterns: Sequence[str]) -> TestResults:
             stat = os.stat(path)
             stamp = (stat.st_mtime_ns, stat.st_size)
         except OSError as exc:
-            results.errors.append((path, str(exc)))
+            results.errors.append((path, str(exc), None))
             continue
         cached = _PARSED.get(path)
         if cached is None or cached[0] != stamp:
             report = _relative(path, confdir)
             try:
-                parsed: list[Case] | str = parse_junit(path, report)
+                parsed: list[Case] | tuple[str, int | None] = parse_junit(path, report)
             except (OSError, ET.ParseError, ValueError) as exc:
-                parsed = f"{type(exc).__name__}: {exc}"
+                position = getattr(exc, "position", None)
+                parsed = (f"{type(exc).__name__}: {exc}", position[0] if position else None)
             cached = (stamp, parsed)
             _PARSED[path] = cached
-        if isinstance(cached[1], str):
-            results.errors.append((path, cached[1]))
+        if isinstance(cached[1], tuple):
+            results.errors.append((path, *cached[1]))
         else:
             results.add(cached[1])
     return results
@@ -511,11 +512,13 @@ def on_env_get_outdated(
     if not rfc_config.settings(app.config).test_results:
         return []
     results = current_results(app)
-    for path, message in results.errors:
+    for path, message, error_line in results.errors:
+        # a "file:line" location is shown as it is (no line: named in the message)
         logger.warning(
             f"cannot read the JUnit XML file {_relative(path, app.confdir)}: {message}; "
             "its tests count as not run",
-            location=path, type="rfc", subtype="test-missing",
+            location=f"{path}:{error_line}" if error_line else None,
+            type="rfc", subtype="test-missing",
         )
     old = getattr(env, _FILES_ATTR, None)
     setattr(env, _FILES_ATTR, list(results.files))
