@@ -40,6 +40,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Build:
 LEVEL0 = line("offload.rst", "* - Level0")
 FSDP = line("offload.rst", "* - FSDP")
 CRASH = line("crash.md", "test_crash")
+NATIVE = line("native/0004-native.md", "test_nvme")
 
 EXPECTED_WARNINGS = [
     ("offload.rst", LEVEL0, "rfc.test-failed",
@@ -51,6 +52,9 @@ EXPECTED_WARNINGS = [
      ("'TestFSDPResume'", "interaction 'FSDP'", "go/report.xml")),
     ("crash.md", CRASH, "rfc.test-failed",
      ("'tests/unit/tests/test_offload.py::test_crash'", "fixture 'gpu' not found")),
+    # a template-native RFC (no directive): the same
+    ("0004-native.md", NATIVE, "rfc.test-failed",
+     ("'tests.test_offload.TestMode::test_nvme'", "test level 'UT'")),
 ]
 
 RESULTS: dict[str, dict[str, Any]] = {
@@ -111,12 +115,17 @@ def test_exported_results(built: Build) -> None:
         },
     }
     assert rows["RFC-0003 UT"]["result"] is None
+    assert rows["RFC-0004 UT"]["result"] == {
+        "passed": 1, "failed": 1, "skipped": 0, "missing": 0,
+        "tests": {"test_enable": "passed", "tests.test_offload.TestMode::test_nvme": "failed"},
+    }
     data = json.loads((built.outdir / "rfcs.json").read_text("utf-8"))
     problems = {r["id"]: sorted(p["subtype"] for p in r["problems"]) for r in data["rfcs"]}
     assert problems == {
         "RFC-0001": ["test-failed", "test-failed", "test-missing"],
         "RFC-0002": ["test-failed"],
         "RFC-0003": [],
+        "RFC-0004": ["test-failed"],
     }
 
 
@@ -169,6 +178,11 @@ def test_rendered_rows(built: Build) -> None:
     assert interactions[0] == ([("fsdp::TestFSDPOffload", "passed:passed"),
                                 ("TestFSDPResume", "failed:failed")], "1 passed, 1 failed")
     assert interactions[2] == ([], "")
+    native = (built.outdir / "native" / "0004-native.html").read_text("utf-8")
+    assert _cells(native, "levels") == [([
+        ("test_enable", "passed:passed"),
+        ("tests.test_offload.TestMode::test_nvme", "failed:failed"),
+    ], "1 passed, 1 failed")]
     # a table whose rows list no tests gets no result column
     plain = (built.outdir / "plain.html").read_text("utf-8")
     assert "rfc-col-result" not in plain and "rfc-result" not in plain
@@ -201,7 +215,9 @@ def test_incremental_builds_follow_result_files(tmp_path: Path) -> None:
     assert fixed != text
     report.write_text(fixed, "utf-8")
     second = sphinx_build(src)
-    assert "offload" in second.written and "crash" in second.written
+    assert {"offload", "crash", "native/0004-native"} <= set(second.written)
+    native = (second.outdir / "native" / "0004-native.html").read_text("utf-8")
+    assert "1 passed, 1 failed" not in native and "2 passed" in native
     assert "plain" not in second.written
     assert _summary(second.outdir, 1) == "1 passed, 1 skipped, 1 not run"
     assert not [w for w in second.rfc_warnings() if "test_nvme" in w[3]]
