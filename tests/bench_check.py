@@ -1,0 +1,77 @@
+"""Time ``sphinx-rfc check`` against a fresh HTML build of the same project.
+
+Not part of the test suite (it takes a while); run it by hand:
+
+    python tests/bench_check.py            # 200 RFCs, best of 2
+    python tests/bench_check.py 500 --repeat 3
+
+The project comes from ``benchmarks/generate.py`` (variant ``rfc``: every
+directive, all nine sections, every table).  Both commands run as separate
+processes, fresh (no cached environment), one after the other; the best
+time of each is kept.  The claim checked: check < half the HTML build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "benchmarks"))
+
+import generate  # noqa: E402
+
+
+def timed(cmd: list[str]) -> tuple[float, float, int]:
+    """Wall-clock seconds, CPU seconds (user + system, children included)
+    and the exit status of *cmd*."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", nargs="?", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+    bindir = Path(sys.executable).parent
+    with tempfile.TemporaryDirectory(prefix="bench-check-") as tmp:
+        src = Path(tmp) / "src"
+        generate.generate("rfc", args.n, src)
+        check: list[tuple[float, float]] = []
+        html: list[tuple[float, float]] = []
+        for _ in range(args.repeat):
+            wall, cpu, code = timed([str(bindir / "sphinx-rfc"), "check", str(src)])
+            check.append((wall, cpu))
+            out = Path(tmp) / "html"
+            shutil.rmtree(out, ignore_errors=True)
+            wall, cpu, html_code = timed([
+                str(bindir / "sphinx-build"), "-q", "-E", "-b", "html",
+                "-d", str(out / ".doctrees"), str(src), str(out),
+            ])
+            html.append((wall, cpu))
+    check_wall, html_wall = min(w for w, _ in check), min(w for w, _ in html)
+    check_cpu, html_cpu = min(c for _, c in check), min(c for _, c in html)
+    ratio = check_wall / html_wall
+    print(f"{args.n} RFCs, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+    print(f"  sphinx-rfc check: {check_wall:.2f} s wall, {check_cpu:.2f} s CPU (exit {code})")
+    print(f"  sphinx-build -b html: {html_wall:.2f} s wall, {html_cpu:.2f} s CPU "
+          f"(exit {html_code})")
+    print(f"  ratio: {ratio:.2f} wall, {check_cpu / html_cpu:.2f} CPU")
+    return 0 if ratio < 0.5 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
