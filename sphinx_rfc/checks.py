@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -71,6 +71,8 @@ class SectionBody:
 class SectionResult:
     states: dict[str, str]
     problems: list[Problem]
+    #: key -> the title line of its section (present sections only)
+    lines: dict[str, int | None] = field(default_factory=dict)
 
 
 def _without_placeholders(text: str, placeholders: Sequence[str]) -> str:
@@ -106,6 +108,7 @@ def section_states(
     """States of every configured section and the section problems."""
     present_directives = set(directives)
     states: dict[str, str] = {}
+    lines: dict[str, int | None] = {}
     problems: list[Problem] = []
     for spec in settings.sections:
         body = next(
@@ -121,6 +124,8 @@ def section_states(
         else:
             state = MISSING
         states[spec.key] = state
+        if body is not None:
+            lines[spec.key] = body.line
         if state == EMPTY:
             assert body is not None
             problems.append(Problem(
@@ -134,7 +139,7 @@ def section_states(
                 f"missing section {spec.label!r} / {spec.label_zh!r}",
                 source, fallback_line, rfc_id,
             ))
-    return SectionResult(states, problems)
+    return SectionResult(states, problems, lines)
 
 
 # --------------------------------------------------------------------------
@@ -177,10 +182,22 @@ def placeholder_problem(
 # Rules over one record
 
 
-def check_record(record: RfcRecord, settings: RfcSettings) -> list[Problem]:
-    """Rules that need one RFC's tables only."""
+def check_record(
+    record: RfcRecord,
+    settings: RfcSettings,
+    *,
+    section_lines: Mapping[str, int | None] | None = None,
+    empty_alternatives: Sequence[int | None] = (),
+) -> list[Problem]:
+    """Rules that need one RFC's tables only.
+
+    *section_lines* gives the title line of each present section (a
+    problem with no row of its own is placed there); *empty_alternatives*
+    the lines of ``rfc-alternatives`` tables that hold no option at all.
+    """
     problems: list[Problem] = []
     where = record.line
+    section_lines = section_lines or {}
     # Levels are checked where there is a plan to check: a levels table, or
     # a verification section (a missing section is reported as such).
     if settings.required_test_levels and (
@@ -189,12 +206,20 @@ def check_record(record: RfcRecord, settings: RfcSettings) -> list[Problem]:
         have = {fold(level.level) for level in record.verification.levels}
         for level in settings.required_test_levels:
             if fold(level) not in have:
-                line = record.verification.levels[0].line if record.verification.levels else where
+                if record.verification.levels:
+                    line = record.verification.levels[0].line
+                else:
+                    line = section_lines.get("verification") or where
                 problems.append(Problem(
                     "missing-test-level",
                     f"required test level {level!r} is missing from the verification plan",
                     record.source, line, record.id,
                 ))
+    if not record.alternatives and empty_alternatives:
+        problems.append(Problem(
+            "alternatives", "exactly one alternative must be chosen; the table lists none",
+            record.source, empty_alternatives[0] or where, record.id,
+        ))
     if record.alternatives:
         chosen = [a for a in record.alternatives if a.chosen]
         if len(chosen) != 1:

@@ -301,6 +301,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
 
     if record is not None:
         directives_used = {"rfc"} if metas else set()
+        empty_alternatives: list[int | None] = []
         for node in tables:
             payload: TablePayload = node["payload"]
             payload.add_to(record)
@@ -308,6 +309,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             for problem in payload.problems:
                 problem.rfc_id = record.id
             problems.extend(payload.problems)
+            if (payload.directive == "rfc-alternatives" and not payload.records.get("alternatives")
+                    and not payload.problems):
+                empty_alternatives.append(payload.line)
         lines = SourceLines(doctree)
         result = checks.section_states(
             section_bodies(doctree, lines), directives_used, settings,
@@ -316,7 +320,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         record.sections = result.states
         problems.extend(result.problems)
         problems.extend(placeholder_problems(doctree, settings, source, record.id, lines))
-        problems.extend(checks.check_record(record, settings))
+        problems.extend(checks.check_record(
+            record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives
+        ))
         _insert_notice(doctree, record)
     else:
         for node in tables:

@@ -286,3 +286,57 @@ def test_document_title_alone_is_not_a_section(tmp_path: Path) -> None:
     assert [(kind, line) for _, line, kind, _ in parse_warnings(build.warnings)] == [
         ("rfc.missing-section", 3)
     ]
+
+
+def test_rules_without_rows_point_at_their_section(tmp_path: Path) -> None:
+    text = """\
+# Plan
+
+```{rfc} RFC-0001
+```
+
+## Design
+
+```{rfc-alternatives}
+| Option | Chosen | Reason |
+|---|---|---|
+```
+
+## Verification
+
+```{rfc-verification}
+| Combination | Verified | Pass criteria |
+|---|---|---|
+| with FSDP | no | |
+```
+
+```{rfc-interface} enable_xxx
+:signature-of: pkg.TBD
+```
+"""
+    conf = 'rfc_required_sections = ["design", "verification"]\n'
+    srcdir = write_project(tmp_path / "src", {"index.rst": "Index\n=====\n", "a.md": text}, conf)
+    build = sphinx_build(srcdir, "dummy")
+    lines = text.splitlines()
+
+    def line_of(needle: str) -> int:
+        return next(i for i, t in enumerate(lines, 1) if needle in t)
+
+    got = sorted(
+        (kind, line, message) for _, line, kind, message in parse_warnings(build.warnings)
+    )
+    assert got == sorted([
+        ("rfc.alternatives", line_of("{rfc-alternatives}"),
+         "RFC-0001: exactly one alternative must be chosen; the table lists none"),
+        ("rfc.missing-test-level", line_of("## Verification"),
+         "RFC-0001: required test level 'UT' is missing from the verification plan"),
+        ("rfc.missing-test-level", line_of("## Verification"),
+         "RFC-0001: required test level 'Level0' is missing from the verification plan"),
+        # the directive's argument and option values are scanned too, once
+        ("rfc.no-table", line_of("{rfc-interface}"),
+         "RFC-0001: rfc-interface holds no table; expected a parameter table"),
+        ("rfc.placeholder", line_of("{rfc-interface}"),
+         "RFC-0001: placeholder 'TBD' left in the option :signature-of: of rfc-interface"),
+        ("rfc.placeholder", line_of("{rfc-interface}"),
+         "RFC-0001: placeholder 'xxx' left in the argument of rfc-interface"),
+    ])
