@@ -126,8 +126,11 @@ def read_project(srcdir: Path, *, full: bool = False, jobs: int = 1) -> Iterator
                         f"sphinx-rfc: {srcdir / 'conf.py'} does not enable the extension: "
                         'add "sphinx_rfc" to extensions'
                     )
+                flags = ("parallel_read_safe", "parallel_write_safe") if full else (
+                    "parallel_read_safe",
+                )
                 if jobs > 1 and all(
-                    getattr(ext, "parallel_read_safe", None) for ext in app.extensions.values()
+                    getattr(ext, flag, None) for ext in app.extensions.values() for flag in flags
                 ):
                     # asking Sphinx (is_parallel_allowed) would log a warning
                     # for an extension that does not say
@@ -216,7 +219,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from sphinx_rfc.domain import get_domain
 
     srcdir = find_sourcedir(args.sourcedir)
-    with read_project(srcdir) as project:
+    with read_project(srcdir, jobs=default_jobs()) as project:
         settings = rfc_config.settings(project.app.config)
         wanted: set[str] | None = None
         if args.status:
@@ -247,7 +250,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if write_export is None:
         raise CliError("sphinx-rfc: this version of sphinx_rfc cannot export yet")
     srcdir = find_sourcedir(args.sourcedir)
-    with read_project(srcdir) as project:
+    with read_project(srcdir, jobs=default_jobs()) as project:
         if args.output == "-":
             with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
                 written = Path(write_export(project.app, Path(tmp) / "rfcs.json"))
@@ -322,7 +325,7 @@ def project_facts(folder: Path) -> ProjectFacts:
     if confdir is None:
         return facts
     try:
-        with read_project(confdir) as project:
+        with read_project(confdir, jobs=default_jobs()) as project:
             settings = rfc_config.settings(project.app.config)
             facts.id_format = settings.id_format
             facts.id_pattern = settings.id_pattern
