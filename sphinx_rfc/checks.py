@@ -38,6 +38,7 @@ _TRAILING = re.compile(r"[\s.。:：;；,，!！?？、]+$")
 _SEPARATORS = frozenset(" ([（【<《{:：,，.。;；/、-—–_|")
 
 
+@lru_cache(maxsize=4096)
 def normalise_title(title: str) -> str:
     """Numbering, trailing punctuation and extra whitespace dropped; folded."""
     text = _NUMBERING.sub("", title, count=1)
@@ -45,6 +46,7 @@ def normalise_title(title: str) -> str:
     return fold(text)
 
 
+@lru_cache(maxsize=4096)
 def title_matches(title: str, alias: str) -> bool:
     norm = normalise_title(title)
     want = fold(alias)
