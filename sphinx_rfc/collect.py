@@ -8,7 +8,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -194,12 +194,20 @@ def placeholder_problems(
     # line before the section's start is docutils' guess (csv-table cells
     # say line 1); the last line seen is closer then.
     state = {"floor": 0, "last": 0}
+    # for cells placed by searching: the row and line of the last one found,
+    # so that a later row searches below it and a cell of the same row not
+    searched: dict[str, Any] = {"row": None, "line": 0}
 
     def emit(node: nodes.Element, text: str, where: str, line: int | None) -> None:
         found = checks.find_placeholders(text, settings.placeholders)
         if line is not None and line < state["floor"]:
-            start = max(state["last"], state["floor"])
+            start = max(state["last"] + 1, state["floor"])
+            if searched["line"]:
+                same_row = searched["row"] is node.parent
+                start = searched["line"] if same_row else max(start, searched["line"] + 1)
             line = _search(lines.get(node), start, settings.placeholders) if found else None
+            if line:
+                searched.update(row=node.parent, line=line)
             line = line or start
         if line:
             state["last"] = max(state["last"], line)

@@ -340,3 +340,66 @@ def test_rules_without_rows_point_at_their_section(tmp_path: Path) -> None:
         ("rfc.placeholder", line_of("{rfc-interface}"),
          "RFC-0001: placeholder 'xxx' left in the argument of rfc-interface"),
     ])
+
+
+PLACEHOLDER_RST = """\
+Title
+=====
+
+.. rfc:: RFC-0001
+   :authors: xxx
+
+   Summary with [FILL].
+
+Background
+----------
+
++------------+--------+
+| Head       | Two    |
++============+========+
+| xxx        | ok     |
+|            |        |
+| and TBD    |        |
++------------+--------+
+| fine       | 待补充 |
++------------+--------+
+
+.. csv-table::
+   :header: a, b
+
+   one, two
+   three, xxx
+
+.. code-block:: text
+
+   xxx
+   TBD
+
+Paragraph one
+with xxx on its second line.
+"""
+
+
+def test_one_placeholder_warning_per_cell_paragraph_and_block(tmp_path: Path) -> None:
+    conf = 'rfc_required_sections = ["background"]\n'
+    srcdir = write_project(
+        tmp_path / "src", {"index.rst": "Index\n=====\n", "p.rst": PLACEHOLDER_RST}, conf
+    )
+    build = sphinx_build(srcdir, "dummy")
+    lines = PLACEHOLDER_RST.splitlines()
+
+    def line_of(needle: str) -> int:
+        return next(i for i, t in enumerate(lines, 1) if needle in t)
+
+    got = sorted((line, message) for _, line, _, message in parse_warnings(build.warnings))
+    assert got == sorted([
+        (line_of(":authors: xxx"), "RFC-0001: placeholder 'xxx' left in field 'authors'"),
+        (line_of("Summary with"), "RFC-0001: placeholder '[FILL]' left in paragraph"),
+        # a cell of two paragraphs: one warning listing both
+        (line_of("| xxx "), "RFC-0001: placeholder 'xxx', 'TBD' left in table cell"),
+        (line_of("待补充"), "RFC-0001: placeholder '待补充' left in table cell"),
+        # csv-table cells have no line of their own: the row holding it
+        (line_of("three, xxx"), "RFC-0001: placeholder 'xxx' left in table cell"),
+        (line_of(".. code-block::"), "RFC-0001: placeholder 'xxx', 'TBD' left in code block"),
+        (line_of("Paragraph one"), "RFC-0001: placeholder 'xxx' left in paragraph"),
+    ])
