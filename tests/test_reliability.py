@@ -129,13 +129,13 @@ def _document(
     if markdown:
         text = f"# {title}\n\n```{{rfc}} {rfc_id}\n"
         text += "".join(f":{k}: {v}\n" for k, v in options.items() if "\n" not in v)
-        text += "```\n\n" + prose + "\n\n"
+        text += "```\n\n" + prose.strip() + "\n\n"
         for directive, (header, rows) in tables:
             text += f"## {directive}\n\n:::{{{directive}}}\n{_md_pipe_table(header, rows)}:::\n\n"
         return text + _nav(*nav, markdown=True)
     text = f"{title}\n{'=' * len(title)}\n\n.. rfc:: {rfc_id}\n"
     text += "".join(f"   :{k}: {v}\n" for k, v in options.items() if v.strip())
-    text += "\n" + prose + "\n\n"
+    text += "\n" + prose.strip() + "\n\n"
     for directive, (header, rows) in tables:
         body = _rst_list_table(header, rows)
         text += f"{directive}\n{'-' * len(directive)}\n\n.. {directive}::\n\n"
