@@ -16,7 +16,17 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from sphinx_rfc import collect, config, domain, i18n, native, output, views
+    from sphinx_rfc import (
+        collect,
+        config,
+        domain,
+        i18n,
+        native,
+        output,
+        results,
+        signatures,
+        views,
+    )
     from sphinx_rfc.directives import rfc as rfc_directive
     from sphinx_rfc.directives import setup_directives
 
@@ -26,17 +36,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(domain.RfcDomain)
     app.add_directive("rfc", rfc_directive.RfcDirective)
     setup_directives(app)
-    app.add_node(
-        # never reaches a writer: the collector removes it
-        __import__("sphinx_rfc.nodes", fromlist=["rfc_data"]).rfc_data
-    )
     app.add_post_transform(views.ResolvePending)
     app.connect("doctree-read", collect.on_doctree_read)
     app.connect("env-updated", views.on_env_updated)
     app.connect("warn-missing-reference", domain.on_missing_reference)
     output.setup(app)
-    __import__("sphinx_rfc.signatures", fromlist=["setup"]).setup(app)
-    __import__("sphinx_rfc.results", fromlist=["setup"]).setup(app)
+    signatures.setup(app)
+    results.setup(app)
     native.setup(app)
     return {
         "version": __version__,
