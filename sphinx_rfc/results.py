@@ -160,48 +160,61 @@ def _norm_path(text: str) -> str:
     return text
 
 
-def _path_suffixes(path: str) -> list[str]:
-    """``a/b/c.py``, ``b/c.py``, ``c.py``."""
-    parts = path.split("/")
-    return ["/".join(parts[i:]) for i in range(len(parts))]
+def _names(case: Case) -> list[str]:
+    """The case's name, and without its parameters (``test_y[1]`` -> ``test_y``)."""
+    match = _PARAMS.match(case.name)
+    return [case.name, match.group("base")] if match else [case.name]
 
 
 def case_keys(case: Case) -> set[str]:
-    """Every test id that names *case* (or a group it belongs to)."""
+    """The exact test ids that name *case*: ``name``, ``classname::name``
+    (also with the leading parts of the dotted classname dropped, for node
+    ids with fewer folders than the report), ``classname.name``,
+    ``classname#name`` and ``file::name``; each also without parameters.
+    Node ids are turned into ``classname::name`` at lookup
+    (:func:`id_forms`); groups (a file, module or class) are found by
+    :meth:`TestResults.matches`."""
     keys: set[str] = set()
-    names = [case.name]
-    match = _PARAMS.match(case.name)
-    if match:
-        names.append(match.group("base"))
-    classname = case.classname
-    parts = classname.split(".") if classname else []
-    for name in names:
-        if name:
-            keys.add(name)
-        if classname:
-            keys.update({f"{classname}::{name}", f"{classname}.{name}", f"{classname}#{name}"})
-        # pytest node ids: a file path, then classes, then the name
-        splits: list[tuple[str, list[str]]] = []
+    parts = case.classname.split(".") if case.classname else []
+    for name in _names(case):
+        keys.add(name)
+        for k in range(len(parts)):
+            keys.add(".".join(parts[k:]) + "::" + name)
+        if case.classname:
+            keys.update({f"{case.classname}.{name}", f"{case.classname}#{name}"})
         if case.file:
-            module = case.file.removesuffix(".py").replace("/", ".")
-            if classname == module:
-                splits.append((case.file, []))
-            elif classname.startswith(module + "."):
-                splits.append((case.file, classname[len(module) + 1:].split(".")))
-            elif not classname:
-                splits.append((case.file, []))
-        for k in range(1, len(parts) + 1):
-            splits.append(("/".join(parts[:k]) + ".py", parts[k:]))
-        for path, rest in splits:
-            for suffix in _path_suffixes(path):
-                keys.add("::".join([suffix, *rest, name]))
-                # the groups it belongs to: the file, its classes
-                for depth in range(len(rest) + 1):
-                    keys.add("::".join([suffix, *rest[:depth]]))
-    if classname:
-        keys.add(classname)  # a whole class, or a Go package
+            keys.add(f"{case.file}::{name}")
     keys.discard("")
     return keys
+
+
+def id_forms(test_id: str) -> list[str]:
+    """The forms *test_id* is looked up as, most literal first: itself and,
+    for a pytest node id ``dir/test_x.py::Class::test_y``, the
+    ``classname::name`` pytest writes for it (``dir.test_x.Class::test_y``)."""
+    wanted = _norm_path(test_id)
+    forms = [wanted]
+    path, sep, rest = wanted.partition("::")
+    if path.endswith(".py") and "/" not in rest:
+        dotted = path[:-3].replace("/", ".")
+        segments = [s for s in rest.split("::") if s] if sep else []
+        if segments:
+            forms.append(".".join([dotted, *segments[:-1]]) + "::" + segments[-1])
+    return forms
+
+
+def group_form(test_id: str) -> str | None:
+    """The dotted name of the group *test_id* may name: a file or module
+    (``tests/test_x.py``, ``tests.test_x``) or a class
+    (``tests/test_x.py::TestC``, ``tests.test_x.TestC``)."""
+    wanted = _norm_path(test_id)
+    path, sep, rest = wanted.partition("::")
+    if path.endswith(".py"):
+        path = path[:-3].replace("/", ".")
+    elif "/" in path or not path:
+        return None
+    segments = [s for s in rest.split("::") if s] if sep else []
+    return ".".join([path, *segments])
 
 
 @dataclass
@@ -224,19 +237,32 @@ class TestResults:
             for key in case_keys(case):
                 self.index.setdefault(key, []).append(number)
 
+    def _exact(self, form: str) -> list[int]:
+        while form:
+            found = self.index.get(form)
+            if found:
+                return found
+            # more leading folders (or packages) than the report's; never
+            # down to a bare name
+            cut = min((i for i in (form.find("/"), form.find(".")) if i >= 0), default=-1)
+            if cut < 0 or "::" in form[:cut] or "::" not in form[cut + 1:]:
+                return []
+            form = form[cut + 1:]
+        return []
+
     def matches(self, test_id: str) -> list[Case]:
         """The cases *test_id* names (see the module docs)."""
-        wanted = _norm_path(test_id)
-        while wanted:
-            found = self.index.get(wanted)
+        for form in id_forms(test_id):
+            found = self._exact(form)
             if found:
                 return [self.cases[i] for i in found]
-            # a node id with more leading folders than the report's
-            head, sep, rest = wanted.partition("/")
-            if not sep or "::" in head:
-                break
-            wanted = rest
-        return []
+        group = group_form(test_id)
+        if not group:
+            return []
+        # a whole file, module or class: the cases whose dotted classname
+        # holds it as whole parts (found by a scan: groups are rare)
+        needle = f".{group}."
+        return [c for c in self.cases if needle in f".{c.classname}."]
 
     def lookup(self, test_id: str) -> tuple[str, Case | None]:
         """``(outcome, the case that decided it)``."""

@@ -313,6 +313,7 @@ def test_matching_rules(tmp_path: Path) -> None:
         "src/pkg/tests/test_m.py::TestC::test_x[1-2]",  # more folders
         "pkg.tests.test_m.TestC::test_x",  # all parametrizations: one failed
         "pkg/tests/test_m.py::TestC",  # a whole class
+        "pkg.tests.test_m",  # a whole module, by dotted name
         "pkg.tests.test_m::test_y",  # skipped once, passed once
         "test_y", "smoke", "gpu", "flaky::flaky", "test_z", "pkg/tests/test_m.py::test_z",
     ]}
@@ -322,6 +323,7 @@ def test_matching_rules(tmp_path: Path) -> None:
         "src/pkg/tests/test_m.py::TestC::test_x[1-2]": "passed",
         "pkg.tests.test_m.TestC::test_x": "failed",
         "pkg/tests/test_m.py::TestC": "failed",
+        "pkg.tests.test_m": "failed",
         "pkg.tests.test_m::test_y": "passed",
         "test_y": "passed", "smoke": "passed", "gpu": "skipped", "flaky::flaky": "failed",
         "test_z": "missing", "pkg/tests/test_m.py::test_z": "missing",
