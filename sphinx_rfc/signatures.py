@@ -445,9 +445,12 @@ def check_interface(
             "signature-import",
             f":signature-of: {target}: {_describe(exc)}", source, line,
         )], [])
+    files = _files_of(obj, module) if module is not None else []
+    if not interface.params:
+        # no table (rfc.no-table says so): nothing to compare with
+        return CheckResult([], files)
     return CheckResult(
-        compare(interface, params, source=source, line=interface.line or line),
-        _files_of(obj, module),
+        compare(interface, params, source=source, line=interface.line or line), files
     )
 
 

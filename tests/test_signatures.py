@@ -286,3 +286,14 @@ def test_resolve_never_raises_other_errors(tmp_path: Path, isolated_imports: Non
     finally:
         for name in ("raising_mod_sphinx_rfc", "missing_dep_sphinx_rfc"):
             sys.modules.pop(name, None)
+
+
+def test_no_table_means_no_comparison() -> None:
+    result = signatures.check_interface(
+        Interface("join", "os.path.join", [], 4), source="x.rst", line=3
+    )
+    assert result.problems == [] and result.files
+    broken = signatures.check_interface(
+        Interface("x", "os.path.no_such_function", [], 4), source="x.rst", line=3
+    )
+    assert [(p.subtype, p.line) for p in broken.problems] == [("signature-import", 3)]
