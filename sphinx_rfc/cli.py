@@ -331,7 +331,9 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.id_pattern = settings.id_pattern
             facts.modules = list(settings.modules)
             facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
-            facts.markdown = "myst_parser" in project.app.config.extensions
+            facts.markdown = any(
+                ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
+            )
     except CliError:
         pass
     return facts

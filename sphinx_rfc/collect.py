@@ -135,15 +135,22 @@ def _first_line(node: nodes.Node) -> int | None:
     return _line_of(node)
 
 
-def _body_text(section: nodes.section) -> str:
+def _body_text(section: nodes.section, memo: dict[int, str] | None = None) -> str:
+    """All text of the section, subsections included, titles excluded
+    (*memo* keeps each section's text, so nested sections are read once)."""
+    memo = {} if memo is None else memo
+    key = id(section)
+    if key in memo:
+        return memo[key]
     parts: list[str] = []
     has_title = bool(section.children) and isinstance(section[0], nodes.title)
     for child in section.children[1:] if has_title else section.children:
         if isinstance(child, nodes.section):
-            parts.append(_body_text(child))
+            parts.append(_body_text(child, memo))
         elif not isinstance(child, _SKIPPED):
             parts.append(child.astext())
-    return "\n".join(p for p in parts if p.strip())
+    memo[key] = text = "\n".join(p for p in parts if p.strip())
+    return text
 
 
 def section_bodies(
@@ -155,12 +162,13 @@ def section_bodies(
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     skip = top[0] if len(top) == 1 else None
     bodies = []
+    memo: dict[int, str] = {}
     for section in doctree.findall(nodes.section):
         if section is skip or not section.children or not isinstance(section[0], nodes.title):
             continue
         title = section[0]
         bodies.append(checks.SectionBody(
-            title.astext(), lines.title_line(title), _body_text(section)
+            title.astext(), lines.title_line(title), _body_text(section, memo)
         ))
     return bodies
 
