@@ -64,7 +64,10 @@ rfc_test_results = []
         conf,
     )
     app = SphinxTestApp("html", srcdir=src)
-    app.build()
+    try:
+        app.build()
+    finally:
+        app.cleanup()  # restores docutils' global registries for later tests
     (rec,) = app.env.get_domain("rfc").rfcs.values()
     assert rec.status == "done"
     assert "rfc.invalid-value" not in app.warning.getvalue()
