@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
-
 from typing import Any
 
 from conftest import sphinx_build, write_project
