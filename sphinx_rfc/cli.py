@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import io
 import json
 import os
+import pickle
 import re
 import sys
 import tempfile
@@ -95,30 +97,116 @@ def default_jobs() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
+def _cache_key(srcdir: Path) -> str:
+    """The project's folder and the code reading it: a change of either
+    starts a fresh environment."""
+    import sphinx
+
+    package = Path(__file__).parent
+    stamp = max((f.stat().st_mtime_ns for f in package.rglob("*.py")), default=0)
+    text = "\0".join([
+        str(srcdir.resolve()), sys.version, sphinx.__version__, str(stamp), sys.executable,
+    ])
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
+
+
 @contextmanager
-def read_project(srcdir: Path, *, full: bool = False, jobs: int = 1) -> Iterator[Project]:
+def _work_folder(srcdir: Path, cache: bool) -> Iterator[tuple[Path, bool]]:
+    """``(folder, cached)``: the project's cache folder in the system's
+    temporary folder, locked for this process, when *cache* and it can be
+    locked; else a fresh temporary folder."""
+    if cache:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX
+            cache = False
+    if cache:
+        folder = Path(tempfile.gettempdir()) / "sphinx-rfc-cache" / _cache_key(srcdir)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle = (folder / "lock").open("w")
+        except OSError:
+            cache = False
+        else:
+            with handle:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:  # another check of this project is running
+                    cache = False
+                else:
+                    yield folder, True
+                    return
+    with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
+        yield Path(tmp), False
+
+
+def _manifest(srcdir: Path) -> dict[str, list[int]]:
+    """``relative path -> [size, mtime_ns]`` of the files of the project
+    (hidden folders and ``_build`` left out)."""
+    found: dict[str, list[int]] = {}
+    for folder, dirs, files in os.walk(srcdir):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "_build"))]
+        for name in files:
+            path = Path(folder) / name
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            found[path.relative_to(srcdir).as_posix()] = [stat.st_size, stat.st_mtime_ns]
+    return found
+
+
+def _changed_since(folder: Path, srcdir: Path) -> tuple[dict[str, list[int]], set[str] | None]:
+    """The project's manifest now, and the files whose size or time differ
+    from the last read (``None``: start afresh).  Sphinx re-reads a document
+    only when its file is newer than the last read; a file put back with an
+    older time (a copy that keeps times, a restored backup) is caught here."""
+    now = _manifest(srcdir)
+    try:
+        before = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return now, None
+    changed = {path for path, stamp in now.items() if before.get(path, stamp) != stamp}
+    return now, changed
+
+
+@contextmanager
+def read_project(
+    srcdir: Path, *, full: bool = False, jobs: int = 1, cache: bool = False
+) -> Iterator[Project]:
     """Read the project at *srcdir* quietly with the ``dummy`` builder.
 
     With *full*, run the whole dummy build (resolving included, so every
     warning a real build gives is seen); else only the reading phase, with
     *jobs* processes when every extension says it is safe for parallel
     reading.  Smart quotes are off: they change no check and cost a tenth
-    of the reading time.
+    of the reading time.  With *cache* (reading only), the environment is
+    kept in the system's temporary folder, so the next read of the same
+    project reads only the documents that changed, as an incremental build
+    does; the problems of the others are in the stored records.
     """
-    from sphinx.application import Sphinx
+    from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
     from sphinx.errors import SphinxError
     from sphinx.util import logging as sphinx_logging
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     warning = io.StringIO()
-    with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
-        out = Path(tmp) / "out"
-        doctrees = Path(tmp) / "doctrees"
+    with _work_folder(srcdir, cache and not full) as (tmp, cached):
+        out = tmp / "out"
+        doctrees = tmp / "doctrees"
+        envfile = doctrees / ENV_PICKLE_FILENAME
+        manifest: dict[str, list[int]] = {}
+        changed: set[str] | None = None
+        if cached:
+            manifest, changed = _changed_since(tmp, srcdir)
+            (tmp / "manifest.json").unlink(missing_ok=True)
+            if changed is None:
+                envfile.unlink(missing_ok=True)
         try:
             with patch_docutils(srcdir), docutils_namespace():
                 app = Sphinx(
                     str(srcdir), str(srcdir), str(out), str(doctrees), "dummy",
-                    status=None, warning=warning, freshenv=True, verbosity=0,
+                    status=None, warning=warning, freshenv=not cached, verbosity=0,
                     confoverrides={"smartquotes": False},
                 )
                 if "sphinx_rfc" not in app.extensions:
@@ -135,11 +223,23 @@ def read_project(srcdir: Path, *, full: bool = False, jobs: int = 1) -> Iterator
                     # asking Sphinx (is_parallel_allowed) would log a warning
                     # for an extension that does not say
                     app.parallel = jobs
+                if changed:
+                    app.connect("env-get-outdated", _outdated_by(changed, srcdir))
                 if full:
                     app.build()
                 else:
-                    with sphinx_logging.pending_warnings():
-                        app.builder.read()
+                    try:
+                        with sphinx_logging.pending_warnings():
+                            app.builder.read()
+                        if cached:
+                            with envfile.open("wb") as handle:
+                                pickle.dump(app.env, handle, pickle.HIGHEST_PROTOCOL)
+                            (tmp / "manifest.json").write_text(
+                                json.dumps(manifest), encoding="utf-8"
+                            )
+                    except BaseException:
+                        envfile.unlink(missing_ok=True)
+                        raise
                 lines = [
                     line
                     for line in _ANSI.sub("", warning.getvalue()).splitlines()
@@ -150,6 +250,23 @@ def read_project(srcdir: Path, *, full: bool = False, jobs: int = 1) -> Iterator
             raise
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
+
+
+def _outdated_by(changed: set[str], srcdir: Path) -> Any:
+    """An ``env-get-outdated`` handler: the documents among *changed*
+    files are read again; any other changed file (an included file, an
+    image) makes every document be read again."""
+
+    def handler(app: Sphinx, env: Any, added: Any, updated: Any, removed: Any) -> list[str]:
+        docnames = []
+        for path in changed:
+            docname = env.path2doc(str(srcdir / path))
+            if docname is None:
+                return sorted(env.found_docs)
+            docnames.append(docname)
+        return docnames
+
+    return handler
 
 
 def visible_problems(app: Sphinx) -> list[Problem]:
@@ -196,7 +313,9 @@ def summary(app: Sphinx, problems: Sequence[Problem]) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     srcdir = find_sourcedir(args.sourcedir)
-    with read_project(srcdir, full=args.strict, jobs=args.jobs) as project:
+    with read_project(
+        srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
+    ) as project:
         problems = visible_problems(project.app)
         others = [w for w in project.warnings if "[rfc." not in w]
         if args.format == "json":
@@ -219,7 +338,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from sphinx_rfc.domain import get_domain
 
     srcdir = find_sourcedir(args.sourcedir)
-    with read_project(srcdir, jobs=default_jobs()) as project:
+    with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
         settings = rfc_config.settings(project.app.config)
         wanted: set[str] | None = None
         if args.status:
@@ -250,7 +369,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if write_export is None:
         raise CliError("sphinx-rfc: this version of sphinx_rfc cannot export yet")
     srcdir = find_sourcedir(args.sourcedir)
-    with read_project(srcdir, jobs=default_jobs()) as project:
+    with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
         if args.output == "-":
             with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
                 written = Path(write_export(project.app, Path(tmp) / "rfcs.json"))
@@ -325,7 +444,7 @@ def project_facts(folder: Path) -> ProjectFacts:
     if confdir is None:
         return facts
     try:
-        with read_project(confdir, jobs=default_jobs()) as project:
+        with read_project(confdir, jobs=default_jobs(), cache=True) as project:
             settings = rfc_config.settings(project.app.config)
             facts.id_format = settings.id_format
             facts.id_pattern = settings.id_pattern
@@ -474,6 +593,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also fail on any other Sphinx warning")
     check.add_argument("-j", "--jobs", type=_jobs, default=default_jobs(), metavar="N",
                        help="processes reading the sources (default: the number of CPUs)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="read every document again (by default the environment is "
+                            "kept in the temporary folder and only changed documents are read)")
     check.set_defaults(func=cmd_check)
 
     lst = sub.add_parser("list", help="one line per RFC: ID, status, title")

@@ -373,3 +373,30 @@ def test_fixing_an_rfc_clears_its_problems(
     assert code == 1
     assert "a.md:" not in out
     assert out.splitlines()[-1].startswith("sphinx_rfc: 6 RFCs, 16 problems")
+
+
+def test_check_reads_only_what_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-checks-rst", srcdir)
+    first = run(capsys, "check", str(srcdir))
+    assert run(capsys, "check", str(srcdir)) == first  # from the kept environment
+    assert run(capsys, "check", str(srcdir), "--no-cache") == first
+    # a file put back with an old time (copy2 keeps it) is read again all the same
+    fixed = tmp_path / "fixed.rst"
+    fixed.write_text(
+        (srcdir / "b.rst").read_text(encoding="utf-8").replace(":type: bogus", ":type: feature"),
+        encoding="utf-8",
+    )
+    old = (srcdir / "b.rst").stat().st_mtime_ns - 10**10
+    import os
+
+    os.utime(fixed, ns=(old, old))
+    shutil.copy2(fixed, srcdir / "b.rst")
+    code, out, _ = run(capsys, "check", str(srcdir))
+    assert code == 1
+    assert "b.rst:6: [rfc.invalid-value]" in first[1]
+    assert "[rfc.invalid-value]" not in out
+    assert out.splitlines()[-1].startswith("sphinx_rfc: 6 RFCs, 24 problems")
+    assert run(capsys, "check", str(srcdir), "--no-cache")[1] == out
