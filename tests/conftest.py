@@ -104,9 +104,33 @@ def sphinx_build(srcdir: Path, builder: str = "html", parallel: int = 0, **kwarg
     status, warning = StringIO(), StringIO()
     with patch_docutils(srcdir), docutils_namespace():
         app = Sphinx(
-            str(srcdir), str(srcdir), str(srcdir / "_build" / builder),
-            str(srcdir / "_build" / ".doctrees"), builder,
-            status=status, warning=warning, parallel=parallel, **kwargs,
+            str(srcdir),
+            str(srcdir),
+            str(srcdir / "_build" / builder),
+            str(srcdir / "_build" / ".doctrees"),
+            builder,
+            status=status,
+            warning=warning,
+            parallel=parallel,
+            **kwargs,
         )
         app.build()
     return Build(app, status.getvalue(), warning.getvalue())
+
+
+def build_app(srcdir: Path, builder: str = "html", **kwargs):  # type: ignore[no-untyped-def]
+    """Build *srcdir* with ``SphinxTestApp`` (quiet streams kept for the
+    assertions) and clean up docutils' global registries afterwards, so
+    that later in-process builds are not affected."""
+    from io import StringIO
+
+    from sphinx.testing.util import SphinxTestApp
+
+    kwargs.setdefault("status", StringIO())
+    kwargs.setdefault("warning", StringIO())
+    app = SphinxTestApp(builder, srcdir=srcdir, **kwargs)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return app

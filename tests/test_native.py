@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, rfc_warnings, sphinx_build, write_project
+from conftest import ROOTS, build_app, rfc_warnings, sphinx_build, write_project
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc import export, native
@@ -36,12 +35,7 @@ def line(path: Path, text: str, nth: int = 1) -> int:
 
 
 def build(src: Path, builder: str = "html") -> SphinxTestApp:
-    app = SphinxTestApp(builder, srcdir=src, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    return app
+    return build_app(src, builder)  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")

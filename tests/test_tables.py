@@ -8,12 +8,11 @@ import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import asdict
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, rfc_warnings, write_project
+from conftest import ROOTS, build_app, rfc_warnings, write_project
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc.model import RfcRecord
@@ -97,12 +96,7 @@ def table_data(record: RfcRecord) -> dict[str, Any]:
 
 
 def build(src: Path, builder: str = "html", **kwargs: Any) -> SphinxTestApp:
-    app = SphinxTestApp(builder, srcdir=src, status=StringIO(), warning=StringIO(), **kwargs)
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    return app
+    return build_app(src, builder, **kwargs)  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")

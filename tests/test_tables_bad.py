@@ -5,12 +5,11 @@ and spans, and answers with warnings."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from io import StringIO
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import rfc_warnings, write_project
+from conftest import build_app, rfc_warnings, write_project
 from docutils import nodes
 from docutils.core import publish_doctree
 from sphinx.testing.util import SphinxTestApp
@@ -120,12 +119,7 @@ def bad(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     src = write_project(
         tmp_path_factory.mktemp("tables") / "bad", files, "rfc_required_sections = []\n"
     )
-    app = SphinxTestApp("html", srcdir=src, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    yield app, where
+    yield build_app(src), where
 
 
 def test_build_survives(bad: tuple[SphinxTestApp, dict[str, dict[str, int]]]) -> None:

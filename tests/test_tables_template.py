@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from io import StringIO
 
 import pytest
-from conftest import ROOTS, rfc_warnings
+from conftest import ROOTS, build_app, rfc_warnings
 from sphinx.testing.util import SphinxTestApp
 
 ROOT = ROOTS / "test-tables-template"
@@ -25,12 +24,7 @@ def line(text: str) -> int:
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
     src = tmp_path_factory.mktemp("tables") / "template"
     shutil.copytree(ROOT, src)
-    app = SphinxTestApp("html", srcdir=src, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    yield app
+    yield build_app(src)
 
 
 def test_every_template_header_is_known(app: SphinxTestApp) -> None:

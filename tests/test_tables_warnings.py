@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, rfc_warnings
+from conftest import ROOTS, build_app, rfc_warnings
 from sphinx.testing.util import SphinxTestApp
 
 ROOT = ROOTS / "test-tables-warnings"
@@ -82,12 +81,7 @@ EXPECTED = [
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
     src = tmp_path_factory.mktemp("tables") / "warnings"
     shutil.copytree(ROOT, src)
-    app = SphinxTestApp("html", srcdir=src, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    yield app
+    yield build_app(src)
 
 
 @pytest.mark.parametrize(
@@ -146,14 +140,7 @@ def test_invalid_cells_are_marked_and_unknown_columns_rendered(app: SphinxTestAp
 def test_suppress_one_subtype(tmp_path: Path) -> None:
     src = tmp_path / "src"
     shutil.copytree(ROOT, src)
-    app = SphinxTestApp(
-        "dummy", srcdir=src, status=StringIO(), warning=StringIO(),
-        confoverrides={"suppress_warnings": ["rfc.invalid-value"]},
-    )
-    try:
-        app.build()
-    finally:
-        app.cleanup()
+    app = build_app(src, "dummy", confoverrides={"suppress_warnings": ["rfc.invalid-value"]})
     subtypes = {w[2] for w in rfc_warnings(app)}
     assert "rfc.invalid-value" not in subtypes
     assert "rfc.incomplete-row" in subtypes
