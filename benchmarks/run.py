@@ -359,53 +359,125 @@ def update_readme(report: str) -> None:
 # profiling
 
 
-def profile(n: int, top: int = 30) -> None:
+#: Sphinx phases compared between the variants: (label, file suffix, function)
+PHASES = (
+    ("read (parse + transforms + doctree-read)", "sphinx/builders/__init__.py", "read"),
+    ("write (resolve + translate + HTML files)", "sphinx/builders/__init__.py", "write"),
+    (
+        "  of which get_and_resolve_doctree",
+        "sphinx/environment/__init__.py",
+        "get_and_resolve_doctree",
+    ),
+    ("  of which write_doc (translate)", "sphinx/builders/html/__init__.py", "write_doc"),
+    ("finish (indices, search index, static)", "sphinx/builders/html/__init__.py", "finish"),
+    ("pickle.dump (environment, doctrees)", "~", "<built-in method _pickle.dump>"),
+)
+
+
+# cProfile's default (wall-clock) timer: a CPU-time timer would ignore other
+# processes' load, but its clock_gettime() per call made the profiled build
+# 15 times slower on the benchmark machine (a VM); profile on an idle machine
+_PROFILE_MAIN = """
+import cProfile, sys
+from sphinx.cmd.build import main
+profiler = cProfile.Profile()
+profiler.enable()
+try:
+    main(sys.argv[2:])
+finally:
+    profiler.disable()
+    profiler.dump_stats(sys.argv[1])
+"""
+
+
+def _profile_build(variant: str, n: int) -> tuple[Any, float]:
     import pstats
 
-    src = WORK / f"n{n}-rfc"
-    generate.generate("rfc", n, src)
+    src = WORK / f"n{n}-{variant}"
+    generate.generate(variant, n, src)
     clean(src)
-    prof = WORK / f"n{n}-rfc.prof"
-    cmd = [
-        sys.executable,
-        "-m",
-        "cProfile",
-        "-o",
-        str(prof),
-        "-m",
-        "sphinx",
-        "-b",
-        "html",
-        "-q",
-        str(src),
-        str(src / "_build" / "html"),
-        "-d",
-        str(src / "_build" / "doctrees"),
-    ]
+    prof = WORK / f"n{n}-{variant}.prof"
+    out = src / "_build"
+    cmd = [sys.executable, "-c", _PROFILE_MAIN, str(prof), "-b", "html", "-q"]
+    cmd += [str(src), str(out / "html"), "-d", str(out / "doctrees")]
     start = time.perf_counter()
     subprocess.run(["nice", "-n", "10", *cmd], check=False)
+    return pstats.Stats(str(prof)), time.perf_counter() - start
+
+
+def _cumulative(stats: Any, suffix: str, func: str) -> float:
+    total = 0.0
+    for (file, _line, name), (_cc, _nc, _tt, ct, _callers) in stats.stats.items():
+        if name == func and file.replace("\\", "/").endswith(suffix):
+            total += ct
+    return total
+
+
+def _own_time_differences(a: Any, b: Any) -> list[tuple[float, int, int, str]]:
+    def aggregate(stats: Any) -> dict[str, list[float]]:
+        totals: dict[str, list[float]] = {}
+        for (file, _line, func), (_cc, nc, tt, _ct, _callers) in stats.stats.items():
+            short = file.replace("\\", "/").split("site-packages/")[-1]
+            short = short.removeprefix(HERE.parent.as_posix() + "/")
+            entry = totals.setdefault(f"{short}:{func}", [0.0, 0])
+            entry[0] += tt
+            entry[1] += nc
+        return totals
+
+    ta, tb = aggregate(a), aggregate(b)
+    rows = [
+        (
+            ta.get(k, [0.0, 0])[0] - tb.get(k, [0.0, 0])[0],
+            int(ta.get(k, [0, 0])[1]),
+            int(tb.get(k, [0, 0])[1]),
+            k,
+        )
+        for k in set(ta) | set(tb)
+    ]
+    return sorted(rows, reverse=True)
+
+
+def profile(n: int, top: int = 30) -> None:
+    """cProfile the full build of the sphinx_rfc and the plain variant; print
+    the Sphinx phases side by side, then sphinx_rfc's own functions."""
+    runs = {v: _profile_build(v, n) for v in ("rfc", "plain")}
+    stats = runs["rfc"][0]
     print(
-        f"profiled full build of N={n} in {time.perf_counter() - start:.1f}s "
-        f"(cProfile overhead included)\n"
+        f"full build of N={n} under cProfile, wall time (profiler overhead included: compare, "
+        f"do not read the seconds as build times)\n"
     )
-    stats = pstats.Stats(str(prof))
-    total = max(stats.total_tt, 1e-9)  # type: ignore[attr-defined]
-    entries = stats.stats  # type: ignore[attr-defined]
+    print("| phase | sphinx_rfc (s) | plain (s) | difference (s) |")
+    print("|---|---:|---:|---:|")
+    totals = {v: s.total_tt for v, (s, _) in runs.items()}
+    print(
+        f"| whole build | {totals['rfc']:.2f} | {totals['plain']:.2f} "
+        f"| {totals['rfc'] - totals['plain']:+.2f} |"
+    )
+    for label, suffix, func in PHASES:
+        a = _cumulative(stats, suffix, func)
+        b = _cumulative(runs["plain"][0], suffix, func)
+        print(f"| {label} | {a:.2f} | {b:.2f} | {a - b:+.2f} |")
     ours = []
-    for (file, line, func), (_cc, _nc, tt, ct, _callers) in entries.items():
+    for (file, line, func), (_cc, _nc, tt, ct, _callers) in stats.stats.items():
         if "sphinx_rfc" in file:
             name = "sphinx_rfc/" + file.replace("\\", "/").rsplit("/sphinx_rfc/", 1)[-1]
             ours.append((ct, tt, f"{name}:{line}:{func}"))
     own_total = sum(tt for _ct, tt, _ in ours)
+    print("\nlargest differences in own time, sphinx_rfc minus plain (file, function):\n")
+    print(f"{'own diff':>9} {'calls rfc':>10} {'calls plain':>11}  function")
+    for diff, calls_a, calls_b, name in _own_time_differences(stats, runs["plain"][0])[:20]:
+        print(f"{diff:9.2f} {calls_a:10d} {calls_b:11d}  {name}")
     print(
-        f"total {total:.2f}s; time spent inside sphinx_rfc's own code (tottime) "
-        f"{own_total:.2f}s = {own_total / total:.1%}\n"
+        f"\ntime inside sphinx_rfc's own functions (tottime): {own_total:.2f}s "
+        f"= {own_total / totals['rfc']:.1%} of the build\n"
     )
-    print("sphinx_rfc functions by cumulative time:")
+    print("sphinx_rfc functions by cumulative time (includes the docutils/Sphinx work they call;")
+    print("the table directives' cumulative time includes parsing their content, which plain")
+    print("Sphinx does too):\n")
     print(f"{'cumulative':>10} {'own':>8}  function")
     for ct, tt, name in sorted(ours, reverse=True)[:top]:
         print(f"{ct:10.3f} {tt:8.3f}  {name}")
-    print("\nwhole build, by own time:")
+    print("\nwhole sphinx_rfc build, by own time:")
     stats.sort_stats("tottime").print_stats(15)
 
 
