@@ -334,8 +334,21 @@ def machine() -> str:
                 break
     except OSError:
         pass
+    head = subprocess.run(
+        ["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(HERE.parent), "status", "--porcelain", "sphinx_rfc"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
     return (
-        f"{dt.date.today().isoformat()}; {os.cpu_count()} cores ({cpu}), shared with other "
+        f"{dt.date.today().isoformat()}, sphinx_rfc at commit {head or '?'}"
+        f"{' (plus uncommitted changes)' if dirty else ''}; {os.cpu_count()} cores ({cpu}), shared with other "
         f"jobs; Python {platform.python_version()}, Sphinx {sphinx.__version__}, "
         f"docutils {docutils.__version__}, myst-parser {myst_parser.__version__}, "
         f"sphinx-needs {needs_version}, sphinx_rfc {sphinx_rfc.__version__}; "
@@ -516,13 +529,14 @@ def main() -> None:
         repeats = args.repeat
     all_results: dict[int, dict[str, Figures]] = {}
     load_before = os.getloadavg()[1]
+    info = machine()  # before the run: the commit measured
     start = time.perf_counter()
     with (WORK / "run.log").open("a", encoding="utf-8") as log:
         for n, repeat in zip(args.sizes, repeats, strict=True):
             print(f"N={n}: {repeat} repetition(s)", flush=True)
             all_results[n] = measure_size(n, args.variants, repeat, log)
     report = (
-        f"Run: {machine()} Total run time {time.perf_counter() - start:.0f}s; load average "
+        f"Run: {info} Total run time {time.perf_counter() - start:.0f}s; load average "
         f"(5 min) {load_before:.1f} before, {os.getloadavg()[1]:.1f} after.\n\n"
         + table(all_results)
     )
