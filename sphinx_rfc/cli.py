@@ -228,6 +228,8 @@ def read_project(
                 if full:
                     app.build()
                 else:
+                    # nothing reads the doctrees back: pickling them is waste
+                    setattr(app.builder, "write_doctree", _no_doctree)  # noqa: B010
                     try:
                         with sphinx_logging.pending_warnings():
                             app.builder.read()
@@ -250,6 +252,10 @@ def read_project(
             raise
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
+
+
+def _no_doctree(*args: Any, **kwargs: Any) -> None:
+    """Stands for ``Builder.write_doctree`` when only reading."""
 
 
 def _outdated_by(changed: set[str], srcdir: Path) -> Any:
