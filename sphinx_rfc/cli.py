@@ -228,8 +228,10 @@ def read_project(
                 if full:
                     app.build()
                 else:
-                    # nothing reads the doctrees back: pickling them is waste
-                    setattr(app.builder, "write_doctree", _no_doctree)  # noqa: B010
+                    if not cached:
+                        # nothing reads them back (a kept environment needs
+                        # them: Sphinx reads again a document without one)
+                        setattr(app.builder, "write_doctree", _no_doctree)  # noqa: B010
                     try:
                         with sphinx_logging.pending_warnings():
                             app.builder.read()

@@ -400,3 +400,28 @@ def test_check_reads_only_what_changed(
     assert "[rfc.invalid-value]" not in out
     assert out.splitlines()[-1].startswith("sphinx_rfc: 6 RFCs, 24 problems")
     assert run(capsys, "check", str(srcdir), "--no-cache")[1] == out
+
+
+def test_kept_environment_reads_nothing_when_nothing_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sphinx.builders import Builder
+
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-checks-clean", srcdir)
+    assert run(capsys, "check", str(srcdir), "-j", "1")[0] == 0
+    read: list[str] = []
+    original = Builder.read_doc
+
+    def spy(self, docname, *args, **kwargs):  # type: ignore[no-untyped-def]
+        read.append(docname)
+        return original(self, docname, *args, **kwargs)
+
+    monkeypatch.setattr(Builder, "read_doc", spy)
+    assert run(capsys, "check", str(srcdir), "-j", "1")[0] == 0
+    assert read == []
+    path = srcdir / "rfcs" / "0012-fused-attention-kernels.rst"
+    path.write_text(path.read_text(encoding="utf-8") + "\nMore xxx.\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(srcdir), "-j", "1")
+    assert read == ["rfcs/0012-fused-attention-kernels"]
+    assert code == 1 and "rfcs/0012-fused-attention-kernels.rst:" in out
