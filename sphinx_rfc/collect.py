@@ -18,6 +18,7 @@ from sphinx_rfc import checks
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.rfc import RfcDeclaration
 from sphinx_rfc.domain import get_domain, source_path
+from sphinx_rfc.metadata import new_record
 from sphinx_rfc.model import Problem, RfcRecord, TablePayload
 from sphinx_rfc.nodes import rfc_data, rfc_pending
 from sphinx_rfc.render import basic_info_table
@@ -260,25 +261,15 @@ def placeholder_problems(
 def build_record(
     declaration: RfcDeclaration, docname: str, source: str, doc_title: str
 ) -> RfcRecord:
-    meta = declaration.meta
-    return RfcRecord(
-        id=declaration.rfc_id,
-        title=meta.title or clean_title(doc_title) or declaration.rfc_id,
+    return new_record(
+        declaration.meta,
+        rfc_id=declaration.rfc_id,
+        title=clean_title(doc_title),
         docname=docname,
         source=source,
         line=declaration.line,
         anchor=declaration.anchor,
-        status=meta.status,
-        type=meta.type,
-        authors=meta.authors,
-        modules=meta.modules,
-        issues=meta.issues,
-        created=meta.created,
-        updated=meta.updated,
-        supersedes=meta.supersedes,
-        requires=meta.requires,
-        extra=meta.extra,
-        problems=list(declaration.problems),
+        problems=declaration.problems,
     )
 
 

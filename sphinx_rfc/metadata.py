@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc import columns
 from sphinx_rfc.checks import find_placeholders, placeholder_problem
-from sphinx_rfc.model import Problem
+from sphinx_rfc.model import Problem, RfcRecord
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -169,3 +169,53 @@ def _valid_date(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def id_problems(rfc_id: str, settings: RfcSettings, source: str, line: int | None) -> list[Problem]:
+    """``invalid-value`` when *rfc_id* does not match ``rfc_id_pattern``."""
+    if settings.id_pattern.match(rfc_id):
+        return []
+    return [
+        Problem(
+            "invalid-value",
+            f"invalid RFC ID {rfc_id!r}; expected {settings.id_pattern.pattern}",
+            source,
+            line,
+            rfc_id,
+        )
+    ]
+
+
+def new_record(
+    meta: Metadata,
+    *,
+    rfc_id: str,
+    title: str,
+    docname: str,
+    source: str,
+    line: int | None,
+    anchor: str,
+    native: bool = False,
+    problems: Sequence[Problem] = (),
+) -> RfcRecord:
+    """The record of an RFC whose basic information is *meta*."""
+    return RfcRecord(
+        id=rfc_id,
+        title=meta.title or title or rfc_id,
+        docname=docname,
+        source=source,
+        line=line,
+        anchor=anchor,
+        status=meta.status,
+        type=meta.type,
+        authors=meta.authors,
+        modules=meta.modules,
+        issues=meta.issues,
+        created=meta.created,
+        updated=meta.updated,
+        supersedes=meta.supersedes,
+        requires=meta.requires,
+        extra=meta.extra,
+        native=native,
+        problems=list(problems),
+    )

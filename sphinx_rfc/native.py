@@ -58,7 +58,7 @@ from sphinx.util.nodes import make_id
 from sphinx_rfc import checks, columns, tables, views
 from sphinx_rfc.collect import SourceLines, clean_title
 from sphinx_rfc.columns import TableSpec
-from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, parse_metadata
+from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, id_problems, new_record, parse_metadata
 from sphinx_rfc.model import Problem, RfcRecord
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.render import issue_node, joined, rfc_pending_row, xref
@@ -680,13 +680,7 @@ def read_native(
         ))
         return None
 
-    found: list[Problem] = []
-    if not settings.id_pattern.match(rfc_id):
-        found.append(Problem(
-            "invalid-value",
-            f"invalid RFC ID {rfc_id!r}; expected {settings.id_pattern.pattern}",
-            source, id_line or record_line, rfc_id,
-        ))
+    found = id_problems(rfc_id, settings, source, id_line or record_line)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
     line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
     meta, parsed = parse_metadata(
@@ -696,24 +690,14 @@ def read_native(
         problem.rfc_id = rfc_id
     found += row_problems + conflicts + parsed
 
-    title = meta.title or (clean_title(title_node.astext()) if title_node is not None else "")
-    record = RfcRecord(
-        id=rfc_id,
-        title=title or rfc_id,
+    record = new_record(
+        meta,
+        rfc_id=rfc_id,
+        title=clean_title(title_node.astext()) if title_node is not None else "",
         docname=docname,
         source=source,
         line=record_line,
         anchor=_anchor(env, doctree, head, rfc_id),
-        status=meta.status,
-        type=meta.type,
-        authors=meta.authors,
-        modules=meta.modules,
-        issues=meta.issues,
-        created=meta.created,
-        updated=meta.updated,
-        supersedes=meta.supersedes,
-        requires=meta.requires,
-        extra=meta.extra,
         native=True,
     )
     found += read_section_tables(

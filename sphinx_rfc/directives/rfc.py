@@ -16,7 +16,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, parse_metadata
+from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, id_problems, parse_metadata
 from sphinx_rfc.model import Problem
 from sphinx_rfc.nodes import rfc_data
 
@@ -54,17 +54,7 @@ class RfcDirective(SphinxDirective):
         line = self.lineno
         src = _relative_source(self.env, self.env.docname)
         rfc_id = self.arguments[0].strip()
-        problems: list[Problem] = []
-        if not settings.id_pattern.match(rfc_id):
-            problems.append(
-                Problem(
-                    "invalid-value",
-                    f"invalid RFC ID {rfc_id!r}; expected {settings.id_pattern.pattern}",
-                    src,
-                    line,
-                    rfc_id,
-                )
-            )
+        problems = id_problems(rfc_id, settings, src, line)
         raw = {name: value or "" for name, value in self.options.items()}
         raw.update(self._dropped_comment_options(raw))
         meta, found = parse_metadata(
