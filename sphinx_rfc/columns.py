@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -51,12 +52,14 @@ class Vocabulary:
         return key
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Case-fold, normalise width (NFKC) and collapse inner whitespace."""
     text = unicodedata.normalize("NFKC", text)
     return " ".join(text.split()).casefold()
 
 
+@lru_cache(maxsize=4096)
 def fold_header(text: str) -> str:
     """The key a header cell is matched on (SPEC section 4)."""
     text = fold(text.replace("`", ""))
@@ -269,11 +272,17 @@ class TableSpec:
         raise KeyError(key)
 
     def match_header(self, text: str) -> ColumnSpec | None:
-        wanted = fold_header(text)
-        for col in self.columns:
-            if any(fold_header(alias) == wanted for alias in col.aliases):
-                return col
-        return None
+        return _header_index(self).get(fold_header(text))
+
+
+@lru_cache(maxsize=64)
+def _header_index(spec: TableSpec) -> dict[str, ColumnSpec]:
+    """Folded alias -> column, for one table kind (the first column wins)."""
+    index: dict[str, ColumnSpec] = {}
+    for col in spec.columns:
+        for alias in col.aliases:
+            index.setdefault(fold_header(alias), col)
+    return index
 
 
 INTERFACE = TableSpec(

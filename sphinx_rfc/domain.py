@@ -128,6 +128,9 @@ class RfcDomain(Domain):
                     self.data[key][docname] = value
         self._touch()
 
+    #: Whether the data changed in the current build (set after reading).
+    data_changed: bool = True
+
     def take_dirty(self) -> bool:
         """True once after the stored data changed."""
         return bool(self.__dict__.pop("_dirty", False))

@@ -136,7 +136,10 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
         return
     if not rfc_config.settings(app.config).export_json:
         return
-    write_export(app, Path(app.outdir) / FILENAME)
+    target = Path(app.outdir) / FILENAME
+    if target.is_file() and not getattr(get_domain(app.env), "data_changed", True):
+        return  # nothing was read or removed: the file on disk is current
+    write_export(app, target)
 
 
 def cli_export(argv: Sequence[str] | None = None) -> int:

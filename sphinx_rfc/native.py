@@ -58,6 +58,7 @@ from sphinx.util.nodes import make_id
 from sphinx_rfc import checks, columns, tables, views
 from sphinx_rfc.collect import SourceLines, clean_title
 from sphinx_rfc.columns import TableSpec
+from sphinx_rfc.domain import get_domain
 from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, id_problems, new_record, parse_metadata
 from sphinx_rfc.model import Problem, RfcRecord
 from sphinx_rfc.nodes import rfc_pending
@@ -552,6 +553,9 @@ class MermaidCodeToDiagram(SphinxPostTransform):
     formats = ("html",)
 
     def run(self, **kwargs: Any) -> None:
+        record = get_domain(self.env).rfcs.get(self.env.docname)
+        if views.resolves_one_document(self.env) and (record is None or not record.native):
+            return  # only native RFCs mark code blocks: no walk elsewhere
         if views.current_builder(self.env).name.startswith("epub"):
             return
         from sphinxcontrib.mermaid import mermaid

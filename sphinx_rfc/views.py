@@ -194,12 +194,27 @@ RENDERERS["backlinks"] = _render_backlinks
 RENDERERS["notice"] = _render_notice
 
 
+#: Builders that resolve each document on its own.  Others (latex, texinfo,
+#: singlehtml, man) resolve a tree assembled from several documents under
+#: the name of the first, so the tree is always searched for them.
+_PAGE_PER_DOCUMENT = frozenset(
+    {"html", "dirhtml", "epub", "text", "xml", "pseudoxml", "json", "pickle", "dummy"}
+)
+
+
+def resolves_one_document(env: BuildEnvironment) -> bool:
+    """Whether the tree being resolved is the current document alone."""
+    return current_builder(env).name in _PAGE_PER_DOCUMENT
+
+
 class ResolvePending(SphinxPostTransform):
     """Fill every ``rfc_pending`` node, for every builder."""
 
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
+        if resolves_one_document(self.env) and self.env.docname not in get_domain(self.env).views:
+            return  # the page shows no other document's data: no walk
         pending = list(self.document.findall(rfc_pending))
         if not pending:
             return
@@ -224,7 +239,8 @@ class ResolvePending(SphinxPostTransform):
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Report cross-RFC problems; return the pages whose shown data changed."""
     domain = get_domain(env)
-    if domain.take_dirty():
+    domain.data_changed = domain.take_dirty()
+    if domain.data_changed:
         from sphinx_rfc.collect import report
 
         report(domain.cross_problems())

@@ -25,6 +25,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc import graph as rfc_graph
 from sphinx_rfc import views
 from sphinx_rfc.columns import split_list
+from sphinx_rfc.domain import get_domain
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model import ModuleHome
 from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
@@ -455,17 +456,17 @@ def _edge_table(ctx: RenderContext, value: Any, box: nodes.container) -> nodes.c
 # HTML: the sorting/filtering script, only on pages with an index
 
 
-def _has_index(doctree: nodes.document | None) -> bool:
-    if doctree is None:
-        return False
-    return any("rfc-index" in node["classes"] for node in doctree.findall(nodes.container))
+def _has_index(app: Sphinx, pagename: str) -> bool:
+    """Whether the page shows an ``rfc-index`` (known from its views, so no
+    page is walked for it)."""
+    return any(key[0] == "index" for key in get_domain(app.env).views.get(pagename, ()))
 
 
 def on_html_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
     doctree: nodes.document | None,
 ) -> None:
-    if _has_index(doctree):
+    if _has_index(app, pagename):
         app.add_js_file("sphinx_rfc.js", loading_method="defer")
 
 
