@@ -61,7 +61,7 @@ COLUMN_LABELS = {
 #: Column key -> width in characters (text builders use it as such; HTML and
 #: LaTeX as proportions).
 COLUMN_WIDTHS = {
-    "id": 10, "title": 30, "status": 12, "type": 12,
+    "id": 14, "title": 30, "status": 14, "type": 12,
     "modules": 18, "authors": 24, "created": 11, "updated": 11,
 }
 RELATION_LABELS = {
