@@ -61,8 +61,8 @@ COLUMN_LABELS = {
 #: Column key -> width in characters (text builders use it as such; HTML and
 #: LaTeX as proportions).
 COLUMN_WIDTHS = {
-    "id": 14, "title": 30, "status": 14, "type": 12,
-    "modules": 18, "authors": 24, "created": 11, "updated": 11,
+    "id": 14, "title": 30, "status": 14, "type": 14,
+    "modules": 18, "authors": 24, "created": 12, "updated": 12,
 }
 RELATION_LABELS = {
     "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
@@ -267,6 +267,14 @@ def _index_cell(ctx: RenderContext, column: str, row: dict[str, Any],
     return str(row[column] or "")
 
 
+def _keep_widths(ctx: RenderContext, table: nodes.table) -> nodes.table:
+    """Outside HTML, lay the table out by its column widths: LaTeX otherwise
+    sizes columns by content and squeezes IDs and status labels."""
+    if ctx.builder.format != "html":
+        table["classes"].append("colwidths-given")
+    return table
+
+
 def render_index(ctx: RenderContext, node: rfc_pending, value: Any) -> list[nodes.Node]:
     box = nodes.container(classes=["rfc-index"])
     if not value["groups"]:
@@ -281,6 +289,7 @@ def render_index(ctx: RenderContext, node: rfc_pending, value: Any) -> list[node
         body = [[_index_cell(ctx, c, r, value["homes"]) for c in columns] for r in rows]
         table = make_table(header, body, ["rfc-table", "rfc-table-index"],
                            [COLUMN_WIDTHS[c] for c in columns])
+        _keep_widths(ctx, table)
         for tr, row in zip(table.findall(nodes.row), [None, *rows], strict=False):
             if row is not None:
                 tr["classes"].append(f"rfc-row-{row['status']}")
@@ -355,7 +364,8 @@ def render_module_page(ctx: RenderContext, node: rfc_pending, value: Any) -> lis
                          classes=["rfc-relation", f"rfc-relation-{row['relation']}"]),
             changes,
         ])
-    return [make_table(header, rows, ["rfc-table", "rfc-table-module"], [10, 28, 12, 14, 36])]
+    table = make_table(header, rows, ["rfc-table", "rfc-table-module"], [14, 28, 14, 14, 32])
+    return [_keep_widths(ctx, table)]
 
 
 # --------------------------------------------------------------------------
@@ -448,7 +458,7 @@ def _edge_table(ctx: RenderContext, value: Any, box: nodes.container) -> nodes.c
         if item["id"] not in linked:
             rows.append([ctx.rfc_link(item), "", ""])
     header = [generated(nodes.inline("", str(_(label)))) for label in ("From", "Relation", "To")]
-    box += make_table(header, rows, ["rfc-table", "rfc-table-graph"], [14, 20, 14])
+    box += _keep_widths(ctx, make_table(header, rows, ["rfc-table", "rfc-table-graph"], [14, 20, 14]))
     return box
 
 
