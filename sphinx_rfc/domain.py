@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 2
+DATA_VERSION = 3
 
 #: Anchor of a module's entry in the module index page.
 MODULE_INDEX_DOC = "rfc-modules"

@@ -61,7 +61,6 @@ from sphinx_rfc.columns import TableSpec
 from sphinx_rfc.domain import get_domain
 from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, id_problems, new_record, parse_metadata
 from sphinx_rfc.model import Problem, RfcRecord
-from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.render import issue_node, joined, rfc_pending_row, xref
 
 if TYPE_CHECKING:
@@ -72,7 +71,6 @@ if TYPE_CHECKING:
 
 #: View kind of the backlink rows added to a basic-info table wider than
 #: two columns (the shared ``backlinks`` rows have two cells).
-WIDE_BACKLINKS_VIEW = "native-backlinks"
 
 #: Table keys and metadata names that give the RFC ID.
 _ID_KEYS = frozenset(columns.fold_header(k) for k in (
@@ -499,32 +497,9 @@ def add_backlink_rows(table: nodes.table, rfc_id: str) -> None:
     body = next(iter(table.findall(nodes.tbody)), None)
     if body is None:
         return
-    cols = _tgroup_cols(table)
+    cols = max(_tgroup_cols(table), 2)
     for field in ("superseded_by", "required_by"):
-        if cols <= 2:
-            body += rfc_pending_row(field, rfc_id)
-        else:
-            row = nodes.row()
-            row += nodes.entry("", rfc_pending.make(
-                (WIDE_BACKLINKS_VIEW, rfc_id), field=field, part="row", cols=cols,
-            ))
-            body += row
-
-
-def _render_wide_backlinks(
-    ctx: views.RenderContext, node: rfc_pending, value: Any
-) -> list[nodes.Node]:
-    render = views.RENDERERS.get("backlinks")
-    rows = render(ctx, node, value) if render is not None else []
-    for row in rows:
-        while isinstance(row, nodes.row) and len(row.children) < int(node.get("cols", 2)):
-            row += nodes.entry()
-    return rows
-
-
-def _backlinks_value(domain: Any, snap: Any, key: tuple[str, ...]) -> Any:
-    fn = views.VIEW_VALUES.get("backlinks")
-    return fn(domain, snap, key) if fn is not None else None
+        body += rfc_pending_row(field, rfc_id, cols)
 
 
 # --------------------------------------------------------------------------
@@ -571,9 +546,7 @@ class MermaidCodeToDiagram(SphinxPostTransform):
 
 
 def setup(app: Sphinx) -> None:
-    """The view of the backlink rows of wide basic-info tables, and Mermaid
-    code blocks drawn in HTML."""
-    views.register(WIDE_BACKLINKS_VIEW, _backlinks_value, _render_wide_backlinks)
+    """Mermaid code blocks drawn in HTML."""
     app.add_post_transform(MermaidCodeToDiagram)
 
 

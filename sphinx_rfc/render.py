@@ -179,10 +179,12 @@ def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
     return table
 
 
-def rfc_pending_row(field: str, rfc_id: str) -> nodes.row:
-    """A row filled at resolve time (dropped there when it has no value)."""
+def rfc_pending_row(field: str, rfc_id: str, cols: int = 2) -> nodes.row:
+    """A row filled at resolve time (dropped there when it has no value);
+    *cols*: the width of its table (label, value, then empty cells)."""
     row = nodes.row()
-    row += nodes.entry("", rfc_pending.make(("backlinks", rfc_id), field=field, part="row"))
+    pending = rfc_pending.make(("backlinks", rfc_id), field=field, part="row", cols=cols)
+    row += nodes.entry("", pending)
     return row
 
 

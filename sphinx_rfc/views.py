@@ -170,6 +170,8 @@ def _render_backlinks(ctx: RenderContext, node: rfc_pending, value: Any) -> list
     row = nodes.row()
     row += entry(generated(nodes.strong("", str(_(BACKLINK_LABELS[node["field"]])))))
     row += entry(joined([ctx.rfc_link(s) for s in items if s]))
+    for _empty in range(int(node.get("cols", 2)) - 2):
+        row += nodes.entry()  # a wider author's table (a notes column, say)
     return [row]
 
 
