@@ -282,7 +282,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     metas = [n for n in payloads if n["kind"] == "meta"]
     tables = [n for n in payloads if n["kind"] == "table"]
     homes = [n["payload"] for n in payloads if n["kind"] == "module-home"]
-    problems: list[Problem] = []
+    # problems of directives that show data (rfc-index, rfc-module, rfc-graph)
+    problems: list[Problem] = [p for n in payloads if n["kind"] == "problems" for p in n["payload"]]
 
     doc_title, _title_line = document_title(doctree)
     record: RfcRecord | None = None
@@ -346,6 +347,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
 
     views, refs = _views_and_refs(doctree)
     if record is not None:
+        for problem in problems:
+            problem.rfc_id = problem.rfc_id or record.id
         record.problems = sorted(record.problems + problems, key=Problem.sort_key)
         problems = record.problems
     for problem in problems:

@@ -80,3 +80,29 @@ def test_objects_inventory(build_project) -> None:  # type: ignore[no-untyped-de
     uri = entry[2] if isinstance(entry, tuple) else entry.uri
     assert uri.endswith("one.html")
     assert {"optimizer", "trainer"} <= set(data["rfc:module"])
+
+
+def test_navigation_directive_problems_are_kept_with_the_rfc(build_project) -> None:  # type: ignore[no-untyped-def]
+    """A bad option of rfc-index / rfc-graph / rfc-module is warned once and
+    kept: in domain.problems() (so in rfcs.json and sphinx-rfc check), with
+    the RFC of the page when there is one."""
+    import json
+
+    app = build_project(
+        {
+            "index.rst": "I\n=\n\n.. rfc-index::\n   :sort: sideways\n",
+            "one.rst": "One\n===\n\n.. rfc:: RFC-0001\n\n.. rfc-graph::\n   :direction: up\n",
+        },
+        CONF,
+    )
+    warned = {(f, line, sub) for f, line, sub, _ in rfc_warnings(app)}
+    assert warned == {("index.rst", 4, "rfc.invalid-value"), ("one.rst", 6, "rfc.invalid-value")}
+    kept = {(p.source, p.line, p.subtype, p.rfc_id) for p in app.env.get_domain("rfc").problems()}
+    assert kept == {("index.rst", 4, "invalid-value", None), ("one.rst", 6, "invalid-value", "RFC-0001")}
+    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    (rfc,) = data["rfcs"]
+    assert [(p["source"], p["line"], p["subtype"]) for p in rfc["problems"]] == [
+        ("one.rst", 6, "invalid-value")
+    ]
+    # warned once, not once per write
+    assert app.warning.getvalue().count("rfc.invalid-value") == 2

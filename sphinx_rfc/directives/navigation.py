@@ -25,9 +25,9 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc import graph as rfc_graph
 from sphinx_rfc import views
 from sphinx_rfc.columns import split_list
-from sphinx_rfc.domain import get_domain
+from sphinx_rfc.domain import get_domain, source_path
 from sphinx_rfc.i18n import _
-from sphinx_rfc.model import ModuleHome
+from sphinx_rfc.model import ModuleHome, Problem
 from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
 from sphinx_rfc.relations import Snapshot, id_sort_key
 from sphinx_rfc.render import (
@@ -71,9 +71,19 @@ NO_MATCH = "No RFCs match."
 
 
 def _warn(directive: SphinxDirective, subtype: str, message: str) -> None:
-    logger.warning(
-        message, location=(directive.env.docname, directive.lineno), type="rfc", subtype=subtype
-    )
+    """Record a problem at the directive's line; :func:`_with_problems` hands
+    it to the collector, which reports it and keeps it with the page's RFC
+    (so it is in ``rfcs.json`` and ``sphinx-rfc check`` too)."""
+    found: list[Problem] = directive.__dict__.setdefault("_rfc_problems", [])
+    found.append(Problem(subtype, message, source_path(directive.env, directive.env.docname),
+                         directive.lineno))
+
+
+def _with_problems(directive: SphinxDirective, result: list[nodes.Node]) -> list[nodes.Node]:
+    found = directive.__dict__.get("_rfc_problems")
+    if found:
+        result.append(rfc_data.make("problems", found, directive.lineno))
+    return result
 
 
 def _items(text: str | None) -> list[str]:
@@ -155,7 +165,7 @@ class RfcIndexDirective(SphinxDirective):
         node = rfc_pending.make(("index", json.dumps(spec, sort_keys=True, ensure_ascii=False)))
         node.line = self.lineno
         _check_xrefs(node, "mod", modules, self.lineno)
-        return [node]
+        return _with_problems(self, [node])
 
 
 def _sort_key(sort: str, statuses: Sequence[str]) -> Callable[[dict[str, Any]], Any]:
@@ -327,7 +337,7 @@ class RfcModuleDirective(SphinxDirective):
         pending = rfc_pending.make(("module-page", name), part="rfcs")
         pending.line = self.lineno
         box += pending
-        return [target, rfc_data.make("module-home", home, self.lineno), box]
+        return _with_problems(self, [target, rfc_data.make("module-home", home, self.lineno), box])
 
 
 def module_page_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
@@ -405,7 +415,7 @@ class RfcGraphDirective(SphinxDirective):
             _check_xrefs(node, "ref", [rfc_id], self.lineno)
         if module:
             _check_xrefs(node, "mod", [module], self.lineno)
-        return [node]
+        return _with_problems(self, [node])
 
 
 def graph_view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
