@@ -16,6 +16,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc.domain import source_path
 from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, id_problems, parse_metadata
 from sphinx_rfc.model import Problem
 from sphinx_rfc.nodes import rfc_data
@@ -52,7 +53,7 @@ class RfcDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         settings = rfc_config.settings(self.config)
         line = self.lineno
-        src = _relative_source(self.env, self.env.docname)
+        src = source_path(self.env, self.env.docname)
         rfc_id = self.arguments[0].strip()
         problems = id_problems(rfc_id, settings, src, line)
         raw = {name: value or "" for name, value in self.options.items()}
@@ -105,8 +106,3 @@ def _ascii_id(text: str) -> str:
     token = "".join(c if c.isascii() and c.isalnum() else "-" for c in text.lower())
     return "-".join(p for p in token.split("-") if p) or "rfc"
 
-
-def _relative_source(env: Any, docname: str) -> str:
-    from sphinx_rfc.domain import source_path
-
-    return source_path(env, docname)
