@@ -25,7 +25,6 @@ from sphinx_rfc.render import basic_info_table
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-    from sphinx.environment import BuildEnvironment
 
     from sphinx_rfc.config import RfcSettings
 
@@ -385,7 +384,7 @@ def _views_and_refs(
     return views, refs
 
 
-def report(problems: list[Problem], env: BuildEnvironment | None = None) -> None:
+def report(problems: list[Problem]) -> None:
     """Log problems as warnings of type ``rfc``."""
     for problem in problems:
         prefix = f"{problem.rfc_id}: " if problem.rfc_id else ""
