@@ -371,11 +371,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from sphinx_rfc import export
+    from sphinx_rfc.export import write_export
 
-    write_export = getattr(export, "write_export", None)
-    if write_export is None:
-        raise CliError("sphinx-rfc: this version of sphinx_rfc cannot export yet")
     srcdir = find_sourcedir(args.sourcedir)
     with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
         if args.output == "-":

@@ -4,16 +4,13 @@
 :func:`dumps` gives its bytes (keys sorted, RFCs ordered by numeric-aware
 ID, no timestamps: the same sources give the same bytes).  The file is
 written at ``build-finished`` by every builder that writes files, and by
-``sphinx-rfc export`` (:func:`cli_export`), which reads the project with the
+``sphinx-rfc export`` (:mod:`sphinx_rfc.cli`, through :func:`write_export`), which reads the project with the
 ``dummy`` builder in a temporary folder.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -140,53 +137,3 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if target.is_file() and not getattr(get_domain(app.env), "data_changed", True):
         return  # nothing was read or removed: the file on disk is current
     write_export(app, target)
-
-
-def cli_export(argv: Sequence[str] | None = None) -> int:
-    """``sphinx-rfc export [SOURCEDIR] [-o FILE]``: read the project with the
-    ``dummy`` builder in a temporary folder and write ``rfcs.json`` (to
-    ``./rfcs.json`` by default, ``-`` for standard output).  Exit status 0,
-    or 2 for a usage or configuration error."""
-    parser = argparse.ArgumentParser(
-        prog="sphinx-rfc export", description="Write rfcs.json without building HTML."
-    )
-    parser.add_argument("sourcedir", nargs="?", default=".",
-                        help="the Sphinx source folder (with conf.py); default: .")
-    parser.add_argument("-o", "--output", default=FILENAME,
-                        help="the file to write (default: rfcs.json; '-': standard output)")
-    try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
-    except SystemExit as exc:
-        return int(exc.code or 0) and 2
-    return _run_export(Path(args.sourcedir), args.output)
-
-
-def _run_export(srcdir: Path, output: str) -> int:
-    from sphinx.application import Sphinx
-    from sphinx.errors import SphinxError
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
-
-    if not (srcdir / "conf.py").is_file():
-        print(f"sphinx-rfc export: no conf.py in {srcdir}", file=sys.stderr)
-        return 2
-    with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
-        try:
-            with patch_docutils(srcdir), docutils_namespace():
-                app = Sphinx(
-                    str(srcdir), str(srcdir), str(Path(tmp) / "out"),
-                    str(Path(tmp) / "doctrees"), "dummy",
-                    status=None, warning=sys.stderr, freshenv=True,
-                )
-                app.build()
-                text = dumps(export_data(get_domain(app.env), str(app.config.project)))
-        except SphinxError as exc:
-            print(f"sphinx-rfc export: {exc}", file=sys.stderr)
-            return 2
-    if output == "-":
-        sys.stdout.write(text)
-    else:
-        target = Path(output)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(text.encode("utf-8"))
-        print(f"sphinx-rfc export: wrote {target}", file=sys.stderr)
-    return 0

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from conftest import Build, sphinx_build
 
-from sphinx_rfc import export
+from sphinx_rfc import cli, export
 
 ROOT = Path(__file__).parent / "roots" / "test-export"
 NAV = Path(__file__).parent / "roots" / "test-nav"
@@ -187,11 +187,13 @@ def test_parallel_build_equals_serial(tmp_path: Path) -> None:
 def test_cli_export(tmp_path: Path, built: Build, capsys: pytest.CaptureFixture[str]) -> None:
     src = copy(ROOT, tmp_path / "src")
     out = tmp_path / "out" / "all.json"
-    assert export.cli_export([str(src), "-o", str(out)]) == 0
+    assert cli.main(["export", str(src), "-o", str(out)]) == 0
     assert out.read_bytes() == (built.outdir / "rfcs.json").read_bytes()
     assert not (src / "_build").exists()  # nothing built in the project
     capsys.readouterr()
-    assert export.cli_export([str(src), "-o", "-"]) == 0
+    assert cli.main(["export", str(src), "-o", "-"]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(out.read_text(encoding="utf-8"))
-    assert export.cli_export([str(tmp_path / "nowhere")]) == 2
-    assert export.cli_export(["--bogus"]) == 2
+    assert cli.main(["export", str(tmp_path / "nowhere")]) == 2
+    with pytest.raises(SystemExit) as usage:  # argparse: exit status 2
+        cli.main(["export", "--bogus"])
+    assert usage.value.code == 2
