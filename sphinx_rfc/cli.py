@@ -19,7 +19,6 @@ import pickle
 import re
 import sys
 import tempfile
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -305,14 +304,10 @@ def problem_json(problem: Problem) -> dict[str, Any]:
 
 
 def summary(app: Sphinx, problems: Sequence[Problem]) -> str:
-    """``sphinx_rfc: N RFCs, M problems (counts per status)``, as the build logs it."""
-    from sphinx_rfc.domain import get_domain
+    """The build's summary line, counting *problems*."""
+    from sphinx_rfc.output import summary_line
 
-    records = list(get_domain(app.env).rfcs.values())
-    counts = Counter(r.status for r in records)
-    per_status = ", ".join(f"{counts[s]} {s}" for s in sorted(counts))
-    line = f"sphinx_rfc: {len(records)} RFCs, {len(problems)} problems"
-    return f"{line} ({per_status})" if per_status else line
+    return summary_line(app, problems)
 
 
 # --------------------------------------------------------------------------

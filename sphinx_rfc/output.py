@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,6 +11,7 @@ from sphinx.util import logging
 from sphinx.util.fileutil import copy_asset_file
 
 from sphinx_rfc.domain import get_domain
+from sphinx_rfc.model import Problem
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -19,10 +21,13 @@ logger = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).parent / "static"
 
 
-def summary_line(app: Sphinx) -> str:
+def summary_line(app: Sphinx, problems: Sequence[Problem] | None = None) -> str:
+    """``sphinx_rfc: N RFCs, M problems (counts per status)``; *problems*
+    defaults to every problem of the project."""
     domain = get_domain(app.env)
     records = list(domain.rfcs.values())
-    problems = domain.problems()
+    if problems is None:
+        problems = domain.problems()
     counts = Counter(r.status for r in records)
     per_status = ", ".join(f"{counts[s]} {s}" for s in sorted(counts))
     line = f"sphinx_rfc: {len(records)} RFCs, {len(problems)} problems"
