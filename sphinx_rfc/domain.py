@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
+    from sphinx_rfc.config import RfcSettings
+
 #: Bump when the stored shape changes: older environments are then re-read.
 DATA_VERSION = 3
 
@@ -37,6 +39,19 @@ def module_anchor(name: str) -> str:
     # Sphinx's domainindex.html anchors only groups, as "cap-<group>"; the
     # module index (sphinx_rfc.indices.ModuleIndex) has one group per module.
     return f"cap-{name}"
+
+
+def module_location(snap: Snapshot, name: str) -> tuple[str, str]:
+    """Where a module links to: its home page, else its module index entry."""
+    home = snap.homes.get(name)
+    if home is not None:
+        return home.docname, home.anchor
+    return MODULE_INDEX_DOC, module_anchor(name)
+
+
+def rfc_link_title(title: str, status: str, settings: RfcSettings) -> str:
+    """The hover title of a link to an RFC: "Title (Status)"."""
+    return f"{title} ({_(settings.statuses.label(status))})"
 
 
 class RfcDomain(Domain):
@@ -180,23 +195,19 @@ class RfcDomain(Domain):
         record = self.snapshot().by_id.get(rfc_id)
         if record is None:
             return None
-        status = _(rfc_config.settings(self.env.config).statuses.label(record.status))
-        return make_refnode(
-            builder, fromdocname, record.docname, None, contnode, f"{record.title} ({status})"
-        )
+        title = rfc_link_title(record.title, record.status, rfc_config.settings(self.env.config))
+        return make_refnode(builder, fromdocname, record.docname, None, contnode, title)
 
     def _module_refnode(
         self, builder: Builder, fromdocname: str, name: str, contnode: Element
     ) -> nodes.reference | None:
         snap = self.snapshot()
-        home = snap.homes.get(name)
-        if home is not None:
-            return make_refnode(builder, fromdocname, home.docname, home.anchor, contnode, name)
-        if name in snap.module_descriptions or name in snap.module_rfcs:
-            return make_refnode(
-                builder, fromdocname, MODULE_INDEX_DOC, module_anchor(name), contnode, name
-            )
-        return None
+        if name not in snap.homes and not (
+            name in snap.module_descriptions or name in snap.module_rfcs
+        ):
+            return None
+        docname, anchor = module_location(snap, name)
+        return make_refnode(builder, fromdocname, docname, anchor, contnode, name)
 
     def resolve_xref(
         self,

@@ -23,7 +23,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import MODULE_INDEX_DOC, RfcDomain, get_domain, module_anchor
+from sphinx_rfc.domain import RfcDomain, get_domain, module_location, rfc_link_title
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.relations import Snapshot
@@ -138,27 +138,18 @@ class RenderContext:
 
     def rfc_link(self, summary: dict[str, Any], text: str | None = None) -> nodes.Node:
         label = text or summary["id"]
-        status = _(self.settings.statuses.label(summary["status"]))
+        title = rfc_link_title(summary["title"], summary["status"], self.settings)
         child = nodes.literal(label, label, classes=["xref", "rfc", "rfc-ref"])
         try:
-            return make_refnode(
-                self.builder, self.docname, summary["docname"], None, child,
-                f"{summary['title']} ({status})",
-            )
+            return make_refnode(self.builder, self.docname, summary["docname"], None, child, title)
         except NoUri:  # a page this builder does not write (LaTeX, texinfo)
             return child
 
     def module_link(self, name: str) -> nodes.Node:
-        home = self.snapshot.homes.get(name)
         child = nodes.literal(name, name, classes=["xref", "rfc", "rfc-mod"])
+        docname, anchor = module_location(self.snapshot, name)
         try:
-            if home is not None:
-                return make_refnode(
-                    self.builder, self.docname, home.docname, home.anchor, child, name
-                )
-            return make_refnode(
-                self.builder, self.docname, MODULE_INDEX_DOC, module_anchor(name), child, name
-            )
+            return make_refnode(self.builder, self.docname, docname, anchor, child, name)
         except NoUri:  # e.g. LaTeX and texinfo have no module index page
             return child
 
