@@ -190,12 +190,32 @@ def _line_of(node: nodes.Node) -> int | None:
     return None
 
 
+def _is_diagram(node: nodes.Node) -> bool:
+    return node.tagname == "mermaid"
+
+
+def _may_hold_placeholders(doctree: nodes.document, placeholders: tuple[str, ...]) -> bool:
+    """Whether any text of the document (or code of a diagram) holds a
+    placeholder: most documents hold none, and are then not walked node by
+    node.  Every text the walk below checks is part of ``astext()``, set off
+    by line breaks, so this never misses one."""
+    if checks.find_placeholders(doctree.astext(), placeholders):
+        return True
+    return any(
+        isinstance(node.get("code"), str) and checks.find_placeholders(node["code"], placeholders)
+        for node in doctree.findall(_is_diagram)
+        if isinstance(node, nodes.Element)
+    )
+
+
 def placeholder_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
     lines: SourceLines | None = None,
 ) -> list[Problem]:
     """One problem per paragraph, title, table cell or code block that
     holds placeholders, at its line."""
+    if not _may_hold_placeholders(doctree, settings.placeholders):
+        return []
     lines = lines or SourceLines(doctree)
     problems: list[Problem] = []
     # (the line of the innermost section's title, the last line seen): a
@@ -341,8 +361,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
                 source, payload.line, None,
             ))
 
-    for node in list(doctree.findall(rfc_data)):
-        node.parent.remove(node)
+    for node in payloads:
+        if node["kind"] != "meta":  # (meta nodes were replaced or removed above)
+            node.parent.remove(node)
 
     views, refs = _views_and_refs(doctree)
     if record is not None:
@@ -366,14 +387,20 @@ def _insert_notice(doctree: nodes.document, record: RfcRecord) -> None:
     doctree.insert(0, notice)
 
 
+def _is_view(node: nodes.Node) -> bool:
+    return isinstance(node, (rfc_pending, addnodes.pending_xref))
+
+
 def _views_and_refs(
     doctree: nodes.document,
 ) -> tuple[set[tuple[str, ...]], list[tuple[str, str, int | None]]]:
     views: set[tuple[str, ...]] = set()
     refs: list[tuple[str, str, int | None]] = []
-    for node in doctree.findall(rfc_pending):
-        views.add(tuple(node["view"]))
-    for xref in doctree.findall(addnodes.pending_xref):
+    for node in doctree.findall(_is_view):
+        if isinstance(node, rfc_pending):
+            views.add(tuple(node["view"]))
+            continue
+        xref = node
         if xref.get("refdomain") != "rfc":
             continue
         target = str(xref.get("reftarget", "")).strip()

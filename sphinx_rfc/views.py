@@ -233,10 +233,11 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Report cross-RFC problems; return the pages whose shown data changed."""
     domain = get_domain(env)
     domain.data_changed = domain.take_dirty()
-    if domain.data_changed:
-        from sphinx_rfc.collect import report
+    if not domain.data_changed:
+        return []  # nothing read or removed: no page's data can have changed
+    from sphinx_rfc.collect import report
 
-        report(domain.cross_problems())
+    report(domain.cross_problems())
     snap = domain.snapshot()
     cache: dict[ViewKey, str] = {}
     outdated = []
