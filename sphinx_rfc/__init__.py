@@ -38,6 +38,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_directives(app)
     app.add_post_transform(views.ResolvePending)
     app.connect("doctree-read", collect.on_doctree_read)
+    app.connect("env-before-read-docs", lambda app, env, docnames: domain.set_reading(True))
     app.connect("env-updated", views.on_env_updated)
     app.connect("warn-missing-reference", domain.on_missing_reference)
     output.setup(app)

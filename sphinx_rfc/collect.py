@@ -8,7 +8,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from sphinx import addnodes
@@ -191,7 +191,7 @@ def _line_of(node: nodes.Node) -> int | None:
 
 
 def _is_diagram(node: nodes.Node) -> bool:
-    return node.tagname == "mermaid"
+    return isinstance(node, nodes.Element) and node.tagname == "mermaid"
 
 
 def _may_hold_placeholders(doctree: nodes.document, placeholders: tuple[str, ...]) -> bool:
@@ -204,7 +204,7 @@ def _may_hold_placeholders(doctree: nodes.document, placeholders: tuple[str, ...
     return any(
         isinstance(node.get("code"), str) and checks.find_placeholders(node["code"], placeholders)
         for node in doctree.findall(_is_diagram)
-        if isinstance(node, nodes.Element)
+        if isinstance(node, nodes.Element)  # (for the type checker)
     )
 
 
@@ -400,7 +400,7 @@ def _views_and_refs(
         if isinstance(node, rfc_pending):
             views.add(tuple(node["view"]))
             continue
-        xref = node
+        xref = cast("addnodes.pending_xref", node)
         if xref.get("refdomain") != "rfc":
             continue
         target = str(xref.get("reftarget", "")).strip()

@@ -5,6 +5,7 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -30,6 +31,34 @@ if TYPE_CHECKING:
 
 #: Bump when the stored shape changes: older environments are then re-read.
 DATA_VERSION = 3
+
+#: The stored per-document tables (docname -> value).
+PER_DOCUMENT = ("rfcs", "homes", "views", "view_hashes", "refs", "other_problems")
+
+# Parallel reading (``-j N``): Sphinx forks one worker per chunk of
+# documents; the worker pickles its whole environment back to the main
+# process, which unpickles it only to merge that chunk's documents.  The
+# worker's environment also holds everything merged from earlier chunks, so
+# without care the RFC data sent back grows with every chunk (a serial cost
+# in the main process that grows with the square of the project's size).
+# A worker forked while documents are being read therefore drops the other
+# documents' RFC data before it stores its first document: nothing read in
+# a worker looks at other documents' data (cross-RFC work happens in the
+# main process, after merging).
+_fork_state = {"reading": False, "read_worker": False}
+
+
+def _after_fork_in_child() -> None:
+    _fork_state["read_worker"] = _fork_state["reading"]
+
+
+def set_reading(reading: bool) -> None:
+    """Called by the main process around Sphinx's read phase."""
+    _fork_state["reading"] = reading
+
+
+if hasattr(os, "register_at_fork"):  # (not on Windows, where Sphinx reads serially)
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 #: Anchor of a module's entry in the module index page.
 MODULE_INDEX_DOC = "rfc-modules"
@@ -119,6 +148,10 @@ class RfcDomain(Domain):
         refs: list[tuple[str, str, int | None]],
         problems: list[Problem] | None = None,
     ) -> None:
+        if _fork_state["read_worker"]:  # see _fork_state: send back this chunk only
+            _fork_state["read_worker"] = False
+            for key in PER_DOCUMENT:
+                self.data[key].clear()
         if record is not None:
             self.rfcs[docname] = record
         elif problems:
@@ -132,7 +165,7 @@ class RfcDomain(Domain):
         self._touch()
 
     def clear_doc(self, docname: str) -> None:
-        for key in ("rfcs", "homes", "views", "view_hashes", "refs", "other_problems"):
+        for key in PER_DOCUMENT:
             self.data[key].pop(docname, None)
         self._touch()
 

@@ -378,9 +378,22 @@ def test_parallel_equals_serial_on_random_project(tmp_path: Path) -> None:
         mutate(rng, specs, counter)
     files = project_files(specs)
     one = sphinx_build(write_project(tmp_path / "one", files, CONF), parallel=1)
-    two = sphinx_build(write_project(tmp_path / "two", files, CONF), parallel=2)
+    two_root = write_project(tmp_path / "two", files, CONF)
+    two = sphinx_build(two_root, parallel=2)
     assert snapshot(one, files) == snapshot(two, files)
     assert sorted(one.rfc_warnings()) == sorted(two.rfc_warnings())
+
+    # an incremental -j 2 build that reads enough documents to read them in
+    # parallel (workers send back only their chunk's RFC data: nothing of
+    # the documents they did not read may be lost)
+    for _ in range(12):
+        mutate(rng, specs, counter)
+    files = project_files(specs)
+    sync(two_root, files)
+    again = sphinx_build(two_root, parallel=2)
+    assert re.search(r"reading sources\.\.\. \[\s*\d+%\] \S+ \.\. \S+", again.status)
+    clean = sphinx_build(write_project(tmp_path / "clean", files, CONF), parallel=1)
+    assert snapshot(again, files) == snapshot(clean, files)
 
 
 # --------------------------------------------------------------------------
