@@ -165,9 +165,24 @@ def _placeholder_regex(placeholders: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(parts))
 
 
+def _may_contain(text: str, placeholders: Sequence[str]) -> bool:
+    """A quick test by plain substring search (the regex, with its
+    look-arounds, is scanned position by position): False means none of
+    *placeholders* is in *text*."""
+    lowered: str | None = None
+    for placeholder in placeholders:
+        if placeholder.casefold() == "xxx":
+            lowered = text.lower() if lowered is None else lowered
+            if "xxx" in lowered:
+                return True
+        elif placeholder in text:
+            return True
+    return False
+
+
 def find_placeholders(text: str, placeholders: Sequence[str]) -> list[str]:
     """The placeholders found in *text*, each once, in order of appearance."""
-    if not text:
+    if not text or not _may_contain(text, placeholders):
         return []
     regex = _placeholder_regex(tuple(placeholders))
     return list(dict.fromkeys(m.group(0) for m in regex.finditer(text)))
