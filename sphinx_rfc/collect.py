@@ -8,7 +8,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -135,7 +135,7 @@ def _first_line(node: nodes.Node) -> int | None:
     return _line_of(node)
 
 
-def _body_text(section: nodes.section, memo: dict[int, str] | None = None) -> str:
+def _body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str:
     """All text of the section, subsections included, titles excluded
     (*memo* keeps each section's text, so nested sections are read once)."""
     memo = {} if memo is None else memo
@@ -154,15 +154,15 @@ def _body_text(section: nodes.section, memo: dict[int, str] | None = None) -> st
 
 
 def section_bodies(
-    doctree: nodes.document, lines: SourceLines | None = None
+    doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None
 ) -> list[checks.SectionBody]:
     """Every section of the document, in document order, except the title
-    section when it is the only top-level one."""
+    section when it is the only top-level one (*memo*: see :func:`_body_text`)."""
     lines = lines or SourceLines(doctree)
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     skip = top[0] if len(top) == 1 else None
     bodies = []
-    memo: dict[int, str] = {}
+    memo = {} if memo is None else memo
     for section in doctree.findall(nodes.section):
         if section is skip or not section.children or not isinstance(section[0], nodes.title):
             continue
@@ -171,6 +171,16 @@ def section_bodies(
             title.astext(), lines.title_line(title), _body_text(section, memo)
         ))
     return bodies
+
+
+def all_text(doctree: nodes.document, memo: dict[int, str]) -> str:
+    """The text of the whole document, titles included (read from *memo*
+    where :func:`section_bodies` has read it already)."""
+    titles = [
+        section[0].astext() for section in doctree.findall(nodes.section)
+        if section.children and isinstance(section[0], nodes.title)
+    ]
+    return "\n".join([_body_text(doctree, memo), *titles])
 
 
 def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int | None:
@@ -190,31 +200,32 @@ def _line_of(node: nodes.Node) -> int | None:
     return None
 
 
-def _is_diagram(node: nodes.Node) -> bool:
-    return isinstance(node, nodes.Element) and node.tagname == "mermaid"
-
-
-def _may_hold_placeholders(doctree: nodes.document, placeholders: tuple[str, ...]) -> bool:
-    """Whether any text of the document (or code of a diagram) holds a
-    placeholder: most documents hold none, and are then not walked node by
-    node.  Every text the walk below checks is part of ``astext()``, set off
-    by line breaks, so this never misses one."""
-    if checks.find_placeholders(doctree.astext(), placeholders):
+def _may_hold_placeholders(
+    doctree: nodes.document, placeholders: tuple[str, ...], text: str
+) -> bool:
+    """Whether any text of the document (*text*: all of it) or the code of a
+    diagram holds a placeholder: most documents hold none, and are then not
+    walked node by node.  Every text the walk below checks is part of the
+    document's text, set off by line breaks, so this never misses one."""
+    if checks.find_placeholders(text, placeholders):
         return True
+    from sphinxcontrib.mermaid import mermaid
+
     return any(
         isinstance(node.get("code"), str) and checks.find_placeholders(node["code"], placeholders)
-        for node in doctree.findall(_is_diagram)
-        if isinstance(node, nodes.Element)  # (for the type checker)
+        for node in doctree.findall(mermaid)
     )
 
 
 def placeholder_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
-    lines: SourceLines | None = None,
+    lines: SourceLines | None = None, text: str | None = None,
 ) -> list[Problem]:
     """One problem per paragraph, title, table cell or code block that
-    holds placeholders, at its line."""
-    if not _may_hold_placeholders(doctree, settings.placeholders):
+    holds placeholders, at its line (*text*: the document's, if known)."""
+    if text is None:
+        text = all_text(doctree, {})
+    if not _may_hold_placeholders(doctree, settings.placeholders, text):
         return []
     lines = lines or SourceLines(doctree)
     problems: list[Problem] = []
@@ -340,13 +351,16 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
                     and not payload.problems):
                 empty_alternatives.append(payload.line)
         lines = SourceLines(doctree)
+        memo: dict[int, str] = {}
         result = checks.section_states(
-            section_bodies(doctree, lines), directives_used, settings,
+            section_bodies(doctree, lines, memo), directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
         )
         record.sections = result.states
         problems.extend(result.problems)
-        problems.extend(placeholder_problems(doctree, settings, source, record.id, lines))
+        problems.extend(placeholder_problems(
+            doctree, settings, source, record.id, lines, all_text(doctree, memo)
+        ))
         problems.extend(checks.check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives
         ))
@@ -387,20 +401,14 @@ def _insert_notice(doctree: nodes.document, record: RfcRecord) -> None:
     doctree.insert(0, notice)
 
 
-def _is_view(node: nodes.Node) -> bool:
-    return isinstance(node, (rfc_pending, addnodes.pending_xref))
-
-
 def _views_and_refs(
     doctree: nodes.document,
 ) -> tuple[set[tuple[str, ...]], list[tuple[str, str, int | None]]]:
     views: set[tuple[str, ...]] = set()
     refs: list[tuple[str, str, int | None]] = []
-    for node in doctree.findall(_is_view):
-        if isinstance(node, rfc_pending):
-            views.add(tuple(node["view"]))
-            continue
-        xref = cast("addnodes.pending_xref", node)
+    for node in doctree.findall(rfc_pending):
+        views.add(tuple(node["view"]))
+    for xref in doctree.findall(addnodes.pending_xref):
         if xref.get("refdomain") != "rfc":
             continue
         target = str(xref.get("reftarget", "")).strip()
