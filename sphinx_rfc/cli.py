@@ -276,17 +276,6 @@ def _outdated_by(changed: set[str], srcdir: Path) -> Any:
     return handler
 
 
-def visible_problems(app: Sphinx) -> list[Problem]:
-    """Every RFC problem of the project, less the kinds ``suppress_warnings``
-    silences (``rfc``, ``rfc.*`` or ``rfc.<subtype>``)."""
-    from sphinx_rfc.domain import get_domain
-
-    suppressed = set(app.config.suppress_warnings or ())
-    if "rfc" in suppressed or "rfc.*" in suppressed:
-        return []
-    return [p for p in get_domain(app.env).problems() if f"rfc.{p.subtype}" not in suppressed]
-
-
 def problem_line(problem: Problem) -> str:
     where = f"{problem.source}:{problem.line}" if problem.line else problem.source
     prefix = f"{problem.rfc_id}: " if problem.rfc_id else ""
@@ -319,6 +308,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     with read_project(
         srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
     ) as project:
+        from sphinx_rfc.output import visible_problems
+
         problems = visible_problems(project.app)
         others = [w for w in project.warnings if "[rfc." not in w]
         if args.format == "json":

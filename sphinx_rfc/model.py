@@ -17,7 +17,7 @@ NOT_APPLICABLE = "not-applicable"
 MISSING = "missing"
 
 
-@dataclass
+@dataclass(slots=True)
 class Problem:
     """One RFC problem: a warning of type ``rfc`` with this subtype."""
 
@@ -32,7 +32,7 @@ class Problem:
         return (self.source, self.line or 0, self.subtype, self.message)
 
 
-@dataclass
+@dataclass(slots=True)
 class Cell:
     """A table cell's exported value: plain text (backticks dropped)."""
 
@@ -40,7 +40,7 @@ class Cell:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Param:
     name: str
     type: str = ""
@@ -53,7 +53,7 @@ class Param:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Interface:
     name: str | None = None
     signature_of: str | None = None
@@ -61,7 +61,7 @@ class Interface:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Dependency:
     component: str
     strength: str = ""
@@ -73,7 +73,7 @@ class Dependency:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class TestLevel:
     level: str
     count: int | None = None
@@ -85,7 +85,7 @@ class TestLevel:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Interaction:
     combination: str
     verified: bool | None = None
@@ -96,13 +96,13 @@ class Interaction:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Verification:
     levels: list[TestLevel] = field(default_factory=list)
     interactions: list[Interaction] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Change:
     module: str
     change: str = ""
@@ -111,7 +111,7 @@ class Change:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Alternative:
     option: str
     pros: str = ""
@@ -122,7 +122,7 @@ class Alternative:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Reference:
     source: str
     approach: str = ""
@@ -132,7 +132,7 @@ class Reference:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Constraint:
     type: str
     content: str = ""
@@ -140,7 +140,7 @@ class Constraint:
     line: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class RfcRecord:
     """Everything one RFC document declares."""
 
@@ -197,7 +197,7 @@ class RfcRecord:
         return [(d.rfc, d.strength) for d in self.dependencies if d.rfc]
 
 
-@dataclass
+@dataclass(slots=True)
 class ModuleHome:
     """A page made a module's home by ``rfc-module``."""
 
@@ -220,7 +220,7 @@ TABLE_RECORD_KEYS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class TablePayload:
     """What one table directive read: records by kind, and its problems
     (their ``rfc_id`` is filled in by the collector)."""

@@ -21,13 +21,22 @@ logger = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).parent / "static"
 
 
+def visible_problems(app: Sphinx) -> list[Problem]:
+    """Every RFC problem of the project, less the kinds ``suppress_warnings``
+    silences (``rfc``, ``rfc.*`` or ``rfc.<subtype>``)."""
+    suppressed = set(app.config.suppress_warnings or ())
+    if "rfc" in suppressed or "rfc.*" in suppressed:
+        return []
+    return [p for p in get_domain(app.env).problems() if f"rfc.{p.subtype}" not in suppressed]
+
+
 def summary_line(app: Sphinx, problems: Sequence[Problem] | None = None) -> str:
     """``sphinx_rfc: N RFCs, M problems (counts per status)``; *problems*
-    defaults to every problem of the project."""
-    domain = get_domain(app.env)
-    records = list(domain.rfcs.values())
+    defaults to the project's problems that are not silenced, so the line
+    counts what the build warned about."""
+    records = list(get_domain(app.env).rfcs.values())
     if problems is None:
-        problems = domain.problems()
+        problems = visible_problems(app)
     counts = Counter(r.status for r in records)
     per_status = ", ".join(f"{counts[s]} {s}" for s in sorted(counts))
     line = f"sphinx_rfc: {len(records)} RFCs, {len(problems)} problems"
