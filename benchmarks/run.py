@@ -328,6 +328,13 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
     return "\n".join(lines)
 
 
+def _git(*args: str) -> str:
+    """The output of a git command in the project ('' when git fails)."""
+    return subprocess.run(
+        ["git", "-C", str(HERE.parent), *args], capture_output=True, text=True, check=False
+    ).stdout.strip()
+
+
 def machine() -> str:
     import docutils
     import myst_parser
@@ -349,18 +356,8 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    head = subprocess.run(
-        ["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
-    dirty = subprocess.run(
-        ["git", "-C", str(HERE.parent), "status", "--porcelain", "sphinx_rfc"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
+    head = _git("rev-parse", "--short", "HEAD")
+    dirty = _git("status", "--porcelain", "sphinx_rfc")
     return (
         f"{dt.date.today().isoformat()}, sphinx_rfc at commit {head or '?'}"
         f"{' (plus uncommitted changes)' if dirty else ''}; {os.cpu_count()} cores ({cpu}), shared with other "
