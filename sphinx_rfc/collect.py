@@ -173,16 +173,6 @@ def section_bodies(
     return bodies
 
 
-def all_text(doctree: nodes.document, memo: dict[int, str]) -> str:
-    """The text of the whole document, titles included (read from *memo*
-    where :func:`section_bodies` has read it already)."""
-    titles = [
-        section[0].astext() for section in doctree.findall(nodes.section)
-        if section.children and isinstance(section[0], nodes.title)
-    ]
-    return "\n".join([_body_text(doctree, memo), *titles])
-
-
 def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int | None:
     """The first line from *start* (1-based) that holds a placeholder."""
     for number in range(max(start, 1), len(lines) + 1):
@@ -219,15 +209,12 @@ def _may_hold_placeholders(
 
 def placeholder_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
-    lines: SourceLines | None = None, text: str | None = None,
+    lines: SourceLines, text: str,
 ) -> list[Problem]:
     """One problem per paragraph, title, table cell or code block that
-    holds placeholders, at its line (*text*: the document's, if known)."""
-    if text is None:
-        text = all_text(doctree, {})
+    holds placeholders, at its line (*text*: all text of the document)."""
     if not _may_hold_placeholders(doctree, settings.placeholders, text):
         return []
-    lines = lines or SourceLines(doctree)
     problems: list[Problem] = []
     # (the line of the innermost section's title, the last line seen): a
     # line before the section's start is docutils' guess (csv-table cells
@@ -352,15 +339,21 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
                 empty_alternatives.append(payload.line)
         lines = SourceLines(doctree)
         memo: dict[int, str] = {}
+        bodies = section_bodies(doctree, lines, memo)
         result = checks.section_states(
-            section_bodies(doctree, lines, memo), directives_used, settings,
+            bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
         )
         record.sections = result.states
         problems.extend(result.problems)
-        problems.extend(placeholder_problems(
-            doctree, settings, source, record.id, lines, all_text(doctree, memo)
-        ))
+        # all text of the document: every section's body and title (the
+        # document title's section is the one section_bodies may leave out;
+        # a title docutils promoted to the document is its first child)
+        promoted = doctree[0].astext() if isinstance(doctree.next_node(), nodes.title) else ""
+        text = "\n".join(
+            [_body_text(doctree, memo), doc_title, promoted, *(b.title for b in bodies)]
+        )
+        problems.extend(placeholder_problems(doctree, settings, source, record.id, lines, text))
         problems.extend(checks.check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives
         ))
