@@ -24,6 +24,7 @@ from sphinx_rfc.relations import Snapshot, build_snapshot
 if TYPE_CHECKING:
     from docutils.nodes import Element
     from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
@@ -52,9 +53,12 @@ def _after_fork_in_child() -> None:
     _fork_state["read_worker"] = _fork_state["reading"]
 
 
-def set_reading(reading: bool) -> None:
-    """Called by the main process around Sphinx's read phase."""
-    _fork_state["reading"] = reading
+def _reading_starts(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    _fork_state["reading"] = True
+
+
+def _reading_ends(app: Sphinx, env: BuildEnvironment) -> None:
+    _fork_state["reading"] = False
 
 
 if hasattr(os, "register_at_fork"):  # (not on Windows, where Sphinx reads serially)
@@ -312,3 +316,10 @@ def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool |
     if domain is not None and domain.name == "rfc":
         return True
     return None
+
+
+def setup(app: Sphinx) -> None:
+    app.add_domain(RfcDomain)
+    # the main process's read phase, for the parallel-read workers (_fork_state)
+    app.connect("env-before-read-docs", _reading_starts)
+    app.connect("env-updated", _reading_ends, priority=100)

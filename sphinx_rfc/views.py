@@ -23,13 +23,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import (
-    RfcDomain,
-    get_domain,
-    module_location,
-    rfc_link_title,
-    set_reading,
-)
+from sphinx_rfc.domain import RfcDomain, get_domain, module_location, rfc_link_title
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.relations import Snapshot
@@ -237,7 +231,6 @@ class ResolvePending(SphinxPostTransform):
 
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Report cross-RFC problems; return the pages whose shown data changed."""
-    set_reading(False)
     domain = get_domain(env)
     domain.data_changed = domain.take_dirty()
     if not domain.data_changed:
