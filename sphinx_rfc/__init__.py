@@ -1,7 +1,9 @@
 """sphinx_rfc: write RFCs (design proposals) inside Sphinx documentation,
 checked and cross-linked at build time.
 
-``setup()`` wires the parts together and does nothing else.
+``setup()`` calls each part's own ``setup()``, in the order the build uses
+them, and does nothing else.  The architecture page of the documentation
+(``docs/reference/architecture.md``) draws the pipeline and maps the modules.
 """
 
 from __future__ import annotations
@@ -16,34 +18,26 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from sphinx_rfc import (
-        collect,
-        config,
-        domain,
-        i18n,
-        native,
-        output,
-        results,
-        signatures,
-        views,
-    )
-    from sphinx_rfc.directives import rfc as rfc_directive
-    from sphinx_rfc.directives import setup_directives
+    from sphinx_rfc import config, directives, i18n
+    from sphinx_rfc.features import results, signatures
+    from sphinx_rfc.read import collector
+    from sphinx_rfc.resolve import domain, indices, mermaid, views
+    from sphinx_rfc.write import export, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
-    app.add_message_catalog(i18n.CATALOG, str(i18n.LOCALE_DIR))
+    i18n.setup(app)
     domain.setup(app)
-    app.add_directive("rfc", rfc_directive.RfcDirective)
-    setup_directives(app)
-    app.add_post_transform(views.ResolvePending)
-    app.connect("doctree-read", collect.on_doctree_read)
-    app.connect("env-updated", views.on_env_updated)
-    app.connect("warn-missing-reference", domain.on_missing_reference)
-    output.setup(app)
+    indices.setup(app)
+    directives.setup(app)
+    collector.setup(app)
+    views.setup(app)
+    static.setup(app)
+    export.setup(app)
+    summary.setup(app)
     signatures.setup(app)
     results.setup(app)
-    native.setup(app)
+    mermaid.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

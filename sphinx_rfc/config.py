@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
-from sphinx_rfc import columns
-from sphinx_rfc.columns import SectionSpec, Vocabulary
+from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.columns import SectionSpec, Vocabulary
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

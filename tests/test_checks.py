@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOTS, parse_warnings, sphinx_build
 
-from sphinx_rfc.domain import get_domain
+from sphinx_rfc.resolve.domain import get_domain
 
 #: (subtype, document, needles): the problem's line is the first line of
 #: the document that holds one of the needles.
@@ -179,7 +179,7 @@ def test_suppress_warnings_silences_one_kind(tmp_path: Path) -> None:
 
 
 def _record(rfc_id: str, status: str = "draft", **fields):  # type: ignore[no-untyped-def]
-    from sphinx_rfc.model import RfcRecord
+    from sphinx_rfc.model.records import RfcRecord
 
     doc = rfc_id.lower()
     return RfcRecord(rfc_id, rfc_id, doc, f"{doc}.md", 3, doc, status=status, **fields)
@@ -188,8 +188,8 @@ def _record(rfc_id: str, status: str = "draft", **fields):  # type: ignore[no-un
 def _cross(*records):  # type: ignore[no-untyped-def]
     from test_sections import make_settings
 
-    from sphinx_rfc.checks import cross_rfc_problems
-    from sphinx_rfc.relations import build_snapshot
+    from sphinx_rfc.check.rules import cross_rfc_problems
+    from sphinx_rfc.model.relations import build_snapshot
 
     snap = build_snapshot(records, [], {})
     by_doc = {r.docname: r for r in records}
@@ -197,7 +197,7 @@ def _cross(*records):  # type: ignore[no-untyped-def]
 
 
 def test_cycle_through_requires_and_strong_dependencies() -> None:
-    from sphinx_rfc.model import Dependency
+    from sphinx_rfc.model.records import Dependency
 
     problems = _cross(
         _record("RFC-3", requires=["RFC-10"]),
@@ -213,7 +213,7 @@ def test_cycle_through_requires_and_strong_dependencies() -> None:
 
 
 def test_dependency_status_rules() -> None:
-    from sphinx_rfc.model import Dependency
+    from sphinx_rfc.model.records import Dependency
 
     problems = _cross(
         _record("RFC-1", "accepted", requires=["RFC-2"]),

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from conftest import ANSI
 
-from sphinx_rfc import cli, columns, config, subtypes
+from sphinx_rfc import cli, config
 from sphinx_rfc.directives import navigation
+from sphinx_rfc.spec import columns, subtypes
 
 DOCS = Path(__file__).parents[1] / "docs"
 BROKEN = DOCS / "_samples" / "broken"

@@ -1,5 +1,5 @@
 """The warning subtypes the code reports are exactly those of
-``sphinx_rfc.subtypes.SUBTYPES`` (SPEC section 6), which the reference
+``sphinx_rfc.spec.subtypes.SUBTYPES`` (SPEC section 6), which the reference
 documentation is generated from."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import sphinx_rfc
-from sphinx_rfc.subtypes import SUBTYPES, qualified
+from sphinx_rfc.spec.subtypes import SUBTYPES, qualified
 
 PACKAGE = Path(sphinx_rfc.__file__).parent
 

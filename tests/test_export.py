@@ -13,7 +13,8 @@ import jsonschema
 import pytest
 from conftest import Build, sphinx_build
 
-from sphinx_rfc import cli, export
+from sphinx_rfc import cli
+from sphinx_rfc.write import export
 
 ROOT = Path(__file__).parent / "roots" / "test-export"
 NAV = Path(__file__).parent / "roots" / "test-nav"

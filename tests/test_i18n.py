@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOTS, rfc_warnings
 
-from sphinx_rfc import _i18n, i18n
+from sphinx_rfc import catalog_tool, i18n
 
 ROOT = ROOTS / "test-builders"
 
@@ -26,15 +26,15 @@ def _page(app, name: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_catalog_is_complete_and_compiled() -> None:
-    assert _i18n.problems("zh_CN") == []
+    assert catalog_tool.problems("zh_CN") == []
     mo = i18n.LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "sphinx_rfc.mo"
     assert mo.stat().st_size > 1000
 
 
 def test_check_command_reports_a_missing_translation(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(_i18n, "EXTRA_MSGIDS", (*_i18n.EXTRA_MSGIDS, "A label nobody translated"))
-    assert _i18n.main(["--check"]) == 1
-    assert any("A label nobody translated" in p for p in _i18n.problems("zh_CN"))
+    monkeypatch.setattr(catalog_tool, "EXTRA_MSGIDS", (*catalog_tool.EXTRA_MSGIDS, "A label nobody translated"))
+    assert catalog_tool.main(["--check"]) == 1
+    assert any("A label nobody translated" in p for p in catalog_tool.problems("zh_CN"))
 
 
 @pytest.mark.sphinx("html", testroot="builders", freshenv=True,
@@ -106,7 +106,7 @@ def test_labels_not_in_user_pot(app) -> None:  # type: ignore[no-untyped-def]
         if path.suffix in {".rst", ".md"}:
             own_lines |= {line.strip().lstrip("#").strip() for line in
                           path.read_text(encoding="utf-8").splitlines()}
-    labels = set(_i18n.all_msgids())
+    labels = set(catalog_tool.all_msgids())
     leaked = (extracted & labels) - own_lines
     assert leaked == set()
     # the header cells the user wrote and the extension replaced are gone too
@@ -132,6 +132,6 @@ def test_every_label_rendered_is_in_the_catalog(tmp_path: Path, make_app, monkey
         app = make_app(builder, srcdir=srcdir, freshenv=True)
         app.build()
     assert {"Parameter", "Superseded by", "No RFCs match.", "From"} <= seen
-    catalog = _i18n.load_po("zh_CN")
+    catalog = catalog_tool.load_po("zh_CN")
     missing = sorted(m for m in seen if not (catalog.get(m) and catalog.get(m).string))
     assert missing == []

@@ -20,8 +20,9 @@ import pytest
 from conftest import ROOTS, build_app, rfc_warnings, sphinx_build, write_project
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_rfc import export, native
-from sphinx_rfc.model import RfcRecord
+from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.read import native
+from sphinx_rfc.write import export
 
 CORPUS = ROOTS / "test-native-corpus"
 PAIR = ROOTS / "test-native-pair"

@@ -14,7 +14,7 @@ from conftest import Build, sphinx_build
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sphinx_rfc import graph as rfc_graph
+from sphinx_rfc.render import graph as rfc_graph
 
 ROOT = Path(__file__).parent / "roots" / "test-nav"
 ALL = ["RFC-1", "RFC-2", "RFC-3", "RFC-10"]
@@ -380,8 +380,8 @@ def test_escape_label_leaves_only_safe_characters(text: str) -> None:
 
 def test_graph_edges_from_records() -> None:
     """Strong dependencies solid, weak dashed, 'none' and unknown targets left out."""
-    from sphinx_rfc.model import Dependency, RfcRecord
-    from sphinx_rfc.relations import build_snapshot
+    from sphinx_rfc.model.records import Dependency, RfcRecord
+    from sphinx_rfc.model.relations import build_snapshot
 
     def rec(rfc_id: str, **kw: Any) -> RfcRecord:
         return RfcRecord(rfc_id, f"T {rfc_id}", rfc_id.lower(), "x.rst", 1, "a", **kw)

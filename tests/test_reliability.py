@@ -17,8 +17,8 @@ from conftest import ANSI, Build, parse_warnings, sphinx_build, write_project
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sphinx_rfc import columns
-from sphinx_rfc.graph import escape_label
+from sphinx_rfc.render.graph import escape_label
+from sphinx_rfc.spec import columns
 
 # --------------------------------------------------------------------------
 # Generated directive content and options

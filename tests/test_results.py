@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from conftest import ROOTS, Build, sphinx_build, write_project
 
-from sphinx_rfc import results
-from sphinx_rfc.model import TestLevel as Level
+from sphinx_rfc.features import results
+from sphinx_rfc.model.records import TestLevel as Level
+from sphinx_rfc.write.export import SCHEMA_PATH
 
 ROOT = ROOTS / "test-results"
 
@@ -131,9 +132,7 @@ def test_exported_results(built: Build) -> None:
 
 def test_exported_json_validates(built: Build) -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    schema = json.loads(
-        (Path(results.__file__).parent / "schema" / "rfcs.schema.json").read_text("utf-8")
-    )
+    schema = json.loads(SCHEMA_PATH.read_text("utf-8"))
     jsonschema.validate(json.loads((built.outdir / "rfcs.json").read_text("utf-8")), schema)
 
 

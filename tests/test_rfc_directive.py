@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import rfc_warnings
 
-from sphinx_rfc import columns
+from sphinx_rfc.spec import columns
 
 CONF = """
 rfc_modules = {"optimizer": "Optimizers", "checkpoint": "Save and load", "trainer": ""}

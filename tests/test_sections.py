@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from conftest import parse_warnings, sphinx_build, write_project
 
-from sphinx_rfc import checks
-from sphinx_rfc.checks import SectionBody, body_state, find_placeholders, normalise_title
+from sphinx_rfc.check import rules as checks
+from sphinx_rfc.check.rules import SectionBody, body_state, find_placeholders, normalise_title
 from sphinx_rfc.config import RfcSettings, settings_from
-from sphinx_rfc.domain import get_domain
+from sphinx_rfc.resolve.domain import get_domain
 
 PLACEHOLDERS = ("xxx", "[FILL]", "[待测]", "待补充", "TBD")
 
@@ -59,7 +59,7 @@ def test_normalise_title(title: str, expected: str) -> None:
     ],
 )
 def test_title_matching(title: str, keys: list[str]) -> None:
-    from sphinx_rfc.columns import SECTIONS
+    from sphinx_rfc.spec.columns import SECTIONS
 
     assert checks.section_keys_for_title(title, SECTIONS) == keys
 

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from conftest import ROOTS, Build, sphinx_build, write_project
 
-from sphinx_rfc import signatures
-from sphinx_rfc.domain import get_domain
-from sphinx_rfc.model import Interface, Param
+from sphinx_rfc.features import signatures
+from sphinx_rfc.model.records import Interface, Param
+from sphinx_rfc.resolve.domain import get_domain
 
 ROOT = ROOTS / "test-signatures"
 PACKAGE = "sigpkg"

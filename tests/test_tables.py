@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOTS, build_app, rfc_warnings, write_project
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_rfc.model import RfcRecord
+from sphinx_rfc.model.records import RfcRecord
 
 FORMAT_DOCS = {
     "rst_zh_simple": "RFC-0101",  # rST simple tables, Chinese headers and values

@@ -14,8 +14,9 @@ from docutils import nodes
 from docutils.core import publish_doctree
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_rfc import columns, tables
 from sphinx_rfc.config import settings_from
+from sphinx_rfc.read import tables
+from sphinx_rfc.spec import columns
 
 DIRECTIVES = [
     "rfc-interface", "rfc-dependency", "rfc-verification", "rfc-changes",

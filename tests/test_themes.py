@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOTS, parse_warnings, sphinx_build
 
-from sphinx_rfc.output import STATIC_DIR
+from sphinx_rfc.write.static import STATIC_DIR
 
 THEMES = {
     "alabaster": "alabaster",

@@ -1,13 +1,13 @@
 """Reference tables of the sphinx_rfc documentation, generated from the
 data the code itself uses, so that the docs cannot drift from the code:
 
-- ``.. rfcdoc-sections::``        :data:`sphinx_rfc.columns.SECTIONS`
-- ``.. rfcdoc-vocabulary:: NAME`` a :class:`~sphinx_rfc.columns.Vocabulary`
+- ``.. rfcdoc-sections::``        :data:`sphinx_rfc.spec.columns.SECTIONS`
+- ``.. rfcdoc-vocabulary:: NAME`` a :class:`~sphinx_rfc.spec.columns.Vocabulary`
   (``status``, ``type``, ``yes/no``, ``strength``, ``affects``)
 - ``.. rfcdoc-columns:: DIRECTIVE`` the column tables of a table directive
 - ``.. rfcdoc-fields::``          the ``rfc`` directive's options / basic-info keys
 - ``.. rfcdoc-config::``          :data:`sphinx_rfc.config.CONFIG_VALUES`
-- ``.. rfcdoc-subtypes::``        :data:`sphinx_rfc.subtypes.SUBTYPES`
+- ``.. rfcdoc-subtypes::``        :data:`sphinx_rfc.spec.subtypes.SUBTYPES`
 - ``.. rfcdoc-index-options::``   the ``rfc-index`` option values
 """
 
@@ -20,8 +20,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from sphinx_rfc import columns, config, subtypes
+from sphinx_rfc import config
 from sphinx_rfc.directives import navigation
+from sphinx_rfc.spec import columns, subtypes
 
 Cell = str | nodes.Node | list[nodes.Node]
 

@@ -5,7 +5,7 @@ Each one shows other documents' data, so it only records, at read time,
 *what* it shows: an ``rfc_pending`` node whose view key encodes its
 options.  The view's value function computes, from the domain's snapshot,
 exactly the data the spot displays, and its renderer builds the nodes from
-that value alone (:mod:`sphinx_rfc.views`); pages are rewritten when that
+that value alone (:mod:`sphinx_rfc.resolve.views`); pages are rewritten when that
 value changes, so they never go stale.
 """
 
@@ -22,15 +22,14 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc import graph as rfc_graph
-from sphinx_rfc import views
-from sphinx_rfc.columns import split_list
-from sphinx_rfc.domain import get_domain, source_path
+from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
-from sphinx_rfc.model import ModuleHome, Problem
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import ModuleHome
+from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
-from sphinx_rfc.relations import Snapshot, id_sort_key
-from sphinx_rfc.render import (
+from sphinx_rfc.render import graph as rfc_graph
+from sphinx_rfc.render.elements import (
     CellContent,
     author_node,
     joined,
@@ -39,12 +38,15 @@ from sphinx_rfc.render import (
     type_badge,
     xref,
 )
+from sphinx_rfc.resolve import views
+from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.columns import split_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.domain import RfcDomain
-    from sphinx_rfc.views import RenderContext, ViewKey
+    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.resolve.views import RenderContext, ViewKey
 
 logger = logging.getLogger(__name__)
 

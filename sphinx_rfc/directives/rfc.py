@@ -1,6 +1,6 @@
 """The ``rfc`` directive: an RFC's identity and basic information (SPEC 3).
 
-It only records: the collector (:mod:`sphinx_rfc.collect`) turns the
+It only records: the collector (:mod:`sphinx_rfc.read.collector`) turns the
 payload into a record once the whole document is read, and renders the
 basic-information table then, when the document's title is known.
 """
@@ -8,18 +8,19 @@ basic-information table then, when the document's title is known.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import source_path
-from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, id_problems, parse_metadata
-from sphinx_rfc.model import Problem
+from sphinx_rfc._compat import source_path
 from sphinx_rfc.nodes import rfc_data
+from sphinx_rfc.read.metadata import KNOWN_FIELDS, RfcDeclaration, id_problems, parse_metadata
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 
 class _FieldOptions(dict[str, Any]):
@@ -28,17 +29,6 @@ class _FieldOptions(dict[str, Any]):
 
     def __missing__(self, key: str) -> Any:
         return directives.unchanged
-
-
-@dataclass
-class RfcDeclaration:
-    """What one ``rfc`` directive declared."""
-
-    rfc_id: str
-    meta: Metadata
-    problems: list[Problem]
-    line: int | None
-    anchor: str
 
 
 class RfcDirective(SphinxDirective):
@@ -106,3 +96,6 @@ def _ascii_id(text: str) -> str:
     token = "".join(c if c.isascii() and c.isalnum() else "-" for c in text.lower())
     return "-".join(p for p in token.split("-") if p) or "rfc"
 
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rfc", RfcDirective)

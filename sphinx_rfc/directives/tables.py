@@ -1,7 +1,7 @@
 """The seven structured table directives (SPEC section 4).
 
 Each parses its content with the page's own parser, reads the tables in it
-through :func:`sphinx_rfc.tables.read_tables` (which also renders them in
+through :func:`sphinx_rfc.read.tables.read_tables` (which also renders them in
 place) and hands the records to the collector in an ``rfc_data`` node.
 """
 
@@ -14,20 +14,22 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from sphinx_rfc import checks, columns, views
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import source_path
-from sphinx_rfc.model import Problem
+from sphinx_rfc._compat import source_path
+from sphinx_rfc.check import rules as checks
+from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import rfc_data
-from sphinx_rfc.render import status_badge
-from sphinx_rfc.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW, read_tables
+from sphinx_rfc.read.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW, read_tables
+from sphinx_rfc.render.elements import status_badge
+from sphinx_rfc.resolve import views
+from sphinx_rfc.spec import columns
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.domain import RfcDomain
+    from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import rfc_pending
-    from sphinx_rfc.relations import Snapshot
+    from sphinx_rfc.resolve.domain import RfcDomain
 
 
 class TableDirective(SphinxDirective):

@@ -10,26 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sphinx_rfc.model.problems import Problem
+
 #: Section states as exported (SPEC section 8).
 PRESENT = "present"
 EMPTY = "empty"
 NOT_APPLICABLE = "not-applicable"
 MISSING = "missing"
-
-
-@dataclass(slots=True)
-class Problem:
-    """One RFC problem: a warning of type ``rfc`` with this subtype."""
-
-    subtype: str
-    message: str
-    source: str
-    line: int | None
-    rfc_id: str | None = None
-    docname: str | None = None
-
-    def sort_key(self) -> tuple[str, int, str, str]:
-        return (self.source, self.line or 0, self.subtype, self.message)
 
 
 @dataclass(slots=True)

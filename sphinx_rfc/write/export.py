@@ -19,20 +19,21 @@ from typing import TYPE_CHECKING, Any
 from sphinx.util import logging
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import get_domain
-from sphinx_rfc.model import Problem, RfcRecord
-from sphinx_rfc.relations import Snapshot, id_sort_key
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.model.relations import Snapshot, id_sort_key
+from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.domain import RfcDomain
+    from sphinx_rfc.resolve.domain import RfcDomain
 
 logger = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 FILENAME = "rfcs.json"
-SCHEMA_PATH = Path(__file__).parent / "schema" / "rfcs.schema.json"
+SCHEMA_PATH = Path(__file__).parent.parent / "schema" / "rfcs.schema.json"
 
 #: Builders that write no files: no ``rfcs.json`` either.
 _NO_OUTPUT = frozenset({"dummy"})
@@ -137,3 +138,7 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if target.is_file() and not getattr(get_domain(app.env), "data_changed", True):
         return  # nothing was read or removed: the file on disk is current
     write_export(app, target)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("build-finished", on_build_finished)

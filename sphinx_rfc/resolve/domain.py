@@ -6,8 +6,7 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Set
-from pathlib import Path
+from collections.abc import Iterator, Set
 from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
@@ -16,10 +15,11 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
-from sphinx_rfc.indices import INDICES
-from sphinx_rfc.model import ModuleHome, Problem, RfcRecord
-from sphinx_rfc.relations import Snapshot, build_snapshot
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import ModuleHome, RfcRecord
+from sphinx_rfc.model.relations import Snapshot, build_snapshot
 
 if TYPE_CHECKING:
     from docutils.nodes import Element
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 4
+DATA_VERSION = 5
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = ("rfcs", "homes", "views", "view_hashes", "refs", "other_problems")
@@ -70,7 +70,7 @@ MODULE_INDEX_DOC = "rfc-modules"
 
 def module_anchor(name: str) -> str:
     # Sphinx's domainindex.html anchors only groups, as "cap-<group>"; the
-    # module index (sphinx_rfc.indices.ModuleIndex) has one group per module.
+    # module index (sphinx_rfc.resolve.indices.ModuleIndex) has one group per module.
     return f"cap-{name}"
 
 
@@ -114,7 +114,6 @@ class RfcDomain(Domain):
         "other_problems": {},
     }
     data_version = DATA_VERSION
-    indices = INDICES
 
     # -- storage -----------------------------------------------------------
 
@@ -209,7 +208,7 @@ class RfcDomain(Domain):
 
     def cross_problems(self) -> list[Problem]:
         """The cross-RFC problems (cached until the data changes)."""
-        from sphinx_rfc import checks
+        from sphinx_rfc.check import rules as checks
 
         cached = self.__dict__.get("_cross")
         if cached is None:
@@ -296,22 +295,13 @@ class RfcDomain(Domain):
         return cast("str | None", node.get("reftarget"))
 
 
-def source_path(env: BuildEnvironment, docname: str) -> str:
-    """The document's source file, relative to the source folder, with ``/``."""
-    return Path(env.doc2path(docname, False)).as_posix()
-
-
 def get_domain(env: BuildEnvironment) -> RfcDomain:
     return cast("RfcDomain", env.get_domain("rfc"))
 
 
-def iter_records(env: BuildEnvironment) -> Iterable[RfcRecord]:
-    return get_domain(env).rfcs.values()
-
-
 def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool | None:
     """``warn-missing-reference``: our own roles are checked after reading
-    (:func:`sphinx_rfc.checks.cross_rfc_problems`), with their own subtypes,
+    (:func:`sphinx_rfc.check.rules.cross_rfc_problems`), with their own subtypes,
     so the generic ``ref.*`` warning is silenced here."""
     if domain is not None and domain.name == "rfc":
         return True
@@ -320,6 +310,7 @@ def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool |
 
 def setup(app: Sphinx) -> None:
     app.add_domain(RfcDomain)
+    app.connect("warn-missing-reference", on_missing_reference)
     # the main process's read phase, for the parallel-read workers (_fork_state)
     app.connect("env-before-read-docs", _reading_starts)
     app.connect("env-updated", _reading_ends, priority=100)

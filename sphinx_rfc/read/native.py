@@ -3,7 +3,7 @@
 
 :func:`read_native` is called by the collector for such a document once it
 is parsed.  It reads the document the way the template lays it out and
-returns the same :class:`~sphinx_rfc.model.RfcRecord` an RFC written with
+returns the same :class:`~sphinx_rfc.model.records.RfcRecord` an RFC written with
 directives would give; the collector then checks sections and placeholders
 and stores it, exactly as for a directive RFC.
 
@@ -16,7 +16,7 @@ Where things come from:
   formatted by ``rfc_id_format``; else ``rfc.missing-id`` and the document is
   no RFC.
 * **Basic information** — the metadata fields named like the ``rfc``
-  options (or like the table keys of :data:`sphinx_rfc.columns.FIELDS`), and
+  options (or like the table keys of :data:`sphinx_rfc.spec.columns.FIELDS`), and
   the rows of the key/value table in the ``basic-info`` section (two
   columns, or three with notes; a header row such as ``项目 | 内容`` is a
   header).  Rows whose key is no field become extra fields, named as
@@ -30,7 +30,7 @@ Where things come from:
   headers match one of that section's table kinds (``interface``,
   ``dependencies``, ``verification``, ``design`` for changes and
   alternatives, ``references``, ``constraints``) is read, validated and
-  rendered in place through :func:`sphinx_rfc.tables.read_tables`, the path
+  rendered in place through :func:`sphinx_rfc.read.tables.read_tables`, the path
   the directives use: same records, same problems, same output.  Other
   tables are left as they are.
 * **Title** — the document's title with a leading ``RFC:``, ``[RFC]`` or
@@ -52,16 +52,18 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.nodes import make_id
 
-from sphinx_rfc import checks, columns, tables, views
-from sphinx_rfc.collect import SourceLines, clean_title
-from sphinx_rfc.columns import TableSpec
-from sphinx_rfc.domain import get_domain
-from sphinx_rfc.metadata import KNOWN_FIELDS, Metadata, id_problems, new_record, parse_metadata
-from sphinx_rfc.model import Problem, RfcRecord
-from sphinx_rfc.render import issue_node, joined, rfc_pending_row, xref
+from sphinx_rfc.check import rules as checks
+from sphinx_rfc.doctree.locations import SourceLines
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.read import tables
+from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, id_problems, new_record, parse_metadata
+from sphinx_rfc.read.sections import clean_title
+from sphinx_rfc.render.elements import issue_node, joined, rfc_pending_row, xref
+from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.columns import TableSpec
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -518,36 +520,6 @@ def mark_diagrams(doctree: nodes.document) -> None:
             block["language"] = "text"
             if language == "mermaid":
                 block["rfc-mermaid"] = True
-
-
-class MermaidCodeToDiagram(SphinxPostTransform):
-    """In HTML, a native RFC's ```mermaid code block is drawn, as the issue
-    tracker it was written for draws it; other builders keep the code."""
-
-    default_priority = 20
-    formats = ("html",)
-
-    def run(self, **kwargs: Any) -> None:
-        record = get_domain(self.env).rfcs.get(self.env.docname)
-        if views.resolves_one_document(self.env) and (record is None or not record.native):
-            return  # only native RFCs mark code blocks: no walk elsewhere
-        if views.current_builder(self.env).name.startswith("epub"):
-            return
-        from sphinxcontrib.mermaid import mermaid
-
-        for block in list(self.document.findall(nodes.literal_block)):
-            if not block.get("rfc-mermaid"):
-                continue
-            diagram = mermaid()
-            diagram["code"] = block.astext()
-            diagram["options"] = {}
-            diagram.source, diagram.line = block.source, block.line
-            block.replace_self(diagram)
-
-
-def setup(app: Sphinx) -> None:
-    """Mermaid code blocks drawn in HTML."""
-    app.add_post_transform(MermaidCodeToDiagram)
 
 
 # --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ Both are generated afresh on every build, so they are never stale.
 
 Sphinx's ``domainindex.html`` gives each group an anchor ``cap-<group>``
 and no anchor to single entries; the module index has one group per
-module, so ``cap-<module name>`` (:func:`sphinx_rfc.domain.module_anchor`)
+module, so ``cap-<module name>`` (:func:`sphinx_rfc.resolve.domain.module_anchor`)
 is the module's entry there.
 """
 
@@ -21,8 +21,10 @@ from sphinx.domains import Index, IndexEntry
 from sphinx_rfc.i18n import _
 
 if TYPE_CHECKING:
-    from sphinx_rfc.domain import RfcDomain
-    from sphinx_rfc.relations import Snapshot
+    from sphinx.application import Sphinx
+
+    from sphinx_rfc.model.relations import Snapshot
+    from sphinx_rfc.resolve.domain import RfcDomain
 
 RELATION_LABELS = {
     "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
@@ -103,5 +105,7 @@ class ModuleIndex(Index):
         return content, False
 
 
-#: Index classes of the ``rfc`` domain.
-INDICES: list[type[Index]] = [RfcIndex, ModuleIndex]
+def setup(app: Sphinx) -> None:
+    """The index pages of the ``rfc`` domain (after the domain is added)."""
+    for index in (RfcIndex, ModuleIndex):
+        app.add_index_to_domain("rfc", index)

@@ -41,8 +41,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import source_path
-from sphinx_rfc.model import Interface, Param, Problem, TablePayload
+from sphinx_rfc._compat import source_path
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import Interface, Param, TablePayload
 from sphinx_rfc.nodes import rfc_data
 
 if TYPE_CHECKING:

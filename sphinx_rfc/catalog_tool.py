@@ -1,9 +1,9 @@
-"""Refresh the message catalogs: ``python -m sphinx_rfc._i18n``.
+"""Refresh the message catalogs: ``python -m sphinx_rfc.catalog_tool``.
 
 1. Collects every label the extension renders: the literal ``_("...")``
    calls in the package (extracted with Babel, which Sphinx depends on) and
    the labels kept as data — vocabulary and column labels in
-   :mod:`sphinx_rfc.columns`, and every module-level ``*_LABELS`` mapping or
+   :mod:`sphinx_rfc.spec.columns`, and every module-level ``*_LABELS`` mapping or
    ``NO_MATCH`` string in the package, which the code passes to ``_()``
    at render time.
 2. Writes the template ``locale/sphinx_rfc.pot``.
@@ -33,19 +33,19 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 import sphinx_rfc
-from sphinx_rfc import columns
 from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
+from sphinx_rfc.spec import columns
 
 PACKAGE_DIR = Path(sphinx_rfc.__file__).parent
 LANGUAGES: tuple[str, ...] = ("zh_CN",)
 #: Modules never scanned for labels (this one, the command line).
-_SKIP = {"sphinx_rfc._i18n", "sphinx_rfc.cli"}
+_SKIP = ("sphinx_rfc.catalog_tool", "sphinx_rfc.cli")
 
 
 def _package_modules() -> list[str]:
     names = ["sphinx_rfc"]
     for info in pkgutil.walk_packages([str(PACKAGE_DIR)], prefix="sphinx_rfc."):
-        if info.name not in _SKIP:
+        if not info.name.startswith(_SKIP):
             names.append(info.name)
     return sorted(names)
 
@@ -55,7 +55,7 @@ def literal_msgids() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         rel = path.relative_to(PACKAGE_DIR.parent).as_posix()
-        if rel.endswith("_i18n.py"):
+        if rel.endswith("catalog_tool.py"):
             continue
         for _lineno, message, _comments, _context in extract_from_file(
             "python", path, keywords={"_": None}
@@ -105,7 +105,7 @@ def all_msgids() -> dict[str, set[str]]:
     for msgid, origins in data_msgids().items():
         found.setdefault(msgid, set()).update(origins)
     for msgid in EXTRA_MSGIDS:
-        found.setdefault(msgid, set()).add("sphinx_rfc/_i18n.py")
+        found.setdefault(msgid, set()).add("sphinx_rfc/catalog_tool.py")
     return found
 
 
@@ -199,7 +199,7 @@ def refresh(languages: Sequence[str] = LANGUAGES) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m sphinx_rfc._i18n",
+        prog="python -m sphinx_rfc.catalog_tool",
         description="Refresh sphinx_rfc's message catalogs (.pot, .po, .mo).",
     )
     parser.add_argument("--check", action="store_true",

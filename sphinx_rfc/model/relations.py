@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sphinx_rfc.model import ModuleHome, RfcRecord
+from sphinx_rfc.model.records import ModuleHome, RfcRecord
 
 _NUMBER = re.compile(r"(\d+)")
 

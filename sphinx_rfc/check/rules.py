@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from sphinx_rfc import columns
-from sphinx_rfc.columns import SectionSpec, fold
-from sphinx_rfc.model import EMPTY, MISSING, NOT_APPLICABLE, PRESENT, Problem, RfcRecord
-from sphinx_rfc.relations import Snapshot, id_sort_key
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT, RfcRecord
+from sphinx_rfc.model.relations import Snapshot, id_sort_key
+from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.columns import SectionSpec, fold
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings

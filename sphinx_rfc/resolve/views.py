@@ -23,11 +23,13 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import RfcDomain, get_domain, module_location, rfc_link_title
+from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc.i18n import _
+from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import generated, rfc_pending
-from sphinx_rfc.relations import Snapshot
-from sphinx_rfc.render import BACKLINK_LABELS, entry, joined
+from sphinx_rfc.render.elements import BACKLINK_LABELS, entry, joined
+from sphinx_rfc.report import report
+from sphinx_rfc.resolve.domain import RfcDomain, get_domain, module_location, rfc_link_title
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -119,12 +121,6 @@ def fingerprint(
     return digest.hexdigest()
 
 
-def current_builder(env: BuildEnvironment) -> Builder:
-    """The builder at resolve time (``env.app`` is deprecated in Sphinx 9)."""
-    app = getattr(env, "_app", None) or env.app
-    return app.builder
-
-
 class RenderContext:
     """What a renderer needs: the builder, the page, the settings."""
 
@@ -187,19 +183,6 @@ RENDERERS["backlinks"] = _render_backlinks
 RENDERERS["notice"] = _render_notice
 
 
-#: Builders that resolve each document on its own.  Others (latex, texinfo,
-#: singlehtml, man) resolve a tree assembled from several documents under
-#: the name of the first, so the tree is always searched for them.
-_PAGE_PER_DOCUMENT = frozenset(
-    {"html", "dirhtml", "epub", "text", "xml", "pseudoxml", "json", "pickle", "dummy"}
-)
-
-
-def resolves_one_document(env: BuildEnvironment) -> bool:
-    """Whether the tree being resolved is the current document alone."""
-    return current_builder(env).name in _PAGE_PER_DOCUMENT
-
-
 class ResolvePending(SphinxPostTransform):
     """Fill every ``rfc_pending`` node, for every builder."""
 
@@ -235,8 +218,6 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     domain.data_changed = domain.take_dirty()
     if not domain.data_changed:
         return []  # nothing read or removed: no page's data can have changed
-    from sphinx_rfc.collect import report
-
     report(domain.cross_problems())
     snap = domain.snapshot()
     cache: dict[ViewKey, str] = {}
@@ -252,3 +233,8 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
             "sphinx_rfc: %d page(s) show changed RFC data: %s", len(outdated), ", ".join(outdated)
         )
     return outdated
+
+
+def setup(app: Sphinx) -> None:
+    app.add_post_transform(ResolvePending)
+    app.connect("env-updated", on_env_updated)

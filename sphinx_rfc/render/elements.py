@@ -14,7 +14,7 @@ from sphinx_rfc.nodes import generated, rfc_pending
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
-    from sphinx_rfc.model import RfcRecord
+    from sphinx_rfc.model.records import RfcRecord
 
 CellContent = str | nodes.Node | Sequence[nodes.Node]
 

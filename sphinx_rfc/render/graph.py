@@ -1,6 +1,6 @@
 """Relations between RFCs (and modules) as a graph, and that graph as Mermaid.
 
-Pure: a :class:`~sphinx_rfc.relations.Snapshot` and the options of one
+Pure: a :class:`~sphinx_rfc.model.relations.Snapshot` and the options of one
 ``rfc-graph`` directive in, a JSON-able value out (:func:`graph_value`);
 that value in, Mermaid flowchart code out (:func:`mermaid_code`).  The
 value is also what the page's freshness fingerprint is made of, so it holds
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from sphinx_rfc.relations import Snapshot, id_sort_key
+from sphinx_rfc.model.relations import Snapshot, id_sort_key
 
 #: Edge kinds, in the order they are drawn for one source node.
 REQUIRES = "requires"

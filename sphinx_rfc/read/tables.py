@@ -3,12 +3,12 @@
 The one table-reading path of the package (SPEC section 4).  The table
 directives use it on their parsed content; the template-native reader uses
 it on the tables of plain sections.  It never raises on bad input: what is
-wrong becomes a :class:`~sphinx_rfc.model.Problem`.
+wrong becomes a :class:`~sphinx_rfc.model.records.Problem`.
 
 Three steps, each usable alone:
 
 * :func:`read_table` maps a ``nodes.table`` to a :class:`ReadTable`: the
-  best-matching :class:`~sphinx_rfc.columns.TableSpec`, the column of each
+  best-matching :class:`~sphinx_rfc.spec.columns.TableSpec`, the column of each
   header cell, and per row per column the cell node, its plain text and its
   line;
 * :func:`table_records` turns a :class:`ReadTable` into records (``Param``,
@@ -17,7 +17,7 @@ Three steps, each usable alone:
   headers, normalised enum cells, links.
 
 :func:`read_tables` runs the three over a list of nodes and returns a
-:class:`~sphinx_rfc.model.TablePayload`.
+:class:`~sphinx_rfc.model.records.TablePayload`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from sphinx_rfc import columns
-from sphinx_rfc.columns import ColumnSpec, TableSpec
 from sphinx_rfc.i18n import _
-from sphinx_rfc.model import (
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import (
     Alternative,
     Change,
     Constraint,
@@ -39,13 +38,14 @@ from sphinx_rfc.model import (
     Interaction,
     Interface,
     Param,
-    Problem,
     Reference,
     TablePayload,
     TestLevel,
 )
 from sphinx_rfc.nodes import generated, rfc_pending
-from sphinx_rfc.render import css_token, xref
+from sphinx_rfc.render.elements import css_token, xref
+from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.columns import ColumnSpec, TableSpec
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings

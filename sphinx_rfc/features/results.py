@@ -46,12 +46,14 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import logging
 
-from sphinx_rfc import columns
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.domain import get_domain
 from sphinx_rfc.i18n import _
-from sphinx_rfc.model import Interaction, Problem, RfcRecord, TestLevel
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import Interaction, RfcRecord, TestLevel
 from sphinx_rfc.nodes import generated
+from sphinx_rfc.report import report
+from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec import columns
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -567,8 +569,6 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     problems = apply_results(record, results)
     render_results(doctree, record)
     if problems:
-        from sphinx_rfc.collect import report
-
         record.problems = sorted(record.problems + problems, key=Problem.sort_key)
         report(problems)
 

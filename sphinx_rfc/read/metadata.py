@@ -10,9 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc import columns
-from sphinx_rfc.checks import find_placeholders, placeholder_problem
-from sphinx_rfc.model import Problem, RfcRecord
+from sphinx_rfc.check.rules import find_placeholders, placeholder_problem
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.spec import columns
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -37,6 +38,17 @@ class Metadata:
     supersedes: list[str] = field(default_factory=list)
     requires: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RfcDeclaration:
+    """What one ``rfc`` directive declared."""
+
+    rfc_id: str
+    meta: Metadata
+    problems: list[Problem]
+    line: int | None
+    anchor: str
 
 
 def as_list(value: str | Sequence[str]) -> list[str]:

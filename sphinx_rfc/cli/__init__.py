@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.model import Problem
+    from sphinx_rfc.model.problems import Problem
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = Path(__file__).parent.parent / "templates"
 
 #: Folders tried, in order, when no SOURCEDIR is given.
 DEFAULT_SOURCEDIRS = (".", "docs", "doc", "source", "docs/source", "doc/source")
@@ -101,7 +101,7 @@ def _cache_key(srcdir: Path) -> str:
     starts a fresh environment."""
     import sphinx
 
-    package = Path(__file__).parent
+    package = Path(__file__).parent.parent
     stamp = max((f.stat().st_mtime_ns for f in package.rglob("*.py")), default=0)
     text = "\0".join([
         str(srcdir.resolve()), sys.version, sphinx.__version__, str(stamp), sys.executable,
@@ -294,7 +294,7 @@ def problem_json(problem: Problem) -> dict[str, Any]:
 
 def summary(app: Sphinx, problems: Sequence[Problem]) -> str:
     """The build's summary line, counting *problems*."""
-    from sphinx_rfc.output import summary_line
+    from sphinx_rfc.write.summary import summary_line
 
     return summary_line(app, problems)
 
@@ -308,7 +308,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     with read_project(
         srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
     ) as project:
-        from sphinx_rfc.output import visible_problems
+        from sphinx_rfc.write.summary import visible_problems
 
         problems = visible_problems(project.app)
         others = [w for w in project.warnings if "[rfc." not in w]
@@ -329,7 +329,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from sphinx_rfc import config as rfc_config
-    from sphinx_rfc.domain import get_domain
+    from sphinx_rfc.resolve.domain import get_domain
 
     srcdir = find_sourcedir(args.sourcedir)
     with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
@@ -357,7 +357,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from sphinx_rfc.export import write_export
+    from sphinx_rfc.write.export import write_export
 
     srcdir = find_sourcedir(args.sourcedir)
     with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
@@ -425,7 +425,7 @@ def project_facts(folder: Path) -> ProjectFacts:
     """The project around *folder* (a quick dummy read when a ``conf.py``
     is found upwards), plus what *folder*'s own files say."""
     from sphinx_rfc import config as rfc_config
-    from sphinx_rfc.domain import get_domain
+    from sphinx_rfc.resolve.domain import get_domain
 
     ids, numbers = scan_folder(folder)
     facts = ProjectFacts(ids, numbers, "RFC-{:04d}", None, [], None)
@@ -628,5 +628,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

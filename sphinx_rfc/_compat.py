@@ -1,0 +1,34 @@
+"""What differs between builders and Sphinx versions, in one place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+
+def source_path(env: BuildEnvironment, docname: str) -> str:
+    """The document's source file, relative to the source folder, with ``/``."""
+    return Path(env.doc2path(docname, False)).as_posix()
+
+
+def current_builder(env: BuildEnvironment) -> Builder:
+    """The builder at resolve time (``env.app`` is deprecated in Sphinx 9)."""
+    app = getattr(env, "_app", None) or env.app
+    return app.builder
+
+
+#: Builders that resolve each document on its own.  Others (latex, texinfo,
+#: singlehtml, man) resolve a tree assembled from several documents under
+#: the name of the first, so the tree is always searched for them.
+_PAGE_PER_DOCUMENT = frozenset(
+    {"html", "dirhtml", "epub", "text", "xml", "pseudoxml", "json", "pickle", "dummy"}
+)
+
+
+def resolves_one_document(env: BuildEnvironment) -> bool:
+    """Whether the tree being resolved is the current document alone."""
+    return current_builder(env).name in _PAGE_PER_DOCUMENT

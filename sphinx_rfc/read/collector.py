@@ -1,0 +1,184 @@
+"""The read step: after a document is parsed (``doctree-read``), turn what
+its directives recorded — or, for a template-native RFC, what its sections
+and tables say — into one :class:`~sphinx_rfc.model.records.RfcRecord`, check it,
+store it in the domain and report its problems."""
+
+from __future__ import annotations
+
+import fnmatch
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx import addnodes
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import source_path
+from sphinx_rfc.check import rules as checks
+from sphinx_rfc.doctree.locations import SourceLines, line_of
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import RfcRecord, TablePayload
+from sphinx_rfc.nodes import rfc_data, rfc_pending
+from sphinx_rfc.read import native
+from sphinx_rfc.read.metadata import RfcDeclaration, new_record
+from sphinx_rfc.read.sections import (
+    body_text,
+    clean_title,
+    document_title,
+    placeholder_problems,
+    section_bodies,
+)
+from sphinx_rfc.render.elements import basic_info_table
+from sphinx_rfc.report import report
+from sphinx_rfc.resolve.domain import get_domain
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from sphinx_rfc.config import RfcSettings
+
+
+def is_native_candidate(docname: str, settings: RfcSettings) -> bool:
+    return any(fnmatch.fnmatchcase(docname, pattern) for pattern in settings.documents)
+
+
+# --------------------------------------------------------------------------
+# The collector
+
+
+def build_record(
+    declaration: RfcDeclaration, docname: str, source: str, doc_title: str
+) -> RfcRecord:
+    return new_record(
+        declaration.meta,
+        rfc_id=declaration.rfc_id,
+        title=clean_title(doc_title),
+        docname=docname,
+        source=source,
+        line=declaration.line,
+        anchor=declaration.anchor,
+        problems=declaration.problems,
+    )
+
+
+def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+    env = app.env
+    docname = env.docname
+    settings = rfc_config.settings(app.config)
+    source = source_path(env, docname)
+    payloads = list(doctree.findall(rfc_data))
+    metas = [n for n in payloads if n["kind"] == "meta"]
+    tables = [n for n in payloads if n["kind"] == "table"]
+    homes = [n["payload"] for n in payloads if n["kind"] == "module-home"]
+    # problems of directives that show data (rfc-index, rfc-module, rfc-graph)
+    problems: list[Problem] = [p for n in payloads if n["kind"] == "problems" for p in n["payload"]]
+
+    doc_title, _title_line = document_title(doctree)
+    record: RfcRecord | None = None
+    if metas:
+        first = metas[0]
+        declaration: RfcDeclaration = first["payload"]
+        record = build_record(declaration, docname, source, doc_title)
+        info = basic_info_table(record, settings)
+        first.replace_self(info)
+        for extra in metas[1:]:
+            other: RfcDeclaration = extra["payload"]
+            problems.append(Problem(
+                "duplicate-directive",
+                f"a second rfc directive ({other.rfc_id}) in the document of {record.id}; "
+                "only the first one counts",
+                source, other.line, record.id,
+            ))
+            extra.parent.remove(extra)
+    elif is_native_candidate(docname, settings):
+        record = native.read_native(app, doctree, settings, docname, source, doc_title, problems)
+
+    if record is not None:
+        directives_used = {"rfc"} if metas else set()
+        empty_alternatives: list[int | None] = []
+        for node in tables:
+            payload: TablePayload = node["payload"]
+            payload.add_to(record)
+            directives_used.add(payload.directive)
+            for problem in payload.problems:
+                problem.rfc_id = record.id
+            problems.extend(payload.problems)
+            if (payload.directive == "rfc-alternatives" and not payload.records.get("alternatives")
+                    and not payload.problems):
+                empty_alternatives.append(payload.line)
+        lines = SourceLines(doctree)
+        memo: dict[int, str] = {}
+        bodies = section_bodies(doctree, lines, memo)
+        result = checks.section_states(
+            bodies, directives_used, settings,
+            rfc_id=record.id, source=source, fallback_line=record.line,
+        )
+        record.sections = result.states
+        problems.extend(result.problems)
+        # all text of the document: every section's body and title (the
+        # document title's section is the one section_bodies may leave out;
+        # a title docutils promoted to the document is its first child)
+        promoted = doctree[0].astext() if isinstance(doctree.next_node(), nodes.title) else ""
+        text = "\n".join(
+            [body_text(doctree, memo), doc_title, promoted, *(b.title for b in bodies)]
+        )
+        problems.extend(placeholder_problems(doctree, settings, source, record.id, lines, text))
+        problems.extend(checks.check_record(
+            record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives
+        ))
+        _insert_notice(doctree, record)
+    else:
+        for node in tables:
+            payload = node["payload"]
+            problems.extend(payload.problems)
+            problems.append(Problem(
+                "outside-rfc",
+                f"{payload.directive} is used in a document that is not an RFC",
+                source, payload.line, None,
+            ))
+
+    for node in payloads:
+        if node["kind"] != "meta":  # (meta nodes were replaced or removed above)
+            node.parent.remove(node)
+
+    views, refs = _views_and_refs(doctree)
+    if record is not None:
+        for problem in problems:
+            problem.rfc_id = problem.rfc_id or record.id
+        record.problems = sorted(record.problems + problems, key=Problem.sort_key)
+        problems = record.problems
+    for problem in problems:
+        problem.docname = docname
+    get_domain(env).store(docname, record, homes, views, refs, problems)
+    report(problems)
+
+
+def _insert_notice(doctree: nodes.document, record: RfcRecord) -> None:
+    """The superseded notice goes under the document title."""
+    notice = rfc_pending.make(("notice", record.id), part="notice")
+    for section in doctree.findall(nodes.section):
+        index = 1 if section.children and isinstance(section[0], nodes.title) else 0
+        section.insert(index, notice)
+        return
+    doctree.insert(0, notice)
+
+
+def _views_and_refs(
+    doctree: nodes.document,
+) -> tuple[set[tuple[str, ...]], list[tuple[str, str, int | None]]]:
+    views: set[tuple[str, ...]] = set()
+    refs: list[tuple[str, str, int | None]] = []
+    for node in doctree.findall(rfc_pending):
+        views.add(tuple(node["view"]))
+    for xref in doctree.findall(addnodes.pending_xref):
+        if xref.get("refdomain") != "rfc":
+            continue
+        target = str(xref.get("reftarget", "")).strip()
+        role = xref.get("reftype")
+        views.add(("rfc" if role == "ref" else "module", target))
+        if not xref.get("rfc-quiet"):
+            refs.append((str(role), target, line_of(xref)))
+    return views, refs
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("doctree-read", on_doctree_read)

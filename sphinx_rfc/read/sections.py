@@ -1,0 +1,161 @@
+"""What a document says, read from its doctree: its title, the text of
+each section, and the placeholders left in paragraphs, titles, cells and
+code blocks (each at its line)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from sphinx_rfc.check import rules as checks
+from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
+from sphinx_rfc.model.problems import Problem
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+_TITLE_PREFIX = re.compile(r"^\s*(?:RFC\s*[:：]|\[RFC\]|【RFC】)\s*", re.IGNORECASE)
+
+
+def clean_title(title: str) -> str:
+    """The document title with a leading ``RFC:``, ``[RFC]`` or ``【RFC】`` dropped."""
+    return _TITLE_PREFIX.sub("", title).strip() or title.strip()
+
+
+def document_title(doctree: nodes.document) -> tuple[str, int | None]:
+    for section in doctree.findall(nodes.section):
+        if section.children and isinstance(section[0], nodes.title):
+            return section[0].astext(), section[0].line
+        break
+    return "", None
+
+
+_SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, nodes.target)
+
+def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str:
+    """All text of the section, subsections included, titles excluded
+    (*memo* keeps each section's text, so nested sections are read once)."""
+    memo = {} if memo is None else memo
+    key = id(section)
+    if key in memo:
+        return memo[key]
+    parts: list[str] = []
+    has_title = bool(section.children) and isinstance(section[0], nodes.title)
+    for child in section.children[1:] if has_title else section.children:
+        if isinstance(child, nodes.section):
+            parts.append(body_text(child, memo))
+        elif not isinstance(child, _SKIPPED):
+            parts.append(child.astext())
+    memo[key] = text = "\n".join(p for p in parts if p.strip())
+    return text
+
+
+def section_bodies(
+    doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None
+) -> list[checks.SectionBody]:
+    """Every section of the document, in document order, except the title
+    section when it is the only top-level one (*memo*: see :func:`_body_text`)."""
+    lines = lines or SourceLines(doctree)
+    top = [c for c in doctree.children if isinstance(c, nodes.section)]
+    skip = top[0] if len(top) == 1 else None
+    bodies = []
+    memo = {} if memo is None else memo
+    for section in doctree.findall(nodes.section):
+        if section is skip or not section.children or not isinstance(section[0], nodes.title):
+            continue
+        title = section[0]
+        bodies.append(checks.SectionBody(
+            title.astext(), lines.title_line(title), body_text(section, memo)
+        ))
+    return bodies
+
+
+def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int | None:
+    """The first line from *start* (1-based) that holds a placeholder."""
+    for number in range(max(start, 1), len(lines) + 1):
+        if checks.find_placeholders(lines[number - 1], placeholders):
+            return number
+    return None
+
+
+def _may_hold_placeholders(
+    doctree: nodes.document, placeholders: tuple[str, ...], text: str
+) -> bool:
+    """Whether any text of the document (*text*: all of it) or the code of a
+    diagram holds a placeholder: most documents hold none, and are then not
+    walked node by node.  Every text the walk below checks is part of the
+    document's text, set off by line breaks, so this never misses one."""
+    if checks.find_placeholders(text, placeholders):
+        return True
+    from sphinxcontrib.mermaid import mermaid
+
+    return any(
+        isinstance(node.get("code"), str) and checks.find_placeholders(node["code"], placeholders)
+        for node in doctree.findall(mermaid)
+    )
+
+
+def placeholder_problems(
+    doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
+    lines: SourceLines, text: str,
+) -> list[Problem]:
+    """One problem per paragraph, title, table cell or code block that
+    holds placeholders, at its line (*text*: all text of the document)."""
+    if not _may_hold_placeholders(doctree, settings.placeholders, text):
+        return []
+    problems: list[Problem] = []
+    # (the line of the innermost section's title, the last line seen): a
+    # line before the section's start is docutils' guess (csv-table cells
+    # say line 1); the last line seen is closer then.
+    state = {"floor": 0, "last": 0}
+    # for cells placed by searching: the row and line of the last one found,
+    # so that a later row searches below it and a cell of the same row not
+    searched: dict[str, Any] = {"row": None, "line": 0}
+
+    def emit(node: nodes.Element, text: str, where: str, line: int | None) -> None:
+        found = checks.find_placeholders(text, settings.placeholders)
+        if line is not None and line < state["floor"]:
+            start = max(state["last"] + 1, state["floor"])
+            if searched["line"]:
+                same_row = searched["row"] is node.parent
+                start = searched["line"] if same_row else max(start, searched["line"] + 1)
+            line = _search(lines.get(node), start, settings.placeholders) if found else None
+            if line:
+                searched.update(row=node.parent, line=line)
+            line = line or start
+        if line:
+            state["last"] = max(state["last"], line)
+        if found:
+            problems.append(checks.placeholder_problem(found, where, source, line, rfc_id))
+
+    def walk(node: nodes.Element) -> None:
+        for child in node.children:
+            if not isinstance(child, nodes.Element) or isinstance(child, _SKIPPED):
+                continue
+            if child.get("rfc-generated"):
+                continue
+            if isinstance(child, nodes.section):
+                saved = state["floor"]
+                if child.children and isinstance(child[0], nodes.title):
+                    state["floor"] = lines.title_line(child[0]) or saved
+                walk(child)
+                state["floor"] = saved
+            elif isinstance(child, nodes.title):
+                emit(child, child.astext(), "title", lines.title_line(child))
+            elif isinstance(child, nodes.entry):
+                emit(child, child.astext(), "table cell", lines.cell_line(child))
+            elif child.tagname == "mermaid" and isinstance(child.get("code"), str):
+                emit(child, child["code"], "diagram", line_of(child))
+            elif isinstance(child, nodes.literal_block):
+                emit(child, child.astext(), "code block", line_of(child))
+            elif isinstance(child, nodes.TextElement):
+                emit(child, child.astext(), "paragraph", first_line(child))
+            else:
+                if child.line:
+                    state["last"] = max(state["last"], child.line)
+                walk(child)
+
+    walk(doctree)
+    return problems

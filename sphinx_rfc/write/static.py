@@ -1,0 +1,34 @@
+"""The package's CSS and JavaScript, copied into ``_static`` of HTML builds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx.util.fileutil import copy_asset_file
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+STATIC_DIR = Path(__file__).parent.parent / "static"
+
+
+def copy_static_files(app: Sphinx, exception: BaseException | None) -> None:
+    """Copy the package's CSS and JS into ``_static``.
+
+    Done here rather than by adding to ``html_static_path``: changing a
+    config value at start-up makes the next build see a changed
+    configuration and rewrite every page (Sphinx < 9).
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "_static"
+    target.mkdir(parents=True, exist_ok=True)
+    for path in sorted(STATIC_DIR.iterdir()):
+        if path.suffix in {".css", ".js"}:
+            copy_asset_file(path, target, force=True)
+
+
+def setup(app: Sphinx) -> None:
+    app.add_css_file("sphinx_rfc.css")
+    app.connect("build-finished", copy_static_files)
