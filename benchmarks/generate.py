@@ -2,7 +2,7 @@
 
 The RFCs describe features of a distributed-training framework (modules
 ``model``, ``distributed``, ``checkpoint``, ``optimizer``, ``trainer``; PT and
-MS backends) and follow ``TEMPLATE.md``: all nine sections, every table.
+MS backends) and follow the hyper-parallel RFC template: all nine sections, every table.
 They alternate Chinese and English and mix reStructuredText and MyST
 (number % 4: 0 zh rST, 1 en rST, 2 zh MyST, 3 en MyST).
 

@@ -1,4 +1,4 @@
-"""Configuration values (SPEC section 10), registered with types and
+"""Configuration values (docs/reference/config.md), registered with types and
 validated deeply at ``config-inited``.
 
 :func:`settings` turns the validated ``conf.py`` values into one frozen

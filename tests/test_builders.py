@@ -1,6 +1,6 @@
 """Every builder that ships with Sphinx builds a project using every
 directive and role of sphinx_rfc with no warning but the project's own RFC
-problems (SPEC section 11)."""
+problems (docs/reference/output.md)."""
 
 from __future__ import annotations
 

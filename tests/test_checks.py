@@ -1,4 +1,4 @@
-"""The checker (SPEC sections 2 and 6): every problem of a project with
+"""The checker (docs/reference/sections.md, docs/reference/warnings.md): every problem of a project with
 known defects is reported exactly once, with its file and line, in rST and
 in MyST; clean RFCs report nothing."""
 

@@ -1,4 +1,4 @@
-"""The ``sphinx-rfc`` command (SPEC section 9)."""
+"""The ``sphinx-rfc`` command (docs/reference/cli.md)."""
 
 from __future__ import annotations
 

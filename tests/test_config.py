@@ -1,4 +1,4 @@
-"""Configuration values (SPEC section 10): a wrong shape stops the build
+"""Configuration values (docs/reference/config.md): a wrong shape stops the build
 with a ConfigError naming the value."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``rfcs.json`` (SPEC 8): content, schema, stable bytes, which builders
+"""``rfcs.json`` (docs/reference/export.md): content, schema, stable bytes, which builders
 write it, ``-j 2`` equals ``-j 1``, and ``sphinx-rfc export``."""
 
 from __future__ import annotations

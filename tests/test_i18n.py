@@ -1,6 +1,6 @@
 """Labels the extension adds are translated for ``language = "zh_CN"`` from
 the catalog shipped in the package, and never extracted into the user's
-own ``.pot`` files (SPEC section 11)."""
+own ``.pot`` files (docs/reference/output.md)."""
 
 from __future__ import annotations
 

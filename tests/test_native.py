@@ -1,4 +1,4 @@
-"""Template-native RFCs (SPEC section 7): plain Markdown / rST RFCs that
+"""Template-native RFCs (docs/reference/native.md): plain Markdown / rST RFCs that
 follow the template, recognised with no directive.
 
 * a corpus of realistic RFCs (tests/roots/test-native-corpus) with the

@@ -1,4 +1,4 @@
-"""rfc-index, rfc-module, rfc-graph and the domain index pages (SPEC 5),
+"""rfc-index, rfc-module, rfc-graph and the domain index pages (docs/reference/navigation.md),
 in rST and MyST, in HTML and in non-HTML builders."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Verification results (SPEC 4.9): JUnit XML files named by
+"""Verification results (docs/howto/verification-results.md): JUnit XML files named by
 ``rfc_test_results`` give each verification row that lists tests a result
 (rendered, exported), ``rfc.test-failed`` / ``rfc.test-missing`` warnings,
 and incremental builds follow changes of the result files."""

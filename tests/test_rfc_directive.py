@@ -1,4 +1,4 @@
-"""The ``rfc`` directive (SPEC section 3): options, aliases, rendering,
+"""The ``rfc`` directive (docs/reference/rfc-directive.md): options, aliases, rendering,
 invalid values, duplicates, in rST and MyST, English and Chinese."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Section titles, section states and placeholders (SPEC sections 2 and 6),
+"""Section titles, section states and placeholders (docs/reference/sections.md, docs/reference/warnings.md),
 as pure functions and through a build."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The interface drift check (SPEC 4.8): ``:signature-of:`` targets are
+"""The interface drift check (docs/howto/interface-drift.md): ``:signature-of:`` targets are
 imported and compared with the parameter tables, one
 ``rfc.signature-mismatch`` per difference, ``rfc.signature-import`` for
 what cannot be imported or found; nothing is imported when the option is

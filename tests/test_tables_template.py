@@ -1,4 +1,4 @@
-"""The template's own tables (TEMPLATE.md sections 4-9), pasted as they are
+"""The template's own tables (sections 4-9 of the template), pasted as they are
 inside the directives as Markdown pipe tables, are read as their tables:
 every header is known, every row becomes a record, and what the author has
 not filled in yet is reported as such."""

@@ -1,5 +1,5 @@
 """HTML works with the default theme and with furo, pydata-sphinx-theme and
-sphinx-rtd-theme (SPEC section 11): the project builds with no warning but
+sphinx-rtd-theme (docs/reference/output.md): the project builds with no warning but
 its own RFC problems, the stylesheet is linked and shipped, and the styled
 elements are there.  A theme that is not installed is skipped."""
 

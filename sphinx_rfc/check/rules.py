@@ -1,4 +1,4 @@
-"""Every rule of SPEC section 6, as functions over plain data.
+"""Every rule of docs/reference/warnings.md, as functions over plain data.
 
 Per-document rules run at read time (:func:`section_states`,
 :func:`check_record`, :func:`find_placeholders`); cross-RFC rules run once
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 # --------------------------------------------------------------------------
-# Section titles (SPEC section 2)
+# Section titles (docs/reference/sections.md)
 
 _NUMBERING = re.compile(
     r"""^\s*(?:
@@ -146,7 +146,7 @@ def section_states(
 
 
 # --------------------------------------------------------------------------
-# Placeholders (SPEC section 6)
+# Placeholders (docs/reference/warnings.md)
 
 
 @lru_cache(maxsize=32)

@@ -1,4 +1,4 @@
-"""The ``sphinx-rfc`` command (SPEC section 9): ``check``, ``list``, ``new``
+"""The ``sphinx-rfc`` command (docs/reference/cli.md): ``check``, ``list``, ``new``
 and ``export``.
 
 ``check``, ``list`` and ``export`` read the project in-process with Sphinx's

@@ -1,4 +1,4 @@
-"""Directives of the navigation family (SPEC section 5): ``rfc-index``,
+"""Directives of the navigation family (docs/reference/navigation.md): ``rfc-index``,
 ``rfc-module`` and ``rfc-graph``.
 
 Each one shows other documents' data, so it only records, at read time,

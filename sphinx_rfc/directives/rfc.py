@@ -1,4 +1,4 @@
-"""The ``rfc`` directive: an RFC's identity and basic information (SPEC 3).
+"""The ``rfc`` directive: an RFC's identity and basic information (docs/reference/rfc-directive.md).
 
 It only records: the collector (:mod:`sphinx_rfc.read.collector`) turns the
 payload into a record once the whole document is read, and renders the

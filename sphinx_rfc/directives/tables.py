@@ -1,4 +1,4 @@
-"""The seven structured table directives (SPEC section 4).
+"""The seven structured table directives (docs/reference/table-directives.md).
 
 Each parses its content with the page's own parser, reads the tables in it
 through :func:`sphinx_rfc.read.tables.read_tables` (which also renders them in

@@ -1,4 +1,4 @@
-"""Verification plans that show their results (SPEC 4.9).
+"""Verification plans that show their results (docs/howto/verification-results.md).
 
 ``rfc_test_results`` lists glob patterns, relative to the ``conf.py``
 folder, of JUnit XML files: pytest's ``--junitxml`` (``<testsuites>`` of

@@ -1,4 +1,4 @@
-"""Interfaces that cannot drift from the code (SPEC 4.8).
+"""Interfaces that cannot drift from the code (docs/howto/interface-drift.md).
 
 With ``rfc_check_signatures = True`` every ``rfc-interface`` with a
 ``:signature-of: package.module.callable`` option has its target imported,

@@ -12,7 +12,7 @@ from typing import Any
 
 from sphinx_rfc.model.problems import Problem
 
-#: Section states as exported (SPEC section 8).
+#: Section states as exported (docs/reference/export.md).
 PRESENT = "present"
 EMPTY = "empty"
 NOT_APPLICABLE = "not-applicable"
@@ -147,7 +147,7 @@ class RfcRecord:
     supersedes: list[str] = field(default_factory=list)
     requires: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
-    #: True for a template-native RFC (SPEC section 7).
+    #: True for a template-native RFC (docs/reference/native.md).
     native: bool = False
     sections: dict[str, str] = field(default_factory=dict)
     interfaces: list[Interface] = field(default_factory=list)

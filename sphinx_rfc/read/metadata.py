@@ -1,5 +1,5 @@
 """Basic information of an RFC: option or metadata values in, validated
-fields out (SPEC section 3).  Shared by the ``rfc`` directive and the
+fields out (docs/reference/rfc-directive.md).  Shared by the ``rfc`` directive and the
 template-native reader; no Sphinx inside."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Template-native RFCs (SPEC section 7): documents matched by
+"""Template-native RFCs (docs/reference/native.md): documents matched by
 ``rfc_documents`` that follow the template with no ``rfc`` directive.
 
 :func:`read_native` is called by the collector for such a document once it
@@ -242,7 +242,7 @@ def recognised_sections(
     doctree: nodes.document, settings: RfcSettings, skip: nodes.section | None
 ) -> dict[str, nodes.section]:
     """Section key -> the first section, in document order, whose title
-    matches it (SPEC section 2)."""
+    matches it (docs/reference/sections.md)."""
     found: dict[str, nodes.section] = {}
     for section in doctree.findall(nodes.section):
         if section is skip or not section.children or not isinstance(section[0], nodes.title):

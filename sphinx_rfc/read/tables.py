@@ -1,6 +1,6 @@
 """A docutils table -> rows keyed by column -> records, and back to nodes.
 
-The one table-reading path of the package (SPEC section 4).  The table
+The one table-reading path of the package (docs/reference/table-directives.md).  The table
 directives use it on their parsed content; the template-native reader uses
 it on the tables of plain sections.  It never raises on bad input: what is
 wrong becomes a :class:`~sphinx_rfc.model.records.Problem`.

@@ -1,4 +1,4 @@
-"""The tables of SPEC.md as data: sections, statuses, types, table columns,
+"""The template's vocabulary as data: sections, statuses, types, table columns,
 their aliases and enum values.
 
 Everything that matches user text against a fixed vocabulary reads it from
@@ -61,13 +61,13 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def fold_header(text: str) -> str:
-    """The key a header cell is matched on (SPEC section 4)."""
+    """The key a header cell is matched on (docs/reference/table-directives.md)."""
     text = fold(text.replace("`", ""))
     return re.sub(r"\s*/\s*", "/", text)
 
 
 # --------------------------------------------------------------------------
-# RFC status and type (SPEC section 3)
+# RFC status and type (docs/reference/rfc-directive.md)
 
 STATUSES = Vocabulary(
     "status",
@@ -142,7 +142,7 @@ def vocabulary_from_config(base: Vocabulary, value: object) -> Vocabulary:
 
 
 # --------------------------------------------------------------------------
-# The nine sections (SPEC section 2)
+# The nine sections (docs/reference/sections.md)
 
 
 @dataclass(frozen=True)
@@ -231,7 +231,7 @@ SECTION_KEYS: tuple[str, ...] = tuple(s.key for s in SECTIONS)
 
 
 # --------------------------------------------------------------------------
-# Table columns (SPEC section 4)
+# Table columns (docs/reference/table-directives.md)
 
 #: How a column's plain text becomes data.
 TEXT = "text"
@@ -480,14 +480,14 @@ TABLE_DIRECTIVES: tuple[str, ...] = tuple(dict.fromkeys(t.directive for t in TAB
 
 
 # --------------------------------------------------------------------------
-# Basic-information fields (SPEC sections 3 and 7)
+# Basic-information fields (docs/reference/rfc-directive.md, docs/reference/native.md)
 
 
 @dataclass(frozen=True)
 class FieldSpec:
     key: str
     label: str
-    #: Keys accepted in a basic-info table (SPEC section 7), besides the key.
+    #: Keys accepted in a basic-info table (docs/reference/native.md), besides the key.
     aliases: tuple[str, ...] = ()
     is_list: bool = False
 
@@ -545,7 +545,7 @@ def match_field(text: str) -> FieldSpec | None:
 
 
 # --------------------------------------------------------------------------
-# Value splitting (SPEC section 3)
+# Value splitting (docs/reference/rfc-directive.md)
 
 _LIST_SPLIT = re.compile(r"\s*(?:[,，、;；]|\s/\s)\s*")
 

@@ -1,4 +1,4 @@
-"""The warning subtypes of SPEC section 6, as data.
+"""The warning subtypes of docs/reference/warnings.md, as data.
 
 Every RFC problem is a Sphinx warning of type :data:`WARNING_TYPE` with one
 of these subtypes; ``suppress_warnings = ["rfc.<subtype>"]`` silences one.

@@ -1,4 +1,4 @@
-"""Records to ``rfcs.json`` (SPEC section 8).
+"""Records to ``rfcs.json`` (docs/reference/export.md).
 
 :func:`export_data` turns the domain's records into the JSON document;
 :func:`dumps` gives its bytes (keys sorted, RFCs ordered by numeric-aware
