@@ -3,7 +3,7 @@
 1. Collects every label the extension renders: the literal ``_("...")``
    calls in the package (extracted with Babel, which Sphinx depends on) and
    the labels kept as data — vocabulary and column labels in
-   :mod:`sphinx_rfc.spec.columns`, and every module-level ``*_LABELS`` mapping or
+   :mod:`sphinx_rfc.spec`, and every module-level ``*_LABELS`` mapping or
    ``NO_MATCH`` string in the package, which the code passes to ``_()``
    at render time.
 2. Writes the template ``locale/sphinx_rfc.pot``.
@@ -34,7 +34,10 @@ from babel.messages.pofile import read_po, write_po
 
 import sphinx_rfc
 from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
-from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.fields import FIELDS
+from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.table_kinds import TABLES
+from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
 
 PACKAGE_DIR = Path(sphinx_rfc.__file__).parent
 LANGUAGES: tuple[str, ...] = ("zh_CN",)
@@ -74,13 +77,12 @@ def data_msgids() -> dict[str, set[str]]:
             if item:
                 found.setdefault(item, set()).add(origin)
 
-    for vocab in (columns.STATUSES, columns.TYPES, columns.YES_NO, columns.STRENGTHS,
-                  columns.AFFECTS):
-        add((c.label for c in vocab.choices), "sphinx_rfc/columns.py")
-    for table in columns.TABLES:
-        add((c.label for c in table.columns), "sphinx_rfc/columns.py")
-    add((f.label for f in columns.FIELDS), "sphinx_rfc/columns.py")
-    add((s.label for s in columns.SECTIONS), "sphinx_rfc/columns.py")
+    for vocab in (STATUSES, TYPES, YES_NO, STRENGTHS, AFFECTS):
+        add((c.label for c in vocab.choices), "sphinx_rfc/spec/vocabulary.py")
+    for table in TABLES:
+        add((c.label for c in table.columns), "sphinx_rfc/spec/table_kinds.py")
+    add((f.label for f in FIELDS), "sphinx_rfc/spec/fields.py")
+    add((s.label for s in SECTIONS), "sphinx_rfc/spec/sections.py")
     for name in _package_modules():
         try:
             module = importlib.import_module(name)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
-from sphinx_rfc.spec import columns
-from sphinx_rfc.spec.columns import SectionSpec, Vocabulary
+from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
+from sphinx_rfc.spec.vocabulary import STATUSES, TYPES, Vocabulary, vocabulary_from_config
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -52,7 +52,7 @@ CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
         'a dict key -> {"titles": [str, ...], "directive": str or None}',
     ),
     "rfc_required_sections": (
-        list(columns.SECTION_KEYS),
+        list(SECTION_KEYS),
         "env",
         (list, tuple),
         "a list of section keys",
@@ -126,7 +126,7 @@ def _vocabulary(name: str, base: Vocabulary, value: object) -> Vocabulary:
             raise _fail(name, what, value)
     elif not (_is_str_list(value) and value and all(value)):  # type: ignore[arg-type]
         raise _fail(name, what, value)
-    return columns.vocabulary_from_config(base, value)
+    return vocabulary_from_config(base, value)
 
 
 def _sections(value: object) -> tuple[SectionSpec, ...]:
@@ -134,7 +134,7 @@ def _sections(value: object) -> tuple[SectionSpec, ...]:
     what = CONFIG_VALUES[name][3]
     if not isinstance(value, Mapping):
         raise _fail(name, what, value)
-    merged = {s.key: s for s in columns.SECTIONS}
+    merged = {s.key: s for s in SECTIONS}
     for key, spec in value.items():
         if not isinstance(key, str) or not key or not isinstance(spec, Mapping):
             raise _fail(name, what, value)
@@ -224,8 +224,8 @@ def settings_from(config: Config) -> RfcSettings:
         modules=modules,
         id_pattern=id_pattern,
         id_format=id_format,
-        statuses=_vocabulary("rfc_statuses", columns.STATUSES, value("rfc_statuses")),
-        types=_vocabulary("rfc_types", columns.TYPES, value("rfc_types")),
+        statuses=_vocabulary("rfc_statuses", STATUSES, value("rfc_statuses")),
+        types=_vocabulary("rfc_types", TYPES, value("rfc_types")),
         sections=sections,
         required_sections=tuple(required),
         required_test_levels=str_list("rfc_required_test_levels"),

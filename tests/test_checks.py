@@ -188,7 +188,7 @@ def _record(rfc_id: str, status: str = "draft", **fields):  # type: ignore[no-un
 def _cross(*records):  # type: ignore[no-untyped-def]
     from test_sections import make_settings
 
-    from sphinx_rfc.check.rules import cross_rfc_problems
+    from sphinx_rfc.check.cross import cross_rfc_problems
     from sphinx_rfc.model.relations import build_snapshot
 
     snap = build_snapshot(records, [], {})

@@ -15,7 +15,11 @@ from conftest import ANSI
 
 from sphinx_rfc import cli, config
 from sphinx_rfc.directives import navigation
-from sphinx_rfc.spec import columns, subtypes
+from sphinx_rfc.spec import subtypes
+from sphinx_rfc.spec.fields import FIELDS
+from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.table_kinds import TABLES
+from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
 
 DOCS = Path(__file__).parents[1] / "docs"
 BROKEN = DOCS / "_samples" / "broken"
@@ -72,20 +76,20 @@ def test_example_rfcs_in_both_languages_and_styles(docs_build: tuple[Path, str, 
 def test_reference_is_generated_from_the_code(docs_build: tuple[Path, str, str]) -> None:
     out, _status, _warnings = docs_build
     tables = _text(out, "reference/table-directives.html")
-    for spec in columns.TABLES:
+    for spec in TABLES:
         for column in spec.columns:
             for alias in column.aliases:
                 assert alias in tables, (spec.kind, alias)
-    for vocab in (columns.STRENGTHS, columns.AFFECTS, columns.YES_NO):
+    for vocab in (STRENGTHS, AFFECTS, YES_NO):
         for choice in vocab.choices:
             assert choice.label in tables
     directive = _text(out, "reference/rfc-directive.html")
-    for vocab in (columns.STATUSES, columns.TYPES):
+    for vocab in (STATUSES, TYPES):
         for choice in vocab.choices:
             assert all(alias in directive for alias in choice.aliases)
-    for section in columns.SECTIONS:
+    for section in SECTIONS:
         assert all(title in directive for title in section.titles)
-    for field in columns.FIELDS:
+    for field in FIELDS:
         assert f":{field.key}:" in directive
     conf = _text(out, "reference/config.html")
     for name in config.CONFIG_VALUES:

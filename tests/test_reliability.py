@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sphinx_rfc.render.graph import escape_label
-from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES
 
 # --------------------------------------------------------------------------
 # Generated directive content and options
@@ -45,7 +45,7 @@ WORDS = st.one_of(
     st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=0, max_size=12),
 )
 CELL = st.lists(WORDS, min_size=0, max_size=3).map(" ".join).map(lambda s: s.replace("\n", " "))
-ALIASES = sorted({a for spec in columns.TABLES for col in spec.columns for a in col.aliases})
+ALIASES = sorted({a for spec in TABLES for col in spec.columns for a in col.aliases})
 HEADER = st.one_of(st.sampled_from(ALIASES), CELL)
 TABLE = st.integers(min_value=1, max_value=5).flatmap(
     lambda ncols: st.tuples(
@@ -53,7 +53,7 @@ TABLE = st.integers(min_value=1, max_value=5).flatmap(
         st.lists(st.lists(CELL, min_size=0, max_size=ncols + 1), min_size=0, max_size=4),
     )
 )
-TABLE_DIRECTIVES = list(columns.TABLE_DIRECTIVES)
+TABLE_DIRECTIVES = list(TABLE_DIRECTIVES)
 OPTION_VALUE = st.one_of(
     CELL,
     st.sampled_from(["review", "已通过", "RFC-0001, RFC-0002", "2026-02-30", "optimizer", ""]),

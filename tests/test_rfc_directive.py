@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import rfc_warnings
 
-from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.vocabulary import STATUSES, TYPES
 
 CONF = """
 rfc_modules = {"optimizer": "Optimizers", "checkpoint": "Save and load", "trainer": ""}
@@ -132,8 +132,8 @@ def test_computed_rows_and_superseded_notice(app) -> None:  # type: ignore[no-un
 @pytest.mark.parametrize(
     ("vocabulary", "option"),
     [
-        (columns.STATUSES, "status"),
-        (columns.TYPES, "type"),
+        (STATUSES, "status"),
+        (TYPES, "type"),
     ],
 )
 def test_every_alias_is_stored_as_its_key(build_project, vocabulary, option) -> None:  # type: ignore[no-untyped-def]

@@ -10,8 +10,14 @@ from typing import Any
 import pytest
 from conftest import parse_warnings, sphinx_build, write_project
 
-from sphinx_rfc.check import rules as checks
-from sphinx_rfc.check.rules import SectionBody, body_state, find_placeholders, normalise_title
+from sphinx_rfc.check.placeholders import find_placeholders
+from sphinx_rfc.check.sections import (
+    SectionBody,
+    body_state,
+    normalise_title,
+    section_keys_for_title,
+    section_states,
+)
 from sphinx_rfc.config import RfcSettings, settings_from
 from sphinx_rfc.resolve.domain import get_domain
 
@@ -59,14 +65,14 @@ def test_normalise_title(title: str, expected: str) -> None:
     ],
 )
 def test_title_matching(title: str, keys: list[str]) -> None:
-    from sphinx_rfc.spec.columns import SECTIONS
+    from sphinx_rfc.spec.sections import SECTIONS
 
-    assert checks.section_keys_for_title(title, SECTIONS) == keys
+    assert section_keys_for_title(title, SECTIONS) == keys
 
 
 def test_one_title_serves_several_keys() -> None:
     settings = make_settings(rfc_sections={"compat": {"titles": ["Compatibility"]}})
-    assert checks.section_keys_for_title("Compatibility", settings.sections) == [
+    assert section_keys_for_title("Compatibility", settings.sections) == [
         "constraints", "compat",
     ]
 
@@ -129,7 +135,7 @@ def test_custom_placeholders() -> None:
 
 
 def _states(bodies: list[SectionBody], directives: set[str], **config: Any):  # type: ignore[no-untyped-def]
-    return checks.section_states(
+    return section_states(
         bodies, directives, make_settings(**config), rfc_id="RFC-1", source="x.rst",
         fallback_line=4,
     )

@@ -16,7 +16,14 @@ from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc.config import settings_from
 from sphinx_rfc.read import tables
-from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.table_kinds import (
+    CONSTRAINTS,
+    DEPENDENCY,
+    INTERACTIONS,
+    REFERENCES,
+    TEST_LEVELS,
+    tables_for_directive,
+)
 
 DIRECTIVES = [
     "rfc-interface", "rfc-dependency", "rfc-verification", "rfc-changes",
@@ -27,7 +34,7 @@ LONG = "long " * 4000
 
 def english(directive: str) -> list[str]:
     """An English alias of every column of the directive's first table."""
-    return [c.aliases[-1] for c in columns.tables_for_directive(directive)[0].columns]
+    return [c.aliases[-1] for c in tables_for_directive(directive)[0].columns]
 
 
 def indent(text: str, by: str = "   ") -> str:
@@ -218,7 +225,7 @@ def make_table(rows: list[list[str]], head: int = 1) -> nodes.table:
 
 def test_ragged_hand_made_rows() -> None:
     table = make_table([["组件", "强弱"], ["FSDP"], ["TP", "强", "surplus", "more"]])
-    read = tables.read_table(table, [columns.DEPENDENCY], SETTINGS, "x.md", 7)
+    read = tables.read_table(table, [DEPENDENCY], SETTINGS, "x.md", 7)
     assert read is not None
     records, problems = tables.table_records(read, SETTINGS)
     assert [(d.component, d.strength) for d in records] == [("FSDP", ""), ("TP", "strong")]
@@ -236,7 +243,7 @@ def test_ragged_hand_made_rows() -> None:
 ], ids=["no-tgroup", "no-rows", "header-only"])
 def test_degenerate_tables(table: nodes.table) -> None:
     payload = tables.read_tables(
-        [table], columns.tables_for_directive("rfc-constraints"), SETTINGS,
+        [table], tables_for_directive("rfc-constraints"), SETTINGS,
         directive="rfc-constraints", source="x.rst", line=3,
     )
     assert all(p.line == 3 for p in payload.problems)
@@ -247,13 +254,13 @@ def test_match_helpers() -> None:
     levels = make_table([["用例级别", "数量", "覆盖内容", "通过标准"], ["UT", "1", "a", "b"]])
     interactions = make_table([["组合", "是否验证", "通过标准"], ["x", "是", "ok"]])
     other = make_table([["类型", "需要说明的内容"], ["功能补全", "x"]])
-    specs = columns.tables_for_directive("rfc-verification")
-    assert tables.best_spec(levels, specs) is columns.TEST_LEVELS
-    assert tables.best_spec(interactions, specs) is columns.INTERACTIONS
-    assert tables.table_matches(levels, columns.TEST_LEVELS)
-    assert not tables.table_matches(levels, columns.INTERACTIONS)
+    specs = tables_for_directive("rfc-verification")
+    assert tables.best_spec(levels, specs) is TEST_LEVELS
+    assert tables.best_spec(interactions, specs) is INTERACTIONS
+    assert tables.table_matches(levels, TEST_LEVELS)
+    assert not tables.table_matches(levels, INTERACTIONS)
     # the template's background table shares one header with constraints only
-    assert not tables.table_matches(other, columns.CONSTRAINTS)
+    assert not tables.table_matches(other, CONSTRAINTS)
     assert tables.table_headers(interactions) == ["组合", "是否验证", "通过标准"]
 
 
@@ -264,7 +271,7 @@ def test_only_matching_leaves_other_tables_alone() -> None:
     )
     content = list(doctree.children)
     payload = tables.read_tables(
-        content, [columns.CONSTRAINTS], SETTINGS, directive="rfc-constraints",
+        content, [CONSTRAINTS], SETTINGS, directive="rfc-constraints",
         source="x.rst", line=1, only_matching=True,
     )
     assert [(c.type, c.content) for c in payload.records["constraints"]] == [("性能", "快")]
@@ -282,7 +289,7 @@ def test_long_cells_are_fast(tmp_path: Path) -> None:
     table = make_table([["来源", "做法"], [big, big]])
     start = time.perf_counter()
     payload = tables.read_tables(
-        [table], [columns.REFERENCES], SETTINGS, directive="rfc-references", source="x",
+        [table], [REFERENCES], SETTINGS, directive="rfc-references", source="x",
         line=1,
     )
     assert time.perf_counter() - start < 2

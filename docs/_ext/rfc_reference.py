@@ -1,8 +1,8 @@
 """Reference tables of the sphinx_rfc documentation, generated from the
 data the code itself uses, so that the docs cannot drift from the code:
 
-- ``.. rfcdoc-sections::``        :data:`sphinx_rfc.spec.columns.SECTIONS`
-- ``.. rfcdoc-vocabulary:: NAME`` a :class:`~sphinx_rfc.spec.columns.Vocabulary`
+- ``.. rfcdoc-sections::``        :data:`sphinx_rfc.spec.SECTIONS`
+- ``.. rfcdoc-vocabulary:: NAME`` a :class:`~sphinx_rfc.spec.Vocabulary`
   (``status``, ``type``, ``yes/no``, ``strength``, ``affects``)
 - ``.. rfcdoc-columns:: DIRECTIVE`` the column tables of a table directive
 - ``.. rfcdoc-fields::``          the ``rfc`` directive's options / basic-info keys
@@ -22,7 +22,11 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config
 from sphinx_rfc.directives import navigation
-from sphinx_rfc.spec import columns, subtypes
+from sphinx_rfc.spec import subtypes
+from sphinx_rfc.spec.fields import FIELDS
+from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.table_kinds import COUNT, LIST, YESNO, tables_for_directive
+from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
 
 Cell = str | nodes.Node | list[nodes.Node]
 
@@ -60,9 +64,9 @@ REQUIRED_TEXT = {
     "no": "no",
 }
 KIND_TEXT = {
-    columns.YESNO: "yes / no",
-    columns.COUNT: "a whole number >= 0",
-    columns.LIST: "comma-separated list",
+    YESNO: "yes / no",
+    COUNT: "a whole number >= 0",
+    LIST: "comma-separated list",
 }
 
 
@@ -115,18 +119,18 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Cell]], widths: Sequenc
 
 
 VOCABULARIES = {
-    "status": columns.STATUSES,
-    "type": columns.TYPES,
-    "yes/no": columns.YES_NO,
-    "strength": columns.STRENGTHS,
-    "affects": columns.AFFECTS,
+    "status": STATUSES,
+    "type": TYPES,
+    "yes/no": YES_NO,
+    "strength": STRENGTHS,
+    "affects": AFFECTS,
 }
 
 
 class SectionsTable(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         rows: list[Sequence[Cell]] = []
-        for spec in columns.SECTIONS:
+        for spec in SECTIONS:
             zh = [t for t in spec.titles if not t.isascii()]
             en = [t for t in spec.titles if t.isascii()]
             rows.append([nodes.literal(spec.key, spec.key), _literals(zh), _literals(en),
@@ -151,14 +155,14 @@ class ColumnsTable(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         result: list[nodes.Node] = []
-        specs = columns.tables_for_directive(self.arguments[0])
+        specs = tables_for_directive(self.arguments[0])
         for spec in specs:
             if len(specs) > 1:
                 result.append(nodes.rubric("", f"{spec.kind} table"))
             rows: list[Sequence[Cell]] = []
             for col in spec.columns:
                 values: Cell = KIND_TEXT.get(col.kind, "")
-                if col.vocabulary is not None and col.kind != columns.YESNO:
+                if col.vocabulary is not None and col.kind != YESNO:
                     values = [nodes.Text(f"{col.vocabulary.name}: ")]
                     values += _literals(col.vocabulary.keys())
                 rows.append([nodes.literal(col.key, col.key), col.label, _literals(col.aliases),
@@ -173,7 +177,7 @@ class FieldsTable(SphinxDirective):
         rows: list[Sequence[Cell]] = [
             [nodes.literal(f":{f.key}:", f":{f.key}:"), "list" if f.is_list else "text",
              _literals(f.aliases)]
-            for f in columns.FIELDS
+            for f in FIELDS
         ]
         return [table(["option", "value", "basic-info table keys (template-native RFCs)"],
                       rows, [16, 8, 50])]

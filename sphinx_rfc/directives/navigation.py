@@ -40,7 +40,7 @@ from sphinx_rfc.render.elements import (
 )
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.domain import get_domain
-from sphinx_rfc.spec.columns import split_list
+from sphinx_rfc.spec.text import split_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -16,13 +16,14 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
-from sphinx_rfc.check import rules as checks
+from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import rfc_data
 from sphinx_rfc.read.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW, read_tables
 from sphinx_rfc.render.elements import status_badge
 from sphinx_rfc.resolve import views
-from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.table_kinds import tables_for_directive
+from sphinx_rfc.spec.text import plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,9 +60,9 @@ class TableDirective(SphinxDirective):
         values.update((f"option :{k}:", str(v)) for k, v in self.options.items()
                       if isinstance(v, str))
         for where, value in values.items():
-            found = checks.find_placeholders(value, placeholders)
+            found = find_placeholders(value, placeholders)
             if found:
-                problems.append(checks.placeholder_problem(
+                problems.append(placeholder_problem(
                     found, f"the {where} of {self.directive_name}", source, self.lineno, None
                 ))
         return problems
@@ -79,7 +80,7 @@ class TableDirective(SphinxDirective):
         container.extend(content)
         payload = read_tables(
             content,
-            columns.tables_for_directive(self.directive_name),
+            tables_for_directive(self.directive_name),
             settings,
             directive=self.directive_name,
             source=source,
@@ -101,10 +102,10 @@ class InterfaceDirective(TableDirective):
     }
 
     def interface_name(self) -> str | None:
-        return columns.plain(self.arguments[0]) or None if self.arguments else None
+        return plain(self.arguments[0]) or None if self.arguments else None
 
     def signature_of(self) -> str | None:
-        return columns.plain(self.options.get("signature-of") or "") or None
+        return plain(self.options.get("signature-of") or "") or None
 
 
 def _make(name: str) -> type[TableDirective]:

@@ -53,7 +53,7 @@ from sphinx_rfc.model.records import Interaction, RfcRecord, TestLevel
 from sphinx_rfc.nodes import generated
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
-from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.text import plain, split_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -466,7 +466,7 @@ def render_results(doctree: nodes.document, record: RfcRecord) -> None:
             entry = _tests_entry(row)
             result = None
             if entry is not None:
-                tests = columns.split_list(columns.plain(entry.astext()))
+                tests = split_list(plain(entry.astext()))
                 match = next((r for r in pools[kind] if r.tests == tests), None)
                 if match is not None and match.result is not None:
                     pools[kind].remove(match)

@@ -13,7 +13,8 @@ from sphinx import addnodes
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
-from sphinx_rfc.check import rules as checks
+from sphinx_rfc.check.record import check_record
+from sphinx_rfc.check.sections import section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
@@ -108,7 +109,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         lines = SourceLines(doctree)
         memo: dict[int, str] = {}
         bodies = section_bodies(doctree, lines, memo)
-        result = checks.section_states(
+        result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
         )
@@ -122,7 +123,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             [body_text(doctree, memo), doc_title, promoted, *(b.title for b in bodies)]
         )
         problems.extend(placeholder_problems(doctree, settings, source, record.id, lines, text))
-        problems.extend(checks.check_record(
+        problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives
         ))
         _insert_notice(doctree, record)

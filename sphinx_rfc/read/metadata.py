@@ -10,10 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc.check.rules import find_placeholders, placeholder_problem
+from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
-from sphinx_rfc.spec import columns
+from sphinx_rfc.spec.text import fold, split_list
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -53,10 +53,10 @@ class RfcDeclaration:
 
 def as_list(value: str | Sequence[str]) -> list[str]:
     if isinstance(value, str):
-        return columns.split_list(value)
+        return split_list(value)
     items: list[str] = []
     for item in value:
-        items.extend(columns.split_list(str(item)))
+        items.extend(split_list(str(item)))
     return items
 
 
@@ -155,10 +155,10 @@ def parse_metadata(
             allowed = settings.extra_fields[name]
             items = as_list(value)
             if allowed:
-                folded = {columns.fold(a): a for a in allowed}
+                folded = {fold(a): a for a in allowed}
                 kept = []
                 for item in items:
-                    canonical = folded.get(columns.fold(item))
+                    canonical = folded.get(fold(item))
                     if canonical is None:
                         invalid(
                             name,

@@ -16,7 +16,7 @@ Where things come from:
   formatted by ``rfc_id_format``; else ``rfc.missing-id`` and the document is
   no RFC.
 * **Basic information** — the metadata fields named like the ``rfc``
-  options (or like the table keys of :data:`sphinx_rfc.spec.columns.FIELDS`), and
+  options (or like the table keys of :data:`sphinx_rfc.spec.FIELDS`), and
   the rows of the key/value table in the ``basic-info`` section (two
   columns, or three with notes; a header row such as ``项目 | 内容`` is a
   header).  Rows whose key is no field become extra fields, named as
@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
-from sphinx_rfc.check import rules as checks
+from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.doctree.locations import SourceLines
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
@@ -62,8 +62,9 @@ from sphinx_rfc.read import tables
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, id_problems, new_record, parse_metadata
 from sphinx_rfc.read.sections import clean_title
 from sphinx_rfc.render.elements import issue_node, joined, rfc_pending_row, xref
-from sphinx_rfc.spec import columns
-from sphinx_rfc.spec.columns import TableSpec
+from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES, TableSpec, tables_for_directive
+from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -75,13 +76,13 @@ if TYPE_CHECKING:
 #: two columns (the shared ``backlinks`` rows have two cells).
 
 #: Table keys and metadata names that give the RFC ID.
-_ID_KEYS = frozenset(columns.fold_header(k) for k in (
+_ID_KEYS = frozenset(fold_header(k) for k in (
     "rfc", "id", "rfc id", "rfc-id", "rfc_id", "rfc 编号", "rfc编号", "编号",
 ))
 #: Metadata names that give the RFC ID (``id`` alone belongs to other tools).
-_META_ID_KEYS = frozenset(columns.fold_header(k) for k in ("rfc", "rfc id", "rfc-id", "rfc_id"))
+_META_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "rfc id", "rfc-id", "rfc_id"))
 #: First-column texts of a key/value table's header row.
-_HEADER_KEYS = frozenset(columns.fold_header(k) for k in (
+_HEADER_KEYS = frozenset(fold_header(k) for k in (
     "项目", "字段", "属性", "键", "item", "field", "key", "property", "attribute",
 ))
 _DIGITS = re.compile(r"\d+")
@@ -209,18 +210,18 @@ def field_key(name: str, settings: RfcSettings, *, keep_unknown: bool) -> str | 
     """The ``rfc`` option a metadata name or table key stands for: a known
     field, ``"rfc"`` for the ID, a declared extra field; else the name as
     written (*keep_unknown*, a table row) or None (front matter)."""
-    folded = columns.fold_header(name)
+    folded = fold_header(name)
     if folded in _ID_KEYS:
         return "rfc"
     if folded in KNOWN_FIELDS:
         return folded
-    spec = columns.match_field(name)
+    spec = match_field(name)
     if spec is not None:
         return spec.key
     for extra in settings.extra_fields:
-        if columns.fold_header(extra) == folded:
+        if fold_header(extra) == folded:
             return extra
-    return columns.plain(name) if keep_unknown else None
+    return plain(name) if keep_unknown else None
 
 
 # --------------------------------------------------------------------------
@@ -233,7 +234,7 @@ def title_section(doctree: nodes.document, settings: RfcSettings) -> nodes.secti
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     if not top or not top[0].children or not isinstance(top[0][0], nodes.title):
         return None
-    if len(top) > 1 and checks.section_keys_for_title(top[0][0].astext(), settings.sections):
+    if len(top) > 1 and section_keys_for_title(top[0][0].astext(), settings.sections):
         return None
     return top[0]
 
@@ -247,7 +248,7 @@ def recognised_sections(
     for section in doctree.findall(nodes.section):
         if section is skip or not section.children or not isinstance(section[0], nodes.title):
             continue
-        for key in checks.section_keys_for_title(section[0].astext(), settings.sections):
+        for key in section_keys_for_title(section[0].astext(), settings.sections):
             found.setdefault(key, section)
     return found
 
@@ -255,10 +256,10 @@ def recognised_sections(
 def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
     """The table kinds read in section *key*: those the template puts there,
     and those of the directive the section is configured with."""
-    specs = [t for t in columns.TABLES if t.section == key]
+    specs = [t for t in TABLES if t.section == key]
     for section in settings.sections:
-        if section.key == key and section.directive in columns.TABLE_DIRECTIVES:
-            specs.extend(columns.tables_for_directive(section.directive))
+        if section.key == key and section.directive in TABLE_DIRECTIVES:
+            specs.extend(tables_for_directive(section.directive))
     return tuple(dict.fromkeys(specs))
 
 
@@ -321,7 +322,7 @@ def cell_value(entry: nodes.entry) -> str:
                 parts.append(f"<{address}>")
         elif isinstance(node, nodes.paragraph) and parts:
             parts.append(" ")
-    return columns.plain("".join(parts))
+    return plain("".join(parts))
 
 
 def _inside_mailto(node: nodes.Node, stop: nodes.Element) -> bool:
@@ -349,13 +350,13 @@ def info_rows(
     if head:
         first = _first_cells(head[-1])
         key = tables.cell_text(first[0]) if first else ""
-        if key and columns.fold_header(key) not in _HEADER_KEYS and field_key(
+        if key and fold_header(key) not in _HEADER_KEYS and field_key(
             key, settings, keep_unknown=False
         ):
             rows.insert(0, head[-1])  # a header row that is a field: `| 作者 | 张三 |`
     elif rows:
         first = _first_cells(rows[0])
-        if first and columns.fold_header(tables.cell_text(first[0])) in _HEADER_KEYS:
+        if first and fold_header(tables.cell_text(first[0])) in _HEADER_KEYS:
             rows = rows[1:]
     found: list[RawField] = []
     problems: list[Problem] = []
@@ -408,7 +409,7 @@ def rfc_id_from_name(docname: str, settings: RfcSettings) -> str | None:
 
 def _id_value(value: str | list[str], settings: RfcSettings) -> str:
     text = value if isinstance(value, str) else ", ".join(value)
-    text = columns.plain(text)
+    text = plain(text)
     if text.isdecimal() and text.isascii():
         try:
             return settings.id_format.format(int(text))
@@ -669,7 +670,7 @@ def _find_id(
     settings: RfcSettings,
 ) -> tuple[str | None, int | None]:
     for fld in meta_fields:
-        if columns.fold_header(fld.name) in _META_ID_KEYS:
+        if fold_header(fld.name) in _META_ID_KEYS:
             value = _id_value(fld.value, settings)
             if value:
                 return value, fld.line

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from sphinx_rfc.check import rules as checks
+from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
+from sphinx_rfc.check.sections import SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
 from sphinx_rfc.model.problems import Problem
 
@@ -54,7 +55,7 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
 
 def section_bodies(
     doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None
-) -> list[checks.SectionBody]:
+) -> list[SectionBody]:
     """Every section of the document, in document order, except the title
     section when it is the only top-level one (*memo*: see :func:`_body_text`)."""
     lines = lines or SourceLines(doctree)
@@ -66,7 +67,7 @@ def section_bodies(
         if section is skip or not section.children or not isinstance(section[0], nodes.title):
             continue
         title = section[0]
-        bodies.append(checks.SectionBody(
+        bodies.append(SectionBody(
             title.astext(), lines.title_line(title), body_text(section, memo)
         ))
     return bodies
@@ -75,7 +76,7 @@ def section_bodies(
 def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int | None:
     """The first line from *start* (1-based) that holds a placeholder."""
     for number in range(max(start, 1), len(lines) + 1):
-        if checks.find_placeholders(lines[number - 1], placeholders):
+        if find_placeholders(lines[number - 1], placeholders):
             return number
     return None
 
@@ -87,12 +88,12 @@ def _may_hold_placeholders(
     diagram holds a placeholder: most documents hold none, and are then not
     walked node by node.  Every text the walk below checks is part of the
     document's text, set off by line breaks, so this never misses one."""
-    if checks.find_placeholders(text, placeholders):
+    if find_placeholders(text, placeholders):
         return True
     from sphinxcontrib.mermaid import mermaid
 
     return any(
-        isinstance(node.get("code"), str) and checks.find_placeholders(node["code"], placeholders)
+        isinstance(node.get("code"), str) and find_placeholders(node["code"], placeholders)
         for node in doctree.findall(mermaid)
     )
 
@@ -115,7 +116,7 @@ def placeholder_problems(
     searched: dict[str, Any] = {"row": None, "line": 0}
 
     def emit(node: nodes.Element, text: str, where: str, line: int | None) -> None:
-        found = checks.find_placeholders(text, settings.placeholders)
+        found = find_placeholders(text, settings.placeholders)
         if line is not None and line < state["floor"]:
             start = max(state["last"] + 1, state["floor"])
             if searched["line"]:
@@ -128,7 +129,7 @@ def placeholder_problems(
         if line:
             state["last"] = max(state["last"], line)
         if found:
-            problems.append(checks.placeholder_problem(found, where, source, line, rfc_id))
+            problems.append(placeholder_problem(found, where, source, line, rfc_id))
 
     def walk(node: nodes.Element) -> None:
         for child in node.children:

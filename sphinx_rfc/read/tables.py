@@ -8,7 +8,7 @@ wrong becomes a :class:`~sphinx_rfc.model.records.Problem`.
 Three steps, each usable alone:
 
 * :func:`read_table` maps a ``nodes.table`` to a :class:`ReadTable`: the
-  best-matching :class:`~sphinx_rfc.spec.columns.TableSpec`, the column of each
+  best-matching :class:`~sphinx_rfc.spec.TableSpec`, the column of each
   header cell, and per row per column the cell node, its plain text and its
   line;
 * :func:`table_records` turns a :class:`ReadTable` into records (``Param``,
@@ -44,8 +44,9 @@ from sphinx_rfc.model.records import (
 )
 from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.render.elements import css_token, xref
-from sphinx_rfc.spec import columns
-from sphinx_rfc.spec.columns import ColumnSpec, TableSpec
+from sphinx_rfc.spec.table_kinds import COUNT, LIST, YESNO, ColumnSpec, TableSpec
+from sphinx_rfc.spec.text import fold, plain, split_list
+from sphinx_rfc.spec.vocabulary import YES_NO, Vocabulary
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -212,7 +213,7 @@ def _own_line(node: nodes.Node, lower: int | None) -> int | None:
 
 
 def cell_text(entry: nodes.entry | None) -> str:
-    return columns.plain(entry.astext()) if entry is not None else ""
+    return plain(entry.astext()) if entry is not None else ""
 
 
 def table_headers(table: nodes.table) -> list[str]:
@@ -456,11 +457,11 @@ def _validate_row(
         values.texts[column.key] = cell.text
         if not cell.text:
             continue
-        if column.kind == columns.YESNO or column.vocabulary is not None:
-            vocabulary = column.vocabulary or columns.YES_NO
+        if column.kind == YESNO or column.vocabulary is not None:
+            vocabulary = column.vocabulary or YES_NO
             key = vocabulary.lookup(cell.text)
             if key is None:
-                offered = columns.split_list(cell.text)
+                offered = split_list(cell.text)
                 if len(offered) > 1 and all(vocabulary.lookup(o) for o in offered):
                     why = f"{cell.text!r} offers several choices; pick one of"
                 else:
@@ -471,12 +472,12 @@ def _validate_row(
                     f"{_choice_names(vocabulary)}",
                     read.source, cell.line or row.line,
                 ))
-            elif column.kind == columns.YESNO:
+            elif column.kind == YESNO:
                 values.yesno[column.key] = key == "yes"
             else:
                 values.enums[column.key] = key
-        elif column.kind == columns.COUNT:
-            number = columns.fold(cell.text)
+        elif column.kind == COUNT:
+            number = fold(cell.text)
             if number.isdecimal() and number.isascii():
                 values.count = int(number)
             else:
@@ -486,12 +487,12 @@ def _validate_row(
                     "expected a whole number >= 0",
                     read.source, cell.line or row.line,
                 ))
-        elif column.kind == columns.LIST:
-            values.lists[column.key] = columns.split_list(cell.text)
+        elif column.kind == LIST:
+            values.lists[column.key] = split_list(cell.text)
     return values
 
 
-def _choice_names(vocabulary: columns.Vocabulary) -> str:
+def _choice_names(vocabulary: Vocabulary) -> str:
     """``strong (强), weak (弱), none (不涉及)``."""
     names = []
     for choice in vocabulary.choices:
@@ -555,7 +556,7 @@ def table_records(read: ReadTable, settings: RfcSettings) -> tuple[list[Any], li
                     read.source, row.line_of("default"),
                 ))
             if name:
-                key = columns.fold(name)
+                key = fold(name)
                 if key in names:
                     problems.append(Problem(
                         "duplicate-row",
@@ -630,9 +631,9 @@ def module_name(text: str, settings: RfcSettings) -> str | None:
         return None
     if text in settings.modules:
         return text
-    folded = columns.fold(text)
+    folded = fold(text)
     for name in settings.modules:
-        if columns.fold(name) == folded:
+        if fold(name) == folded:
             return name
     return None
 

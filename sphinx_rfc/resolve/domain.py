@@ -16,6 +16,7 @@ from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
+from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ModuleHome, RfcRecord
@@ -208,12 +209,10 @@ class RfcDomain(Domain):
 
     def cross_problems(self) -> list[Problem]:
         """The cross-RFC problems (cached until the data changes)."""
-        from sphinx_rfc.check import rules as checks
-
         cached = self.__dict__.get("_cross")
         if cached is None:
             sources = {d: source_path(self.env, d) for d in self.refs}
-            cached = checks.cross_rfc_problems(
+            cached = cross_rfc_problems(
                 self.snapshot(),
                 self.refs,
                 rfc_config.settings(self.env.config),
@@ -301,7 +300,7 @@ def get_domain(env: BuildEnvironment) -> RfcDomain:
 
 def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool | None:
     """``warn-missing-reference``: our own roles are checked after reading
-    (:func:`sphinx_rfc.check.rules.cross_rfc_problems`), with their own subtypes,
+    (:func:`sphinx_rfc.check.cross_rfc_problems`), with their own subtypes,
     so the generic ``ref.*`` warning is silenced here."""
     if domain is not None and domain.name == "rfc":
         return True

@@ -1,0 +1,207 @@
+"""Rules over all RFCs, run once per build over the snapshot of every
+record: unknown targets, duplicate IDs, status rules, dependency cycles
+(docs/reference/warnings.md).  Right in incremental and parallel builds
+because they never run per document."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.model.relations import Snapshot, id_sort_key
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+
+def _strong_targets(record: RfcRecord) -> list[str]:
+    targets = list(record.requires)
+    targets += [rfc for rfc, strength in record.dependency_edges() if strength == "strong"]
+    return list(dict.fromkeys(targets))
+
+
+def _cycles(graph: Mapping[str, list[str]]) -> list[list[str]]:
+    """Strongly connected components with a cycle (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    result: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph, key=id_sort_key):
+        if root in index:
+            continue
+        work = [(root, iter(graph.get(root, [])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in graph:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(graph.get(child, []))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    item = stack.pop()
+                    on_stack.discard(item)
+                    component.append(item)
+                    if item == node:
+                        break
+                if len(component) > 1 or node in graph.get(node, []):
+                    result.append(sorted(component, key=id_sort_key))
+    return result
+
+
+def _cycle_path(component: list[str], graph: Mapping[str, list[str]]) -> list[str]:
+    """The shortest cycle through the component's lowest ID, as a path."""
+    members = set(component)
+    start = component[0]
+    prev: dict[str, str] = {}
+    queue: deque[str] = deque([start])
+    while queue and start not in prev:
+        node = queue.popleft()
+        for child in sorted(graph.get(node, []), key=id_sort_key):
+            if child in members and child not in prev:
+                prev[child] = node
+                queue.append(child)
+    backwards = [start]
+    node = prev[start]
+    while node != start:
+        backwards.append(node)
+        node = prev[node]
+    backwards.append(start)
+    return backwards[::-1]
+
+
+def cross_rfc_problems(
+    snap: Snapshot,
+    refs: Mapping[str, Sequence[tuple[str, str, int | None]]],
+    settings: RfcSettings,
+    sources: Mapping[str, str],
+    records_by_doc: Mapping[str, RfcRecord],
+) -> list[Problem]:
+    """Rules over all RFCs: unknown targets, duplicate IDs, status rules, cycles.
+
+    *sources* maps docnames to source paths (for references in documents
+    that are not RFCs).
+    """
+    problems: list[Problem] = []
+    by_id = snap.by_id
+    statuses = set(settings.statuses.keys())
+
+    for rfc_id, docnames in sorted(snap.duplicates.items()):
+        first = records_by_doc[docnames[0]]
+        for later in docnames[1:]:
+            rec = records_by_doc[later]
+            problems.append(Problem(
+                "duplicate-id",
+                f"ID {rfc_id} is declared in both {first.source} (line {first.line}) "
+                f"and {rec.source} (line {rec.line})",
+                rec.source, rec.line, rfc_id, rec.docname,
+            ))
+
+    for record in sorted(records_by_doc.values(), key=lambda r: (id_sort_key(r.id), r.docname)):
+        src, line, rid = record.source, record.line, record.id
+        relations = (("requires", record.requires), ("supersedes", record.supersedes))
+        for field_name, targets in relations:
+            for target in targets:
+                if target not in by_id:
+                    problems.append(Problem(
+                        "unknown-rfc", f":{field_name}: names {target}, which no RFC declares",
+                        src, line, rid, record.docname,
+                    ))
+        for dep in record.dependencies:
+            if dep.rfc and dep.rfc not in by_id:
+                problems.append(Problem(
+                    "unknown-rfc", f"dependency on {dep.rfc}, which no RFC declares",
+                    src, dep.line or line, rid, record.docname,
+                ))
+        if by_id.get(rid) is not record:
+            continue  # a duplicate: its relations are not checked twice
+        successors = snap.superseded_by.get(rid, [])
+        if "superseded" in statuses:
+            if successors and record.status != "superseded":
+                problems.append(Problem(
+                    "inconsistent-status",
+                    f"superseded by {', '.join(successors)} but its status is {record.status!r}",
+                    src, line, rid, record.docname,
+                ))
+            if record.status == "superseded" and not successors:
+                problems.append(Problem(
+                    "inconsistent-status",
+                    "status is 'superseded' but no RFC supersedes it",
+                    src, line, rid, record.docname,
+                ))
+        for target in _strong_targets(record):
+            other = by_id.get(target)
+            if other is None:
+                continue
+            if target in record.requires:
+                how, at = "requires", record.line
+            else:
+                how = "strongly depends on"
+                at = next(
+                    (d.line for d in record.dependencies if d.rfc == target and d.line),
+                    record.line,
+                )
+            if other.status in ("rejected", "withdrawn"):
+                problems.append(Problem(
+                    "dependency-status", f"{how} {target}, which is {other.status}",
+                    src, at, rid, record.docname,
+                ))
+            elif record.status == "implemented" and other.status != "implemented":
+                problems.append(Problem(
+                    "dependency-status",
+                    f"is implemented but {how} {target}, which is {other.status}",
+                    src, at, rid, record.docname,
+                ))
+
+    graph = {rid: [t for t in _strong_targets(rec) if t in by_id] for rid, rec in by_id.items()}
+    for component in _cycles(graph):
+        path = _cycle_path(component, graph)
+        first = by_id[component[0]]
+        problems.append(Problem(
+            "dependency-cycle", "dependency cycle: " + " -> ".join(path),
+            first.source, first.line, first.id, first.docname,
+        ))
+
+    for docname in sorted(refs):
+        owner = records_by_doc.get(docname)
+        src = owner.source if owner else sources.get(docname, docname)
+        for role, target, line in refs[docname]:
+            if role == "ref" and target not in by_id:
+                problems.append(Problem(
+                    "unknown-rfc", f"reference to {target}, which no RFC declares",
+                    src, line, owner.id if owner else None, docname,
+                ))
+            elif role == "mod" and not (
+                target in snap.homes or target in snap.module_descriptions
+                or target in snap.module_rfcs
+            ):
+                problems.append(Problem(
+                    "unknown-module", f"reference to module {target!r}, which is not known",
+                    src, line, owner.id if owner else None, docname,
+                ))
+    return problems

@@ -1,0 +1,258 @@
+"""The table kinds: each kind's columns, their aliases, what a cell holds
+(text, yes/no, count, list, an enumeration) and which columns are required
+(docs/reference/table-directives.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from sphinx_rfc.spec.text import fold_header
+from sphinx_rfc.spec.vocabulary import AFFECTS, STRENGTHS, YES_NO, Vocabulary
+
+# Table columns (docs/reference/table-directives.md)
+
+#: How a column's plain text becomes data.
+TEXT = "text"
+YESNO = "yesno"
+COUNT = "count"
+LIST = "list"
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    key: str
+    label: str
+    aliases: tuple[str, ...]
+    #: "yes": the column must exist and every row must fill it;
+    #: "column": the column must exist, cells may be empty;
+    #: "when-chosen" / "when-verified": required when that row's flag is yes;
+    #: "no": optional.
+    required: str = "yes"
+    kind: str = TEXT
+    vocabulary: Vocabulary | None = None
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One kind of table: the columns a directive's table may have."""
+
+    kind: str
+    directive: str
+    section: str
+    columns: tuple[ColumnSpec, ...]
+    #: Columns whose presence tells this table apart from a sibling kind.
+    signature: tuple[str, ...] = field(default=())
+
+    def column(self, key: str) -> ColumnSpec:
+        for col in self.columns:
+            if col.key == key:
+                return col
+        raise KeyError(key)
+
+    def match_header(self, text: str) -> ColumnSpec | None:
+        return _header_index(self).get(fold_header(text))
+
+
+@lru_cache(maxsize=64)
+def _header_index(spec: TableSpec) -> dict[str, ColumnSpec]:
+    """Folded alias -> column, for one table kind (the first column wins)."""
+    index: dict[str, ColumnSpec] = {}
+    for col in spec.columns:
+        for alias in col.aliases:
+            index.setdefault(fold_header(alias), col)
+    return index
+
+
+INTERFACE = TableSpec(
+    "interface",
+    "rfc-interface",
+    "interface",
+    (
+        ColumnSpec(
+            "name",
+            "Parameter",
+            (
+                "入参 / 配置项",
+                "入参",
+                "配置项",
+                "参数",
+                "参数名",
+                "parameter",
+                "option",
+                "name",
+                "argument",
+            ),
+        ),
+        ColumnSpec("type", "Type", ("类型", "type")),
+        ColumnSpec("default", "Default", ("默认值", "default"), required="column"),
+        ColumnSpec(
+            "required",
+            "Required",
+            ("是否必填", "必填", "required", "mandatory"),
+            kind=YESNO,
+            vocabulary=YES_NO,
+        ),
+        ColumnSpec("meaning", "Meaning", ("含义", "说明", "描述", "meaning", "description")),
+        ColumnSpec(
+            "range",
+            "Valid range",
+            ("合法范围", "取值范围", "范围", "valid range", "range", "allowed values"),
+            required="no",
+        ),
+        ColumnSpec(
+            "errors",
+            "Error handling",
+            ("错误处理", "异常处理", "error handling", "errors"),
+            required="no",
+        ),
+    ),
+)
+
+DEPENDENCY = TableSpec(
+    "dependency",
+    "rfc-dependency",
+    "dependencies",
+    (
+        ColumnSpec("component", "Component", ("依赖组件", "组件", "component", "dependency")),
+        ColumnSpec(
+            "strength",
+            "Strength",
+            ("强依赖 / 弱依赖", "强 / 弱", "依赖强度", "强弱", "strength", "kind"),
+            vocabulary=STRENGTHS,
+        ),
+        ColumnSpec(
+            "status",
+            "Current status",
+            ("当前状态", "状态", "status", "current status"),
+            required="no",
+        ),
+        ColumnSpec(
+            "fallback",
+            "If not ready",
+            ("未 ready 时本期能力", "未就绪时本期能力", "fallback", "if not ready"),
+            required="no",
+        ),
+    ),
+)
+
+TEST_LEVELS = TableSpec(
+    "levels",
+    "rfc-verification",
+    "verification",
+    (
+        ColumnSpec("level", "Level", ("用例级别", "级别", "测试级别", "level", "test level")),
+        ColumnSpec("count", "Count", ("数量", "用例数", "count", "cases"), kind=COUNT),
+        ColumnSpec("coverage", "Coverage", ("覆盖内容", "覆盖范围", "coverage", "scope")),
+        ColumnSpec(
+            "criteria", "Pass criteria", ("通过标准", "pass criteria", "criteria", "acceptance")
+        ),
+        ColumnSpec(
+            "tests", "Tests", ("用例", "测试用例", "tests", "test ids"), required="no", kind=LIST
+        ),
+    ),
+    signature=("level", "count", "coverage"),
+)
+
+INTERACTIONS = TableSpec(
+    "interactions",
+    "rfc-verification",
+    "verification",
+    (
+        ColumnSpec("combination", "Combination", ("组合", "combination", "with")),
+        ColumnSpec("verified", "Verified", ("是否验证", "verified"), kind=YESNO, vocabulary=YES_NO),
+        ColumnSpec(
+            "criteria",
+            "Pass criteria",
+            ("通过标准", "pass criteria", "criteria"),
+            required="when-verified",
+        ),
+        ColumnSpec(
+            "tests", "Tests", ("用例", "测试用例", "tests", "test ids"), required="no", kind=LIST
+        ),
+    ),
+    signature=("combination", "verified"),
+)
+
+CHANGES = TableSpec(
+    "changes",
+    "rfc-changes",
+    "design",
+    (
+        ColumnSpec("module", "Module", ("模块", "module")),
+        ColumnSpec("change", "Change", ("改动内容", "改动", "change", "changes")),
+        ColumnSpec(
+            "affects",
+            "Affects existing behaviour",
+            (
+                "是否影响已有行为",
+                "影响已有行为",
+                "affects existing behavior",
+                "affects existing behaviour",
+                "breaking",
+                "affects",
+            ),
+            vocabulary=AFFECTS,
+        ),
+    ),
+)
+
+ALTERNATIVES = TableSpec(
+    "alternatives",
+    "rfc-alternatives",
+    "design",
+    (
+        ColumnSpec("option", "Option", ("方案", "option", "alternative")),
+        ColumnSpec("pros", "Pros", ("优点", "pros", "advantages"), required="no"),
+        ColumnSpec("cons", "Cons", ("缺点", "cons", "disadvantages"), required="no"),
+        ColumnSpec(
+            "chosen", "Chosen", ("是否选择", "chosen", "selected"), kind=YESNO, vocabulary=YES_NO
+        ),
+        ColumnSpec("reason", "Reason", ("原因", "reason", "rationale"), required="when-chosen"),
+    ),
+)
+
+REFERENCES = TableSpec(
+    "references",
+    "rfc-references",
+    "references",
+    (
+        ColumnSpec("source", "Source", ("来源", "source")),
+        ColumnSpec("approach", "Approach", ("做法", "approach")),
+        ColumnSpec("limits", "Limitations", ("限制", "limitations", "limits"), required="no"),
+        ColumnSpec(
+            "impact",
+            "Impact on this RFC",
+            ("对本 RFC 的影响", "影响", "impact", "impact on this rfc"),
+            required="no",
+        ),
+    ),
+)
+
+CONSTRAINTS = TableSpec(
+    "constraints",
+    "rfc-constraints",
+    "constraints",
+    (
+        ColumnSpec("type", "Type", ("类型", "type", "kind")),
+        ColumnSpec("content", "Content", ("内容", "content", "details", "description")),
+    ),
+)
+
+TABLES: tuple[TableSpec, ...] = (
+    INTERFACE,
+    DEPENDENCY,
+    TEST_LEVELS,
+    INTERACTIONS,
+    CHANGES,
+    ALTERNATIVES,
+    REFERENCES,
+    CONSTRAINTS,
+)
+
+
+def tables_for_directive(directive: str) -> tuple[TableSpec, ...]:
+    return tuple(t for t in TABLES if t.directive == directive)
+
+
+TABLE_DIRECTIVES: tuple[str, ...] = tuple(dict.fromkeys(t.directive for t in TABLES))

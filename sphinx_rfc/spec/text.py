@@ -1,0 +1,49 @@
+"""How user text is compared and split: folding, header keys, plain cell
+text, list values."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+
+@lru_cache(maxsize=4096)
+def fold(text: str) -> str:
+    """Case-fold, normalise width (NFKC) and collapse inner whitespace."""
+    text = unicodedata.normalize("NFKC", text)
+    return " ".join(text.split()).casefold()
+
+
+@lru_cache(maxsize=4096)
+def fold_header(text: str) -> str:
+    """The key a header cell is matched on (docs/reference/table-directives.md)."""
+    text = fold(text.replace("`", ""))
+    return re.sub(r"\s*/\s*", "/", text)
+
+
+# Value splitting (docs/reference/rfc-directive.md)
+
+_LIST_SPLIT = re.compile(r"\s*(?:[,，、;；]|\s/\s)\s*")
+
+
+def split_list(text: str) -> list[str]:
+    """Split a list value on commas, 、, semicolons and `` / ``; drop backticks.
+
+    Separators inside square brackets do not split: a parametrized test id
+    such as ``test_pair[a,b]`` stays one item."""
+    items = []
+    start = 0
+    for match in _LIST_SPLIT.finditer(text):
+        before = text[:match.start()]
+        if before.count("[") > before.count("]"):
+            continue
+        items.append(text[start:match.start()])
+        start = match.end()
+    items.append(text[start:])
+    return [item for raw in items if (item := raw.strip().strip("`").strip())]
+
+
+def plain(text: str) -> str:
+    """A cell's plain text: backticks and surrounding whitespace dropped."""
+    return " ".join(text.replace("`", "").split())

@@ -1,0 +1,120 @@
+"""Closed sets of values (status, type, yes/no, strength, affects), each
+value with its label and the aliases accepted for it.  Labels are English
+msgids; the ``zh_CN`` catalog translates them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from sphinx_rfc.spec.text import fold
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One enum value: its key, the label shown, the aliases accepted."""
+
+    key: str
+    label: str
+    aliases: tuple[str, ...] = ()
+
+    def all_names(self) -> tuple[str, ...]:
+        return (self.key, self.label, *self.aliases)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A closed set of values, matched case-insensitively on any alias."""
+
+    name: str
+    choices: tuple[Choice, ...]
+
+    def lookup(self, text: str) -> str | None:
+        wanted = fold(text)
+        for choice in self.choices:
+            if any(fold(name) == wanted for name in choice.all_names()):
+                return choice.key
+        return None
+
+    def keys(self) -> list[str]:
+        return [c.key for c in self.choices]
+
+    def label(self, key: str) -> str:
+        for choice in self.choices:
+            if choice.key == key:
+                return choice.label
+        return key
+
+
+# RFC status and type (docs/reference/rfc-directive.md)
+
+STATUSES = Vocabulary(
+    "status",
+    (
+        Choice("draft", "Draft", ("草稿",)),
+        Choice("review", "Review", ("评审中", "讨论中", "discussion", "proposed")),
+        Choice("accepted", "Accepted", ("已接受", "已通过", "approved")),
+        Choice("implemented", "Implemented", ("已实现", "已完成", "final", "done")),
+        Choice("rejected", "Rejected", ("已拒绝",)),
+        Choice("withdrawn", "Withdrawn", ("已撤回",)),
+        Choice("superseded", "Superseded", ("已取代",)),
+    ),
+)
+
+TYPES = Vocabulary(
+    "type",
+    (
+        Choice("feature", "Feature", ("功能补全",)),
+        Choice("performance", "Performance", ("性能优化",)),
+        Choice("enhancement", "Enhancement", ("能力增强",)),
+        Choice("user-need", "User need", ("用户需求",)),
+    ),
+)
+
+YES_NO = Vocabulary(
+    "yes/no",
+    (
+        Choice("yes", "Yes", ("是", "y", "true", "✓")),
+        Choice("no", "No", ("否", "n", "false", "✗")),
+    ),
+)
+
+STRENGTHS = Vocabulary(
+    "strength",
+    (
+        Choice("strong", "Strong", ("强", "强依赖", "hard")),
+        Choice("weak", "Weak", ("弱", "弱依赖", "soft")),
+        Choice("none", "None", ("不涉及", "无", "n/a")),
+    ),
+)
+
+AFFECTS = Vocabulary(
+    "affects",
+    (
+        *YES_NO.choices,
+        Choice("none", "Not applicable", ("不涉及", "n/a")),
+    ),
+)
+
+
+def vocabulary_from_config(base: Vocabulary, value: object) -> Vocabulary:
+    """``rfc_statuses`` / ``rfc_types``: a list of keys, or key -> aliases.
+
+    Keys that exist in *base* keep their label and built-in aliases.
+    """
+    if not value:
+        return base
+    known = {c.key: c for c in base.choices}
+    choices: list[Choice] = []
+    items: Iterable[tuple[str, Sequence[str]]]
+    if isinstance(value, Mapping):
+        items = ((str(k), tuple(v)) for k, v in value.items())
+    else:
+        items = ((str(k), ()) for k in value)  # type: ignore[attr-defined]
+    for key, aliases in items:
+        old = known.get(key)
+        if old is not None:
+            choices.append(Choice(key, old.label, (*old.aliases, *aliases)))
+        else:
+            choices.append(Choice(key, key.replace("-", " ").capitalize(), tuple(aliases)))
+    return Vocabulary(base.name, tuple(choices))
