@@ -100,12 +100,6 @@ class RfcSettings:
     check_signatures: bool
     test_results: tuple[str, ...]
 
-    def section(self, key: str) -> SectionSpec | None:
-        for spec in self.sections:
-            if spec.key == key:
-                return spec
-        return None
-
 
 def _fail(name: str, what: str, value: object) -> ConfigError:
     return ConfigError(f"sphinx_rfc: config value {name!r} must be {what}; got {value!r}")

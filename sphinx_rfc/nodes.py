@@ -47,12 +47,3 @@ def generated(node: nodes.Element) -> nodes.Element:
         if not isinstance(sub, nodes.Inline):
             sub["translatable"] = False
     return node
-
-
-def is_generated(node: nodes.Node) -> bool:
-    current: nodes.Node | None = node
-    while current is not None:
-        if isinstance(current, nodes.Element) and current.get("rfc-generated"):
-            return True
-        current = current.parent
-    return False

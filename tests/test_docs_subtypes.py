@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import get_args
 
 import sphinx_rfc
-from sphinx_rfc.spec.subtypes import SUBTYPES, qualified
+from sphinx_rfc.spec.subtypes import SUBTYPES, Subtype, qualified
 
 PACKAGE = Path(sphinx_rfc.__file__).parent
 
@@ -48,3 +49,7 @@ def test_every_documented_subtype_is_used() -> None:
 def test_subtype_descriptions_are_one_sentence() -> None:
     assert qualified("placeholder") == "rfc.placeholder"
     assert all(desc.endswith(".") and "\n" not in desc for desc in SUBTYPES.values())
+
+
+def test_the_subtype_type_names_the_documented_subtypes() -> None:
+    assert get_args(Subtype) == tuple(SUBTYPES)

@@ -257,10 +257,10 @@ def test_match_helpers() -> None:
     specs = tables_for_directive("rfc-verification")
     assert tables.best_spec(levels, specs) is TEST_LEVELS
     assert tables.best_spec(interactions, specs) is INTERACTIONS
-    assert tables.table_matches(levels, TEST_LEVELS)
-    assert not tables.table_matches(levels, INTERACTIONS)
+    assert tables.headers_match(tables.table_headers(levels), TEST_LEVELS)
+    assert not tables.headers_match(tables.table_headers(levels), INTERACTIONS)
     # the template's background table shares one header with constraints only
-    assert not tables.table_matches(other, CONSTRAINTS)
+    assert not tables.headers_match(tables.table_headers(other), CONSTRAINTS)
     assert tables.table_headers(interactions) == ["组合", "是否验证", "通过标准"]
 
 

@@ -276,22 +276,6 @@ def _outdated_by(changed: set[str], srcdir: Path) -> Any:
     return handler
 
 
-def problem_line(problem: Problem) -> str:
-    where = f"{problem.source}:{problem.line}" if problem.line else problem.source
-    prefix = f"{problem.rfc_id}: " if problem.rfc_id else ""
-    return f"{where}: [rfc.{problem.subtype}] {prefix}{problem.message}"
-
-
-def problem_json(problem: Problem) -> dict[str, Any]:
-    return {
-        "subtype": problem.subtype,
-        "message": problem.message,
-        "source": problem.source,
-        "line": problem.line,
-        "rfc": problem.rfc_id,
-    }
-
-
 def summary(app: Sphinx, problems: Sequence[Problem]) -> str:
     """The build's summary line, counting *problems*."""
     from sphinx_rfc.write.summary import summary_line
@@ -313,10 +297,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         problems = visible_problems(project.app)
         others = [w for w in project.warnings if "[rfc." not in w]
         if args.format == "json":
-            print(json.dumps([problem_json(p) for p in problems], ensure_ascii=False, indent=2))
+            print(json.dumps([p.as_json() for p in problems], ensure_ascii=False, indent=2))
         else:
             for problem in problems:
-                print(problem_line(problem))
+                print(problem.as_text())
             print(summary(project.app, problems))
         if args.strict and others:
             for warning in others:

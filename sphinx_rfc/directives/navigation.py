@@ -43,6 +43,9 @@ from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import split_list
 
 if TYPE_CHECKING:
+    from sphinx_rfc.spec.subtypes import Subtype
+
+if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from sphinx_rfc.resolve.domain import RfcDomain
@@ -72,7 +75,7 @@ RELATION_LABELS = {
 NO_MATCH = "No RFCs match."
 
 
-def _warn(directive: SphinxDirective, subtype: str, message: str) -> None:
+def _warn(directive: SphinxDirective, subtype: Subtype, message: str) -> None:
     """Record a problem at the directive's line; :func:`_with_problems` hands
     it to the collector, which reports it and keeps it with the page's RFC
     (so it is in ``rfcs.json`` and ``sphinx-rfc check`` too)."""

@@ -20,14 +20,6 @@ MISSING = "missing"
 
 
 @dataclass(slots=True)
-class Cell:
-    """A table cell's exported value: plain text (backticks dropped)."""
-
-    text: str
-    line: int | None = None
-
-
-@dataclass(slots=True)
 class Param:
     name: str
     type: str = ""
@@ -194,19 +186,6 @@ class ModuleHome:
     line: int | None = None
 
 
-#: Keys of :attr:`TablePayload.records` and the record lists they extend.
-TABLE_RECORD_KEYS = (
-    "interfaces",
-    "dependencies",
-    "levels",
-    "interactions",
-    "changes",
-    "alternatives",
-    "references",
-    "constraints",
-)
-
-
 @dataclass(slots=True)
 class TablePayload:
     """What one table directive read: records by kind, and its problems
@@ -216,6 +195,10 @@ class TablePayload:
     line: int | None
     records: dict[str, list[Any]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    #: Read time only (payloads are never stored): ``id()`` of a row record
+    #: -> the docutils row it was read from, so that steps after reading
+    #: (test results) find a record's row without matching cell text.
+    row_of: dict[int, Any] = field(default_factory=dict)
 
     def add_to(self, record: RfcRecord) -> None:
         for key, items in self.records.items():

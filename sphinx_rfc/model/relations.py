@@ -53,8 +53,6 @@ class Snapshot:
             names.setdefault(name)
         return list(names)
 
-    def successors(self, rfc_id: str) -> list[str]:
-        return self.superseded_by.get(rfc_id, [])
 
 
 def build_snapshot(

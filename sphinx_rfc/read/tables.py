@@ -247,11 +247,6 @@ def headers_match(headers: Sequence[str], spec: TableSpec) -> bool:
     return matched >= min(2, len(spec.columns)) and matched * 2 >= len(named)
 
 
-def table_matches(table: nodes.table, spec: TableSpec) -> bool:
-    """For the template-native reader: is *table* a *spec* table?"""
-    return headers_match(table_headers(table), spec)
-
-
 def best_spec(table: nodes.table, specs: Sequence[TableSpec]) -> TableSpec | None:
     """The spec whose columns the headers name best (None when none matches
     at all); ties go to the spec whose signature columns match, then to the

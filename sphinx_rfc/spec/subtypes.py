@@ -8,7 +8,37 @@ a test checks that the code uses exactly these names.
 
 from __future__ import annotations
 
+from typing import Literal
+
 WARNING_TYPE = "rfc"
+
+#: The subtypes, as a type: a problem names one of these or mypy fails.
+Subtype = Literal[
+    "missing-section",
+    "empty-section",
+    "placeholder",
+    "missing-column",
+    "unknown-column",
+    "no-table",
+    "incomplete-row",
+    "duplicate-row",
+    "invalid-value",
+    "unknown-module",
+    "unknown-rfc",
+    "duplicate-id",
+    "duplicate-directive",
+    "outside-rfc",
+    "missing-test-level",
+    "alternatives",
+    "inconsistent-status",
+    "dependency-status",
+    "dependency-cycle",
+    "signature-mismatch",
+    "signature-import",
+    "test-failed",
+    "test-missing",
+    "missing-id",
+]
 
 #: subtype -> when it is reported (one line, English).
 SUBTYPES: dict[str, str] = {

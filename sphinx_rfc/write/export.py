@@ -46,11 +46,6 @@ def _row(item: Any, drop: Sequence[str] = ("line",)) -> dict[str, Any]:
     return data
 
 
-def _problem(problem: Problem) -> dict[str, Any]:
-    return {"subtype": problem.subtype, "message": problem.message,
-            "source": problem.source, "line": problem.line}
-
-
 def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> dict[str, Any]:
     return {
         "id": record.id,
@@ -85,7 +80,7 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         "alternatives": [_row(a) for a in record.alternatives],
         "references": [_row(r) for r in record.references],
         "constraints": [_row(c) for c in record.constraints],
-        "problems": [_problem(p) for p in problems],
+        "problems": [p.as_json(with_rfc=False) for p in problems],
     }
 
 
