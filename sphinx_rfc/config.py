@@ -100,6 +100,14 @@ class RfcSettings:
     check_signatures: bool
     test_results: tuple[str, ...]
 
+    def unknown_module(self, name: str) -> str | None:
+        """Why *name* is no module ("module 'x' is not in rfc_modules (a, b)"),
+        or None: it is configured, or ``rfc_modules`` is empty (then every
+        name is a module)."""
+        if not self.modules or name in self.modules:
+            return None
+        return f"module {name!r} is not in rfc_modules ({', '.join(self.modules)})"
+
 
 def _fail(name: str, what: str, value: object) -> ConfigError:
     return ConfigError(f"sphinx_rfc: config value {name!r} must be {what}; got {value!r}")

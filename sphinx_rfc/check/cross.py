@@ -196,10 +196,7 @@ def cross_rfc_problems(
                     "unknown-rfc", f"reference to {target}, which no RFC declares",
                     src, line, owner.id if owner else None, docname,
                 ))
-            elif role == "mod" and not (
-                target in snap.homes or target in snap.module_descriptions
-                or target in snap.module_rfcs
-            ):
+            elif role == "mod" and not snap.knows_module(target):
                 problems.append(Problem(
                     "unknown-module", f"reference to module {target!r}, which is not known",
                     src, line, owner.id if owner else None, docname,

@@ -252,7 +252,7 @@ def _home(snap: Snapshot, name: str) -> list[str] | bool:
     home = snap.homes.get(name)
     if home is not None:
         return [home.docname, home.anchor]
-    return name in snap.module_descriptions or name in snap.module_rfcs
+    return snap.knows_module(name)
 
 
 def _group_label(ctx: RenderContext, group_by: str, key: str) -> str:
@@ -327,10 +327,8 @@ class RfcModuleDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         settings = rfc_config.settings(self.config)
         name = self.arguments[0].strip()
-        if settings.modules and name not in settings.modules:
-            _warn(self, "unknown-module",
-                  f"rfc-module: module {name!r} is not in rfc_modules "
-                  f"({', '.join(settings.modules)})")
+        if why := settings.unknown_module(name):
+            _warn(self, "unknown-module", f"rfc-module: {why}")
         anchor = make_id(self.env, self.state.document, "rfc-module", name)
         target = nodes.target("", "", ids=[anchor])
         self.state.document.note_explicit_target(target)

@@ -141,7 +141,7 @@ def _render_dep_status(
 
 def _dep_module_value(domain: RfcDomain, snap: Snapshot, key: tuple[str, ...]) -> Any:
     name = key[1]
-    return name in snap.module_rfcs or name in snap.homes or name in snap.module_descriptions
+    return snap.knows_module(name)
 
 
 def _render_dep_module(

@@ -47,6 +47,11 @@ class Snapshot:
     def records(self) -> list[RfcRecord]:
         return [self.by_id[k] for k in sorted(self.by_id, key=id_sort_key)]
 
+    def knows_module(self, name: str) -> bool:
+        """Whether *name* is a module of the project: configured, touched by
+        an RFC or given a home page by ``rfc-module``."""
+        return name in self.module_descriptions or name in self.module_rfcs or name in self.homes
+
     def module_names(self) -> list[str]:
         names = dict.fromkeys(self.module_descriptions)
         for name in sorted(set(self.module_rfcs) | set(self.homes)):

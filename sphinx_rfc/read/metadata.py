@@ -136,19 +136,9 @@ def parse_metadata(
             setattr(meta, name, list(dict.fromkeys(ids)))
         elif name == "modules":
             meta.modules = list(dict.fromkeys(as_list(value)))
-            if settings.modules:
-                for module in meta.modules:
-                    if module not in settings.modules:
-                        problems.append(
-                            Problem(
-                                "unknown-module",
-                                f"module {module!r} is not in rfc_modules "
-                                f"({', '.join(settings.modules)})",
-                                source,
-                                line_of(name),
-                                rfc_id,
-                            )
-                        )
+            for module in meta.modules:
+                if why := settings.unknown_module(module):
+                    problems.append(Problem("unknown-module", why, source, line_of(name), rfc_id))
         elif name in ("authors", "issues"):
             setattr(meta, name, as_list(value))
         elif name in settings.extra_fields:

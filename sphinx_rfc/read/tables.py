@@ -589,12 +589,9 @@ def table_records(read: ReadTable, settings: RfcSettings) -> tuple[list[Any], li
             ))
         elif spec.kind == "changes":
             module = t.get("module", "")
-            if module and settings.modules and module not in settings.modules:
+            if module and (why := settings.unknown_module(module)):
                 problems.append(Problem(
-                    "unknown-module",
-                    f"{directive}: module {module!r} is not in rfc_modules "
-                    f"({', '.join(settings.modules)})",
-                    read.source, row.line_of("module"),
+                    "unknown-module", f"{directive}: {why}", read.source, row.line_of("module"),
                 ))
             records.append(Change(
                 module=module, change=t.get("change", ""),
@@ -701,7 +698,7 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
                 elif not settings.modules:
                     _wrap_in_pending(entry, (DEP_MODULE_VIEW, cell.text))
             elif (kind == "changes" and column.key == "module"
-                  and (not settings.modules or cell.text in settings.modules)):
+                  and not settings.unknown_module(cell.text)):
                 _set_content(entry, xref("mod", cell.text))
         if rfc_component is not None and read.has_column("status") and not row.text("status"):
             status = row.cell("status")

@@ -237,9 +237,7 @@ class RfcDomain(Domain):
         self, builder: Builder, fromdocname: str, name: str, contnode: Element
     ) -> nodes.reference | None:
         snap = self.snapshot()
-        if name not in snap.homes and not (
-            name in snap.module_descriptions or name in snap.module_rfcs
-        ):
+        if not snap.knows_module(name):
             return None
         docname, anchor = module_location(snap, name)
         return make_refnode(builder, fromdocname, docname, anchor, contnode, name)

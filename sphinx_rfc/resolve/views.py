@@ -62,7 +62,7 @@ def _module_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
     home = snap.homes.get(key[1])
     if home is not None:
         return [home.docname, home.anchor]
-    return key[1] in snap.module_descriptions or key[1] in snap.module_rfcs
+    return snap.knows_module(key[1])
 
 
 def _backlinks_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
