@@ -7,7 +7,7 @@ turn them into nodes and JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from sphinx_rfc.model.problems import Problem
@@ -119,16 +119,11 @@ class Constraint:
     line: int | None = None
 
 
-@dataclass(slots=True)
-class RfcRecord:
-    """Everything one RFC document declares."""
+@dataclass(slots=True, kw_only=True)
+class BasicInfo:
+    """An RFC's basic information as declared: the ``rfc`` directive's
+    options, or a template-native RFC's metadata and basic-information table."""
 
-    id: str
-    title: str
-    docname: str
-    source: str
-    line: int | None
-    anchor: str
     status: str = "draft"
     type: str | None = None
     authors: list[str] = field(default_factory=list)
@@ -139,6 +134,22 @@ class RfcRecord:
     supersedes: list[str] = field(default_factory=list)
     requires: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def basic_info(self) -> dict[str, Any]:
+        """The basic-information fields by name (to build a record from)."""
+        return {f.name: getattr(self, f.name) for f in fields(BasicInfo)}
+
+
+@dataclass(slots=True)
+class RfcRecord(BasicInfo):
+    """Everything one RFC document declares."""
+
+    id: str
+    title: str
+    docname: str
+    source: str
+    line: int | None
+    anchor: str
     #: True for a template-native RFC (docs/reference/native.md).
     native: bool = False
     sections: dict[str, str] = field(default_factory=dict)

@@ -7,12 +7,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.model.records import BasicInfo, RfcRecord
 from sphinx_rfc.spec.text import fold, split_list
 
 if TYPE_CHECKING:
@@ -25,19 +25,12 @@ KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-@dataclass
-class Metadata:
+@dataclass(slots=True, kw_only=True)
+class Metadata(BasicInfo):
+    """Basic information as parsed, before it becomes a record (the title
+    only when an option or metadata field gives one)."""
+
     title: str | None = None
-    status: str = "draft"
-    type: str | None = None
-    authors: list[str] = field(default_factory=list)
-    modules: list[str] = field(default_factory=list)
-    issues: list[str] = field(default_factory=list)
-    created: str | None = None
-    updated: str | None = None
-    supersedes: list[str] = field(default_factory=list)
-    requires: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -208,16 +201,7 @@ def new_record(
         source=source,
         line=line,
         anchor=anchor,
-        status=meta.status,
-        type=meta.type,
-        authors=meta.authors,
-        modules=meta.modules,
-        issues=meta.issues,
-        created=meta.created,
-        updated=meta.updated,
-        supersedes=meta.supersedes,
-        requires=meta.requires,
-        extra=meta.extra,
         native=native,
         problems=list(problems),
+        **meta.basic_info(),
     )
