@@ -55,6 +55,7 @@ from docutils import nodes
 from sphinx.util.nodes import make_id
 
 from sphinx_rfc.check.sections import section_keys_for_title
+from sphinx_rfc.doctree import tables as table_geometry
 from sphinx_rfc.doctree.locations import SourceLines
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
@@ -281,7 +282,7 @@ def info_table(section: nodes.section | None) -> nodes.table | None:
     section."""
     if section is None:
         return None
-    for table in tables.find_tables(section.children[1:]):
+    for table in table_geometry.find_tables(section.children[1:]):
         if _nested_in_directive(table):
             continue
         if _tgroup_cols(table) in (2, 3):
@@ -349,26 +350,26 @@ def info_rows(
     rows = list(body)
     if head:
         first = _first_cells(head[-1])
-        key = tables.cell_text(first[0]) if first else ""
+        key = table_geometry.cell_text(first[0]) if first else ""
         if key and fold_header(key) not in _HEADER_KEYS and field_key(
             key, settings, keep_unknown=False
         ):
             rows.insert(0, head[-1])  # a header row that is a field: `| 作者 | 张三 |`
     elif rows:
         first = _first_cells(rows[0])
-        if first and fold_header(tables.cell_text(first[0])) in _HEADER_KEYS:
+        if first and fold_header(table_geometry.cell_text(first[0])) in _HEADER_KEYS:
             rows = rows[1:]
     found: list[RawField] = []
     problems: list[Problem] = []
     seen: dict[str, int | None] = {}
     all_rows = [*head[-1:], *body]
     # MyST gives the rows of a pipe table lagging lines: count them instead
-    pipe = tables.is_pipe_table(table, all_rows) and bool(table.line)
+    pipe = table_geometry.is_pipe_table(table, all_rows) and bool(table.line)
     for row in rows:
         cells = _first_cells(row)
         if len(cells) < 2:
             continue
-        key_text = tables.cell_text(cells[0])
+        key_text = table_geometry.cell_text(cells[0])
         value = cell_value(cells[1])
         name = field_key(key_text, settings, keep_unknown=True) if key_text else None
         if pipe and row in body:
@@ -376,7 +377,7 @@ def info_rows(
         elif pipe:
             line = table.line
         else:
-            line = lines.cell_line(cells[0])
+            line = table_geometry.cell_line(cells[0])
         if not name or not value:
             continue
         if name in seen:
@@ -565,14 +566,14 @@ def read_section_tables(
             merged = tuple(dict.fromkeys((*(old[1] if old else ()), *specs)))
             owners[id(section)] = (section, merged)
     problems: list[Problem] = []
-    for table in tables.find_tables(doctree.children):
+    for table in table_geometry.find_tables(doctree.children):
         if _nested_in_directive(table):
             continue
         owner = _section_of(table, owners)
         if owner is None:
             continue
         section, specs = owner
-        headers = tables.table_headers(table)
+        headers = table_geometry.table_headers(table)
         candidates = [s for s in specs if tables.headers_match(headers, s)]
         spec = tables.best_spec(table, candidates) if candidates else None
         if spec is None:
