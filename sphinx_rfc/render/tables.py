@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from sphinx_rfc.doctree.locations import ancestors
 from sphinx_rfc.doctree.tables import ReadTable, table_group
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated, rfc_pending
@@ -39,6 +40,17 @@ def module_name(text: str, settings: RfcSettings) -> str | None:
         if fold(name) == folded:
             return name
     return None
+
+
+def already_read(node: nodes.Node) -> bool:
+    """Inside a table directive's output or a table rendered here: the
+    tables there have been read already."""
+    for current in ancestors(node, include_self=True):
+        if isinstance(current, nodes.Element):
+            classes: list[str] = current.get("classes", [])
+            if "rfc-directive" in classes or "rfc-table" in classes:
+                return True
+    return False
 
 
 def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
