@@ -21,7 +21,7 @@ from conftest import ROOTS, build_app, rfc_warnings, sphinx_build, write_project
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc.model.records import RfcRecord
-from sphinx_rfc.read import native
+from sphinx_rfc.read.frontmatter import front_matter
 from sphinx_rfc.write import export
 
 CORPUS = ROOTS / "test-native-corpus"
@@ -378,13 +378,13 @@ def test_front_matter_lists_and_strings(tmp_path: Path) -> None:
         "---\nrfc: RFC-0001\nauthors: [A, B]\nmodules: model, trainer\ncreated: 2026-01-02\n"
         "myst:\n  enable_extensions: []\n---\n# T\n", "utf-8",
     )
-    data, lines = native.front_matter(path)
+    data, lines = front_matter(path)
     assert data["authors"] == ["A", "B"] and data["modules"] == "model, trainer"
     assert lines == {"rfc": 2, "authors": 3, "modules": 4, "created": 5, "myst": 6}
     path.write_text("---\n: [broken\n---\n# T\n", "utf-8")
-    assert native.front_matter(path) == ({}, {})
+    assert front_matter(path) == ({}, {})
     path.write_text("# no front matter\n", "utf-8")
-    assert native.front_matter(path) == ({}, {})
+    assert front_matter(path) == ({}, {})
 
 
 def test_header_row_that_is_a_field_and_english_keys(build_project: Any) -> None:

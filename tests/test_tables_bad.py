@@ -15,7 +15,10 @@ from docutils.core import publish_doctree
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc.config import settings_from
+from sphinx_rfc.doctree.tables import find_tables, table_headers
 from sphinx_rfc.read import tables
+from sphinx_rfc.read.table_records import table_records
+from sphinx_rfc.render.tables import render_table
 from sphinx_rfc.spec.table_kinds import (
     CONSTRAINTS,
     DEPENDENCY,
@@ -227,13 +230,13 @@ def test_ragged_hand_made_rows() -> None:
     table = make_table([["组件", "强弱"], ["FSDP"], ["TP", "强", "surplus", "more"]])
     read = tables.read_table(table, [DEPENDENCY], SETTINGS, "x.md", 7)
     assert read is not None
-    records, problems = tables.table_records(read, SETTINGS)
+    records, problems = table_records(read, SETTINGS)
     assert [(d.component, d.strength) for d in records] == [("FSDP", ""), ("TP", "strong")]
     subtypes = [p.subtype for p in read.problems + problems]
     assert subtypes.count("unknown-column") == 2  # once per column with no header
     assert "incomplete-row" in subtypes
     assert all(p.line == 7 for p in read.problems + problems)  # no line: the fallback
-    tables.render_table(read, SETTINGS)  # no exception
+    render_table(read, SETTINGS)  # no exception
 
 
 @pytest.mark.parametrize("table", [
@@ -257,11 +260,11 @@ def test_match_helpers() -> None:
     specs = tables_for_directive("rfc-verification")
     assert tables.best_spec(levels, specs) is TEST_LEVELS
     assert tables.best_spec(interactions, specs) is INTERACTIONS
-    assert tables.headers_match(tables.table_headers(levels), TEST_LEVELS)
-    assert not tables.headers_match(tables.table_headers(levels), INTERACTIONS)
+    assert tables.headers_match(table_headers(levels), TEST_LEVELS)
+    assert not tables.headers_match(table_headers(levels), INTERACTIONS)
     # the template's background table shares one header with constraints only
-    assert not tables.headers_match(tables.table_headers(other), CONSTRAINTS)
-    assert tables.table_headers(interactions) == ["组合", "是否验证", "通过标准"]
+    assert not tables.headers_match(table_headers(other), CONSTRAINTS)
+    assert table_headers(interactions) == ["组合", "是否验证", "通过标准"]
 
 
 def test_only_matching_leaves_other_tables_alone() -> None:
@@ -276,7 +279,7 @@ def test_only_matching_leaves_other_tables_alone() -> None:
     )
     assert [(c.type, c.content) for c in payload.records["constraints"]] == [("性能", "快")]
     assert payload.problems == []
-    found = tables.find_tables(content)
+    found = find_tables(content)
     assert "rfc-table" not in found[0]["classes"]
     assert "rfc-table-constraints" in found[1]["classes"]
 

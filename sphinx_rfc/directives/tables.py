@@ -19,8 +19,9 @@ from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import rfc_data
-from sphinx_rfc.read.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW, read_tables
+from sphinx_rfc.read.tables import read_tables
 from sphinx_rfc.render.elements import status_badge
+from sphinx_rfc.render.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW
 from sphinx_rfc.resolve import views
 from sphinx_rfc.spec.table_kinds import tables_for_directive
 from sphinx_rfc.spec.text import plain

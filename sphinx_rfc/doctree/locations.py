@@ -4,14 +4,13 @@ MyST leave out or get wrong, and walks up the tree."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from docutils import nodes
 
 #: A line of an rST section adornment (under- or overline).
 _ADORNMENT = re.compile(r"^\s*([!-/:-@\[-`{-~])\1{2,}\s*$")
-#: The delimiter row of a Markdown pipe table.
-_PIPE_DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 
 
 class SourceLines:
@@ -46,34 +45,19 @@ class SourceLines:
                 return line - 1
         return line
 
-    def cell_line(self, cell: nodes.entry) -> int | None:
-        """A table cell's line: its row's line in a Markdown pipe table
-        (MyST gives every cell the table's first line), else its own."""
-        line = first_line(cell)
-        row = cell.parent
-        group = row.parent if row is not None else None
-        table = ancestor(cell, nodes.table)
-        if table is None or group is None or not table.line or line != table.line:
-            return line
-        lines = self.get(table)
-        start = table.line
-        if start + 1 > len(lines) or "|" not in lines[start - 1]:
-            return line
-        if not _PIPE_DELIMITER.match(lines[start]) or "-" not in lines[start]:
-            return line
-        if isinstance(group, nodes.thead):
-            return start
-        index = group.index(row)
-        return start + 2 + index
+
+def ancestors(node: nodes.Node, *, include_self: bool = False) -> Iterator[nodes.Node]:
+    """The node's parents, innermost first, up to the document (or to the
+    top of a tree not yet attached to one)."""
+    current = node if include_self else node.parent
+    while current is not None:
+        yield current
+        current = current.parent
 
 
 def ancestor(node: nodes.Node, kind: type[nodes.Element]) -> nodes.Element | None:
-    current = node.parent
-    while current is not None:
-        if isinstance(current, kind):
-            return current
-        current = current.parent
-    return None
+    """The innermost parent of type *kind*."""
+    return next((a for a in ancestors(node) if isinstance(a, kind)), None)
 
 
 def first_line(node: nodes.Node) -> int | None:
@@ -88,9 +72,5 @@ def first_line(node: nodes.Node) -> int | None:
 
 
 def line_of(node: nodes.Node) -> int | None:
-    current: nodes.Node | None = node
-    while current is not None:
-        if current.line:
-            return current.line
-        current = current.parent
-    return None
+    """The line of the node, else of its innermost parent that has one."""
+    return next((a.line for a in ancestors(node, include_self=True) if a.line), None)

@@ -207,8 +207,10 @@ class TablePayload:
     records: dict[str, list[Any]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     #: Read time only (payloads are never stored): ``id()`` of a row record
-    #: -> the docutils row it was read from, so that steps after reading
-    #: (test results) find a record's row without matching cell text.
+    #: (a ``Param``, ``Dependency``, ``TestLevel``, ...) -> the docutils row
+    #: it was read from, filled by :func:`sphinx_rfc.read.tables.read_tables`,
+    #: so that steps after reading (test results) find a record's row
+    #: without matching cell text.
     row_of: dict[int, Any] = field(default_factory=dict)
 
     def add_to(self, record: RfcRecord) -> None:

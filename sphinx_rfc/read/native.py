@@ -11,7 +11,7 @@ Where things come from:
 
 * **ID** — the metadata field ``rfc`` (MyST front matter, read here as YAML
   from the source file, or an rST field list before the title, i.e.
-  ``env.metadata``); else an ``ID`` / ``RFC`` / ``编号`` row of the
+  ``env.metadata``: :mod:`sphinx_rfc.read.frontmatter`); else an ``ID`` / ``RFC`` / ``编号`` row of the
   basic-information table; else the first run of digits in the file name,
   formatted by ``rfc_id_format``; else ``rfc.missing-id`` and the document is
   no RFC.
@@ -25,7 +25,7 @@ Where things come from:
   **metadata field wins** (it is the machine-maintained value; status bots
   edit front matter) and a differing table value is reported as
   ``rfc.invalid-value`` at the row, so the page never silently disagrees
-  with the index.
+  with the index (:mod:`sphinx_rfc.read.basic_info`).
 * **Tables** — every top-level table inside a recognised section whose
   headers match one of that section's table kinds (``interface``,
   ``dependencies``, ``verification``, ``design`` for changes and
@@ -47,22 +47,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
 from sphinx_rfc.check.sections import section_keys_for_title
-from sphinx_rfc.doctree.locations import SourceLines
+from sphinx_rfc.doctree.locations import SourceLines, ancestors
+from sphinx_rfc.doctree.tables import find_tables, table_headers
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
-from sphinx_rfc.read import tables
-from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, id_problems, new_record, parse_metadata
+from sphinx_rfc.read.basic_info import info_rows, info_table, merge_fields, render_info_table
+from sphinx_rfc.read.frontmatter import RawField, metadata_fields
+from sphinx_rfc.read.metadata import id_problems, new_record, parse_metadata
 from sphinx_rfc.read.sections import clean_title
-from sphinx_rfc.render.elements import issue_node, joined, rfc_pending_row, xref
-from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.read.tables import best_spec, headers_match, read_tables
+from sphinx_rfc.render.tables import already_read
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES, TableSpec, tables_for_directive
 from sphinx_rfc.spec.text import fold_header, plain
 
@@ -72,156 +73,9 @@ if TYPE_CHECKING:
 
     from sphinx_rfc.config import RfcSettings
 
-#: View kind of the backlink rows added to a basic-info table wider than
-#: two columns (the shared ``backlinks`` rows have two cells).
-
-#: Table keys and metadata names that give the RFC ID.
-_ID_KEYS = frozenset(fold_header(k) for k in (
-    "rfc", "id", "rfc id", "rfc-id", "rfc_id", "rfc 编号", "rfc编号", "编号",
-))
 #: Metadata names that give the RFC ID (``id`` alone belongs to other tools).
 _META_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "rfc id", "rfc-id", "rfc_id"))
-#: First-column texts of a key/value table's header row.
-_HEADER_KEYS = frozenset(fold_header(k) for k in (
-    "项目", "字段", "属性", "键", "item", "field", "key", "property", "attribute",
-))
 _DIGITS = re.compile(r"\d+")
-_FRONT_MATTER_END = frozenset({"---", "..."})
-
-
-@dataclass
-class RawField:
-    """One metadata value as written, with its line."""
-
-    name: str
-    value: str | list[str]
-    line: int | None
-    #: The value cell of a basic-info row (None for a metadata field).
-    cell: nodes.entry | None = None
-
-
-# --------------------------------------------------------------------------
-# Metadata fields: MyST front matter, rST docinfo
-
-
-def front_matter(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
-    """The YAML front matter of a Markdown file and the line of each key.
-
-    Anything unreadable gives ``({}, {})``: MyST reports broken front
-    matter itself."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return {}, {}
-    lines = text.splitlines()
-    if not lines or lines[0].strip() != "---":
-        return {}, {}
-    end = next((i for i in range(1, len(lines)) if lines[i].strip() in _FRONT_MATTER_END), None)
-    if end is None:
-        return {}, {}
-    try:
-        import yaml  # type: ignore[import-untyped]
-
-        data = yaml.safe_load("\n".join(lines[1:end]))
-    except Exception:  # any YAML error: no front matter
-        return {}, {}
-    if not isinstance(data, dict):
-        return {}, {}
-    key_lines: dict[str, int] = {}
-    for number in range(1, end):
-        match = re.match(r"^([^\s:#][^:]*?)\s*:", lines[number])
-        if match:
-            key_lines.setdefault(match.group(1).strip("'\""), number + 1)
-    return {str(k): v for k, v in data.items()}, key_lines
-
-
-def _yaml_value(value: Any) -> str | list[str] | None:
-    if value is None or isinstance(value, dict):
-        return None
-    if isinstance(value, (list, tuple)):
-        return [str(_scalar(v)) for v in value if v is not None and not isinstance(v, dict)]
-    return str(_scalar(value))
-
-
-def _scalar(value: Any) -> Any:
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value
-
-
-def metadata_fields(env: BuildEnvironment, docname: str, doctree: nodes.document) -> list[RawField]:
-    """The document's metadata fields, as written (front matter for
-    Markdown, the field list before the title for rST)."""
-    path = Path(env.doc2path(docname))
-    found: list[RawField] = []
-    if path.suffix.lower() in (".md", ".markdown", ".myst"):
-        data, key_lines = front_matter(path)
-        for name, value in data.items():
-            parsed = _yaml_value(value)
-            if parsed is not None:
-                found.append(RawField(name, parsed, key_lines.get(name, 1)))
-        return found
-    meta: dict[str, Any] = dict(env.metadata.get(docname, {}))
-    meta.update(_docinfo(doctree))
-    source_lines = _read_lines(path)
-    for name, value in meta.items():
-        if isinstance(value, (list, tuple)):
-            text: str | list[str] = [str(v) for v in value]
-        else:
-            text = str(value)
-        found.append(RawField(name, text, _field_line(source_lines, name)))
-    return found
-
-
-def _docinfo(doctree: nodes.document) -> dict[str, Any]:
-    """A docinfo still in the doctree (the metadata collector usually has
-    moved it into ``env.metadata`` already)."""
-    meta: dict[str, Any] = {}
-    for info in doctree.findall(nodes.docinfo):
-        for node in info.children:
-            if isinstance(node, nodes.authors):
-                meta["authors"] = [a.astext() for a in node.children]
-            elif isinstance(node, nodes.field) and len(node) == 2:
-                meta[node[0].astext()] = node[1].astext()
-            elif isinstance(node, nodes.TextElement):
-                meta[node.__class__.__name__] = node.astext()
-        break
-    return meta
-
-
-def _read_lines(path: Path) -> list[str]:
-    try:
-        return path.read_text(encoding="utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-
-
-def _field_line(lines: Sequence[str], name: str) -> int | None:
-    pattern = re.compile(rf"^\s*:{re.escape(name)}:", re.IGNORECASE)
-    for number, text in enumerate(lines, 1):
-        if pattern.match(text):
-            return number
-    return None
-
-
-def field_key(name: str, settings: RfcSettings, *, keep_unknown: bool) -> str | None:
-    """The ``rfc`` option a metadata name or table key stands for: a known
-    field, ``"rfc"`` for the ID, a declared extra field; else the name as
-    written (*keep_unknown*, a table row) or None (front matter)."""
-    folded = fold_header(name)
-    if folded in _ID_KEYS:
-        return "rfc"
-    if folded in KNOWN_FIELDS:
-        return folded
-    spec = match_field(name)
-    if spec is not None:
-        return spec.key
-    for extra in settings.extra_fields:
-        if fold_header(extra) == folded:
-            return extra
-    return plain(name) if keep_unknown else None
 
 
 # --------------------------------------------------------------------------
@@ -264,135 +118,6 @@ def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
 
 
 # --------------------------------------------------------------------------
-# The basic-information table
-
-
-def _tgroup_cols(table: nodes.table) -> int:
-    for group in table.findall(nodes.tgroup):
-        try:
-            return int(group.get("cols", 0))
-        except (TypeError, ValueError):
-            return 0
-    return 0
-
-
-def info_table(section: nodes.section | None) -> nodes.table | None:
-    """The first key/value table (two or three columns) of the basic-info
-    section."""
-    if section is None:
-        return None
-    for table in tables.find_tables(section.children[1:]):
-        if _nested_in_directive(table):
-            continue
-        if _tgroup_cols(table) in (2, 3):
-            return table
-        return None
-    return None
-
-
-def _rows(table: nodes.table) -> tuple[list[nodes.row], list[nodes.row]]:
-    head: list[nodes.row] = []
-    body: list[nodes.row] = []
-    for part in table.findall(nodes.Element):
-        if isinstance(part, nodes.thead):
-            head.extend(r for r in part.children if isinstance(r, nodes.row))
-        elif isinstance(part, nodes.tbody):
-            body.extend(r for r in part.children if isinstance(r, nodes.row))
-    return head, body
-
-
-def cell_value(entry: nodes.entry) -> str:
-    """A value cell's plain text, with e-mail links written back as
-    ``Name <address>`` (MyST turns ``<a@b.c>`` into a bare link)."""
-    parts: list[str] = []
-    for node in entry.findall(include_self=False):
-        if isinstance(node, nodes.Text) and not _inside_mailto(node, entry):
-            parts.append(str(node))
-        elif isinstance(node, nodes.reference) and str(node.get("refuri", "")).startswith(
-            "mailto:"
-        ):
-            address = str(node["refuri"])[len("mailto:"):]
-            text = node.astext().strip()
-            before = "".join(parts).rstrip()
-            if before.endswith("<"):
-                parts.append(address)
-            elif text and text != address:
-                parts.append(f"{text} <{address}>")
-            else:
-                parts.append(f"<{address}>")
-        elif isinstance(node, nodes.paragraph) and parts:
-            parts.append(" ")
-    return plain("".join(parts))
-
-
-def _inside_mailto(node: nodes.Node, stop: nodes.Element) -> bool:
-    current = node.parent
-    while current is not None and current is not stop:
-        if isinstance(current, nodes.reference) and str(current.get("refuri", "")).startswith(
-            "mailto:"
-        ):
-            return True
-        current = current.parent
-    return False
-
-
-def _first_cells(row: nodes.row) -> list[nodes.entry]:
-    return [e for e in row.children if isinstance(e, nodes.entry)]
-
-
-def info_rows(
-    table: nodes.table, settings: RfcSettings, lines: SourceLines, source: str
-) -> tuple[list[RawField], list[Problem]]:
-    """The fields of a basic-info table: ``(key, value)`` per row, the
-    header row skipped, empty values left out."""
-    head, body = _rows(table)
-    rows = list(body)
-    if head:
-        first = _first_cells(head[-1])
-        key = tables.cell_text(first[0]) if first else ""
-        if key and fold_header(key) not in _HEADER_KEYS and field_key(
-            key, settings, keep_unknown=False
-        ):
-            rows.insert(0, head[-1])  # a header row that is a field: `| 作者 | 张三 |`
-    elif rows:
-        first = _first_cells(rows[0])
-        if first and fold_header(tables.cell_text(first[0])) in _HEADER_KEYS:
-            rows = rows[1:]
-    found: list[RawField] = []
-    problems: list[Problem] = []
-    seen: dict[str, int | None] = {}
-    all_rows = [*head[-1:], *body]
-    # MyST gives the rows of a pipe table lagging lines: count them instead
-    pipe = tables.is_pipe_table(table, all_rows) and bool(table.line)
-    for row in rows:
-        cells = _first_cells(row)
-        if len(cells) < 2:
-            continue
-        key_text = tables.cell_text(cells[0])
-        value = cell_value(cells[1])
-        name = field_key(key_text, settings, keep_unknown=True) if key_text else None
-        if pipe and row in body:
-            line: int | None = int(table.line or 0) + 2 + body.index(row)
-        elif pipe:
-            line = table.line
-        else:
-            line = lines.cell_line(cells[0])
-        if not name or not value:
-            continue
-        if name in seen:
-            problems.append(Problem(
-                "duplicate-row",
-                f"basic information: field {key_text!r} appears twice "
-                f"(first at line {seen[name]}); the first one counts",
-                source, line,
-            ))
-            continue
-        seen[name] = line
-        found.append(RawField(name, value, line, cells[1]))
-    return found, problems
-
-
-# --------------------------------------------------------------------------
 # ID
 
 
@@ -419,93 +144,6 @@ def _id_value(value: str | list[str], settings: RfcSettings) -> str:
 
 
 # --------------------------------------------------------------------------
-# Metadata: merged and validated
-
-
-def _single(name: str, value: str | list[str], settings: RfcSettings) -> Any:
-    """A field's value as parsed, to tell whether two values agree."""
-    meta, _problems = parse_metadata(
-        {name: value}, settings, rfc_id="", source="", line_of=lambda _n: None, unknown="extra"
-    )
-    if name in ("title", *KNOWN_FIELDS):
-        return getattr(meta, name, None)
-    return meta.extra.get(name)
-
-
-def merge_fields(
-    meta_fields: Sequence[RawField], rows: Sequence[RawField], settings: RfcSettings,
-    *, rfc_id: str, source: str,
-) -> tuple[dict[str, str | list[str]], dict[str, int | None], list[Problem]]:
-    """Raw values for :func:`parse_metadata` (metadata fields over table
-    rows), the line of each, and the conflicts."""
-    raw: dict[str, str | list[str]] = {}
-    where: dict[str, int | None] = {}
-    problems: list[Problem] = []
-    for row in rows:
-        if row.name != "rfc":
-            raw[row.name] = row.value
-            where[row.name] = row.line
-    for fld in meta_fields:
-        name = field_key(fld.name, settings, keep_unknown=False)
-        if name is None or name == "rfc":
-            continue
-        table_row = next((r for r in rows if r.name == name), None)
-        if table_row is not None and _single(name, table_row.value, settings) != _single(
-            name, fld.value, settings
-        ):
-            shown = fld.value if isinstance(fld.value, str) else ", ".join(fld.value)
-            problems.append(Problem(
-                "invalid-value",
-                f"field {name!r} is {table_row.value!r} in the basic-information table "
-                f"but {shown!r} in the metadata; the metadata value is used",
-                source, table_row.line, rfc_id,
-            ))
-        raw[name] = fld.value
-        where[name] = fld.line
-    return raw, where, problems
-
-
-# --------------------------------------------------------------------------
-# Rendering the author's basic-info table
-
-
-def _link_cells(rows: Sequence[RawField], meta: Metadata, settings: RfcSettings) -> None:
-    """Module names, RFC IDs and issues in the author's cells become links,
-    when the cell is plain text (the author's own links are kept).  Value
-    cells the metadata parser has checked are skipped by the placeholder
-    check, as the ``rfc`` directive's options are."""
-    for row in rows:
-        cell = row.cell
-        if cell is None:
-            continue
-        cell["rfc-generated"] = True  # checked as a field: no second warning
-        if any(isinstance(n, nodes.reference) for n in cell.findall(nodes.reference)):
-            continue
-        content: list[nodes.Node] = []
-        if row.name == "modules" and meta.modules:
-            content = joined([xref("mod", m) for m in meta.modules])
-        elif row.name in ("supersedes", "requires") and getattr(meta, row.name):
-            content = joined([xref("ref", i) for i in getattr(meta, row.name)])
-        elif row.name == "issues" and meta.issues:
-            if not any(isinstance(issue_node(i, settings), nodes.reference) for i in meta.issues):
-                continue
-            content = joined([issue_node(i, settings) for i in meta.issues])
-        if content:
-            cell.children = []
-            cell += nodes.paragraph("", "", *content)
-
-
-def add_backlink_rows(table: nodes.table, rfc_id: str) -> None:
-    """Rows "Superseded by" / "Required by", filled at resolve time."""
-    body = next(iter(table.findall(nodes.tbody)), None)
-    if body is None:
-        return
-    cols = max(_tgroup_cols(table), 2)
-    for field in ("superseded_by", "required_by"):
-        body += rfc_pending_row(field, rfc_id, cols)
-
-
-# --------------------------------------------------------------------------
 # Diagrams written as fenced code (```mermaid, ```plantuml), as issue text has them
 
 #: Code languages Pygments does not know that issue trackers draw as diagrams.
@@ -527,27 +165,13 @@ def mark_diagrams(doctree: nodes.document) -> None:
 # Tables of the recognised sections
 
 
-def _nested_in_directive(node: nodes.Node) -> bool:
-    """Inside a table directive's output, or already read."""
-    current: nodes.Node | None = node
-    while current is not None:
-        if isinstance(current, nodes.Element):
-            classes: list[str] = current.get("classes", [])
-            if "rfc-directive" in classes or "rfc-table" in classes:
-                return True
-        current = current.parent
-    return False
-
-
 def _section_of(
     table: nodes.table, owners: Mapping[int, tuple[nodes.section, tuple[TableSpec, ...]]]
 ) -> tuple[nodes.section, tuple[TableSpec, ...]] | None:
     """The innermost recognised section around *table* that has table kinds."""
-    current = table.parent
-    while current is not None:
-        if isinstance(current, nodes.section) and id(current) in owners:
-            return owners[id(current)]
-        current = current.parent
+    for parent in ancestors(table):
+        if isinstance(parent, nodes.section) and id(parent) in owners:
+            return owners[id(parent)]
     return None
 
 
@@ -565,20 +189,20 @@ def read_section_tables(
             merged = tuple(dict.fromkeys((*(old[1] if old else ()), *specs)))
             owners[id(section)] = (section, merged)
     problems: list[Problem] = []
-    for table in tables.find_tables(doctree.children):
-        if _nested_in_directive(table):
+    for table in find_tables(doctree.children):
+        if already_read(table):
             continue
         owner = _section_of(table, owners)
         if owner is None:
             continue
         section, specs = owner
-        headers = tables.table_headers(table)
-        candidates = [s for s in specs if tables.headers_match(headers, s)]
-        spec = tables.best_spec(table, candidates) if candidates else None
+        headers = table_headers(table)
+        candidates = [s for s in specs if headers_match(headers, s)]
+        spec = best_spec(table, candidates) if candidates else None
         if spec is None:
             continue
         title_line = lines.title_line(section[0]) if isinstance(section[0], nodes.title) else None
-        payload = tables.read_tables(
+        payload = read_tables(
             [table], [spec], settings, directive=spec.directive, source=source,
             line=title_line, only_matching=True,
         )
@@ -616,7 +240,7 @@ def read_native(
     rows: list[RawField] = []
     row_problems: list[Problem] = []
     if table is not None:
-        rows, row_problems = info_rows(table, settings, lines, source)
+        rows, row_problems = info_rows(table, settings, source)
     meta_fields = metadata_fields(env, docname, doctree)
 
     rfc_id, id_line = _find_id(meta_fields, rows, docname, settings)
@@ -655,11 +279,7 @@ def read_native(
     )
     if table is not None:
         used = [r for r in rows if r.name != "rfc" and raw.get(r.name) is r.value]
-        _link_cells(used, meta, settings)
-        for cls in ("rfc-table", "rfc-table-basic-info", "rfc-native-info"):
-            if cls not in table["classes"]:
-                table["classes"].append(cls)
-        add_backlink_rows(table, rfc_id)
+        render_info_table(table, used, meta, settings, rfc_id)
     mark_diagrams(doctree)
     problems.extend(found)
     return record

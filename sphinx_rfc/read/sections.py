@@ -12,6 +12,7 @@ from docutils import nodes
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.check.sections import SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
+from sphinx_rfc.doctree.tables import CellLines
 from sphinx_rfc.model.problems import Problem
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ def placeholder_problems(
     # for cells placed by searching: the row and line of the last one found,
     # so that a later row searches below it and a cell of the same row not
     searched: dict[str, Any] = {"row": None, "line": 0}
+    cell_line = CellLines()
 
     def emit(node: nodes.Element, text: str, where: str, line: int | None) -> None:
         found = find_placeholders(text, settings.placeholders)
@@ -146,7 +148,7 @@ def placeholder_problems(
             elif isinstance(child, nodes.title):
                 emit(child, child.astext(), "title", lines.title_line(child))
             elif isinstance(child, nodes.entry):
-                emit(child, child.astext(), "table cell", lines.cell_line(child))
+                emit(child, child.astext(), "table cell", cell_line(child))
             elif child.tagname == "mermaid" and isinstance(child.get("code"), str):
                 emit(child, child["code"], "diagram", line_of(child))
             elif isinstance(child, nodes.literal_block):

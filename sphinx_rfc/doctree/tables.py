@@ -1,0 +1,273 @@
+"""A docutils table's geometry: its rows, its cells by column with spans
+expanded, its header texts, the line of each row and cell.
+
+docutils and MyST build tables in different shapes (a header row in
+``thead`` or as the first body row, spans, rows of unequal length) and MyST
+gives the rows of a pipe table lagging lines; everything here copes with
+that once, for every reader of tables.  Nothing here knows about RFCs
+except the column specs a table is read against (:class:`ReadTable`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from docutils import nodes
+
+from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
+from sphinx_rfc.spec.text import plain
+
+# --------------------------------------------------------------------------
+# Rows and cells
+
+
+def table_group(table: nodes.table) -> nodes.tgroup | None:
+    """The table's first ``tgroup`` (docutils and MyST make exactly one)."""
+    for child in table.children:
+        if isinstance(child, nodes.tgroup):
+            return child
+    return None
+
+
+def table_rows(table: nodes.table) -> tuple[list[nodes.row], list[nodes.row]]:
+    """``(thead rows, tbody rows)`` of the table's first tgroup; the rows of
+    a table nested in a cell are not the table's."""
+    group = table_group(table)
+    head: list[nodes.row] = []
+    body: list[nodes.row] = []
+    if group is None:
+        return head, body
+    for part in group.children:
+        target = head if isinstance(part, nodes.thead) else body
+        if isinstance(part, (nodes.thead, nodes.tbody)):
+            target.extend(r for r in part.children if isinstance(r, nodes.row))
+    return head, body
+
+
+def header_and_body(table: nodes.table) -> list[nodes.row]:
+    """The header row then the body rows: the last ``thead`` row, or the
+    first body row when the table has no ``thead``."""
+    head, body = table_rows(table)
+    return [*head[-1:], *body]
+
+
+def row_cells(row: nodes.row) -> list[nodes.entry]:
+    """The row's own cells, in order (spans not expanded)."""
+    return [e for e in row.children if isinstance(e, nodes.entry)]
+
+
+def span_grid(rows: Sequence[nodes.row]) -> list[list[nodes.entry | None]]:
+    """Cells by (row, column), spans expanded: a cell spanning rows is
+    repeated in each; a cell spanning columns sits in its first column and
+    leaves None in the others."""
+    grid: list[list[nodes.entry | None]] = []
+    carried: dict[tuple[int, int], nodes.entry] = {}
+    for r, row in enumerate(rows):
+        cells: list[nodes.entry | None] = []
+        col = 0
+        for entry in row_cells(row):
+            while (r, col) in carried:
+                cells.append(carried.pop((r, col)))
+                col += 1
+            more_cols = _span(entry, "morecols")
+            more_rows = _span(entry, "morerows")
+            cells.append(entry)
+            cells.extend([None] * more_cols)
+            for extra_row in range(1, more_rows + 1):
+                carried[(r + extra_row, col)] = entry
+            col += 1 + more_cols
+        while (r, col) in carried:
+            cells.append(carried.pop((r, col)))
+            col += 1
+        grid.append(cells)
+    return grid
+
+
+def _span(entry: nodes.entry, name: str) -> int:
+    """``morecols`` / ``morerows``, bounded: a hand-made node may hold anything."""
+    try:
+        return max(0, min(int(entry.get(name, 0) or 0), 1000))
+    except (TypeError, ValueError):
+        return 0
+
+
+def cell_text(entry: nodes.entry | None) -> str:
+    """A cell's plain text (see :func:`~sphinx_rfc.spec.text.plain`)."""
+    return plain(entry.astext()) if entry is not None else ""
+
+
+def table_headers(table: nodes.table) -> list[str]:
+    """The plain texts of the table's header row (``thead``, else first row)."""
+    head, body = table_rows(table)
+    rows = head[-1:] if head else body[:1]
+    if not rows:
+        return []
+    return [cell_text(e) for e in span_grid(rows)[0]]
+
+
+def find_tables(content: Iterable[nodes.Node]) -> list[nodes.table]:
+    """Top-level tables in *content*: tables inside a table cell are part of
+    that cell."""
+    found = []
+    for node in content:
+        if not isinstance(node, nodes.Element):
+            continue
+        for table in node.findall(nodes.table):
+            if not any(isinstance(a, nodes.table) for a in ancestors(table)):
+                found.append(table)
+    return found
+
+
+# --------------------------------------------------------------------------
+# Lines
+
+
+def own_line(node: nodes.Node, lower: int | None) -> int | None:
+    """The first line of *node* or its descendants not above *lower*
+    (parsed directive content may carry lines of another file)."""
+    for sub in node.findall(nodes.Element):
+        if sub.line and (lower is None or sub.line >= lower):
+            return int(sub.line)
+    return None
+
+
+def is_pipe_table(table: nodes.table, rows: Sequence[nodes.row] | None = None) -> bool:
+    """A MyST pipe table: the table and every row carry a line, the header
+    row the table's.  *rows* are :func:`header_and_body` (computed when not
+    given)."""
+    if rows is None:
+        rows = header_and_body(table)
+    return bool(table.line) and bool(rows) and rows[0].line == table.line and all(
+        r.line for r in rows
+    )
+
+
+def pipe_row_lines(table: nodes.table) -> dict[int, int] | None:
+    """``id(row)`` -> source line, for every row of a MyST pipe table; None
+    for any other table.
+
+    MyST gives the rows of a pipe table lagging lines (a row takes the line
+    of the last inline markup before it), so they are counted instead: one
+    source line per row, the delimiter row after the header."""
+    head, body = table_rows(table)
+    rows = [*head[-1:], *body]
+    if not is_pipe_table(table, rows):
+        return None
+    first = int(table.line or 0)
+    lines = {id(row): first for row in head}
+    for position, row in enumerate(rows):
+        lines[id(row)] = first if position == 0 else first + 1 + position
+    return lines
+
+
+def cell_line(entry: nodes.entry) -> int | None:
+    """A table cell's line: its row's line in a MyST pipe table, else its
+    own (or the first inside it)."""
+    table = ancestor(entry, nodes.table)
+    return _cell_line(entry, pipe_row_lines(table) if isinstance(table, nodes.table) else None)
+
+
+def _cell_line(entry: nodes.entry, pipe_lines: dict[int, int] | None) -> int | None:
+    row = entry.parent
+    if pipe_lines is not None and row is not None and id(row) in pipe_lines:
+        return pipe_lines[id(row)]
+    return first_line(entry)
+
+
+class CellLines:
+    """:func:`cell_line` for a walk over many cells: each table's row lines
+    are computed once, not once per cell."""
+
+    def __init__(self) -> None:
+        # the table is kept with its lines so that its id cannot be reused
+        self._tables: dict[int, tuple[nodes.table, dict[int, int] | None]] = {}
+
+    def __call__(self, entry: nodes.entry) -> int | None:
+        table = ancestor(entry, nodes.table)
+        if not isinstance(table, nodes.table):
+            return first_line(entry)
+        if id(table) not in self._tables:
+            self._tables[id(table)] = (table, pipe_row_lines(table))
+        return _cell_line(entry, self._tables[id(table)][1])
+
+
+# --------------------------------------------------------------------------
+# A table read against column specs
+
+
+@dataclass
+class ReadCell:
+    """One cell of a body row, under one header column."""
+
+    #: The column this cell is in (None for an unknown column).
+    column: ColumnSpec | None
+    #: The author's header text of that column (plain).
+    header: str
+    #: The cell node; None when the row is shorter than the header.
+    entry: nodes.entry | None
+    #: Plain text: backticks and surrounding whitespace dropped.
+    text: str
+    line: int | None
+
+
+@dataclass
+class ReadRow:
+    """One body row, its cells in the author's column order."""
+
+    row: nodes.row
+    line: int | None
+    cells: list[ReadCell]
+
+    def cell(self, key: str) -> ReadCell | None:
+        for cell in self.cells:
+            if cell.column is not None and cell.column.key == key:
+                return cell
+        return None
+
+    def text(self, key: str) -> str:
+        cell = self.cell(key)
+        return cell.text if cell is not None else ""
+
+    def line_of(self, key: str) -> int | None:
+        cell = self.cell(key)
+        return cell.line if cell is not None and cell.line else self.line
+
+    def is_empty(self) -> bool:
+        return not any(cell.text for cell in self.cells)
+
+
+@dataclass
+class ReadTable:
+    """A table read against one :class:`TableSpec`."""
+
+    table: nodes.table
+    spec: TableSpec
+    #: The author's header texts, in the author's column order.
+    headers: list[str]
+    #: The column of each header (None: unknown), same order.
+    columns: list[ColumnSpec | None]
+    #: The header cells (None where a span left no cell), same order.
+    header_entries: list[nodes.entry | None]
+    #: The header row; ``header_in_body`` when it is the first body row.
+    header_row: nodes.row | None
+    header_in_body: bool
+    #: Body rows, empty rows included (see :meth:`ReadRow.is_empty`).
+    rows: list[ReadRow]
+    line: int | None
+    source: str
+    #: What messages start with: the directive's name by default.
+    prefix: str = ""
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    def data_rows(self) -> list[ReadRow]:
+        return [row for row in self.rows if not row.is_empty()]
+
+    def has_column(self, key: str) -> bool:
+        return any(col is not None and col.key == key for col in self.columns)

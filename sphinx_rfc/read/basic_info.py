@@ -1,0 +1,273 @@
+"""The basic-information table of a template-native RFC
+(docs/reference/native.md): the key/value table of the ``basic-info``
+section, its rows as fields, merged with the metadata fields, and the
+author's table kept for output with links and backlink rows added.
+
+A header row such as ``项目 | 内容`` is a header; a header row that names a
+field (``| 作者 | 张三 |``) is a field.  Rows whose key is no field become
+extra fields, named as written.  When a metadata field and a row both give
+a field, the metadata field wins (it is the machine-maintained value) and a
+differing row is reported as ``rfc.invalid-value`` at the row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+from docutils import nodes
+
+from sphinx_rfc.doctree.locations import ancestors
+from sphinx_rfc.doctree.tables import (
+    CellLines,
+    cell_text,
+    find_tables,
+    row_cells,
+    table_group,
+    table_rows,
+)
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.read.frontmatter import RawField
+from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, parse_metadata
+from sphinx_rfc.render.elements import issue_node, joined, rfc_pending_row, xref
+from sphinx_rfc.render.tables import already_read
+from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.text import fold_header, plain
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+#: Table keys and metadata names that give the RFC ID.
+ID_KEYS = frozenset(fold_header(k) for k in (
+    "rfc", "id", "rfc id", "rfc-id", "rfc_id", "rfc 编号", "rfc编号", "编号",
+))
+#: First-column texts of a key/value table's header row.
+_HEADER_KEYS = frozenset(fold_header(k) for k in (
+    "项目", "字段", "属性", "键", "item", "field", "key", "property", "attribute",
+))
+
+
+def field_key(name: str, settings: RfcSettings, *, keep_unknown: bool) -> str | None:
+    """The ``rfc`` option a metadata name or table key stands for: a known
+    field, ``"rfc"`` for the ID, a declared extra field; else the name as
+    written (*keep_unknown*, a table row) or None (front matter)."""
+    folded = fold_header(name)
+    if folded in ID_KEYS:
+        return "rfc"
+    if folded in KNOWN_FIELDS:
+        return folded
+    spec = match_field(name)
+    if spec is not None:
+        return spec.key
+    for extra in settings.extra_fields:
+        if fold_header(extra) == folded:
+            return extra
+    return plain(name) if keep_unknown else None
+
+
+# --------------------------------------------------------------------------
+# Reading the table
+
+
+def _column_count(table: nodes.table) -> int:
+    group = table_group(table)
+    try:
+        return int(group.get("cols", 0)) if group is not None else 0
+    except (TypeError, ValueError):
+        return 0
+
+
+def info_table(section: nodes.section | None) -> nodes.table | None:
+    """The first key/value table (two or three columns) of the basic-info
+    section."""
+    if section is None:
+        return None
+    for table in find_tables(section.children[1:]):
+        if already_read(table):
+            continue
+        if _column_count(table) in (2, 3):
+            return table
+        return None
+    return None
+
+
+def info_rows(
+    table: nodes.table, settings: RfcSettings, source: str
+) -> tuple[list[RawField], list[Problem]]:
+    """The fields of a basic-info table: ``(key, value)`` per row, the
+    header row skipped, empty values left out."""
+    head, body = table_rows(table)
+    rows = list(body)
+    if head:
+        first = row_cells(head[-1])
+        key = cell_text(first[0]) if first else ""
+        if key and fold_header(key) not in _HEADER_KEYS and field_key(
+            key, settings, keep_unknown=False
+        ):
+            rows.insert(0, head[-1])  # a header row that is a field: `| 作者 | 张三 |`
+    elif rows:
+        first = row_cells(rows[0])
+        if first and fold_header(cell_text(first[0])) in _HEADER_KEYS:
+            rows = rows[1:]
+    found: list[RawField] = []
+    problems: list[Problem] = []
+    seen: dict[str, int | None] = {}
+    cell_line = CellLines()
+    for row in rows:
+        cells = row_cells(row)
+        if len(cells) < 2:
+            continue
+        key_text = cell_text(cells[0])
+        value = cell_value(cells[1])
+        name = field_key(key_text, settings, keep_unknown=True) if key_text else None
+        line = cell_line(cells[0])
+        if not name or not value:
+            continue
+        if name in seen:
+            problems.append(Problem(
+                "duplicate-row",
+                f"basic information: field {key_text!r} appears twice "
+                f"(first at line {seen[name]}); the first one counts",
+                source, line,
+            ))
+            continue
+        seen[name] = line
+        found.append(RawField(name, value, line, cells[1]))
+    return found, problems
+
+
+def cell_value(entry: nodes.entry) -> str:
+    """A value cell's plain text, with e-mail links written back as
+    ``Name <address>`` (MyST turns ``<a@b.c>`` into a bare link)."""
+    parts: list[str] = []
+    for node in entry.findall(include_self=False):
+        if isinstance(node, nodes.Text) and not _inside_mailto(node, entry):
+            parts.append(str(node))
+        elif _is_mailto(node):
+            address = str(node["refuri"])[len("mailto:"):]
+            text = node.astext().strip()
+            before = "".join(parts).rstrip()
+            if before.endswith("<"):
+                parts.append(address)
+            elif text and text != address:
+                parts.append(f"{text} <{address}>")
+            else:
+                parts.append(f"<{address}>")
+        elif isinstance(node, nodes.paragraph) and parts:
+            parts.append(" ")
+    return plain("".join(parts))
+
+
+def _is_mailto(node: nodes.Node) -> TypeGuard[nodes.reference]:
+    return isinstance(node, nodes.reference) and str(node.get("refuri", "")).startswith("mailto:")
+
+
+def _inside_mailto(node: nodes.Node, stop: nodes.Element) -> bool:
+    """Whether *node* is the text of a mail link inside *stop* (the cell)."""
+    for parent in ancestors(node):
+        if parent is stop:
+            return False
+        if _is_mailto(parent):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------
+# Merging with the metadata fields
+
+
+def merge_fields(
+    meta_fields: Sequence[RawField], rows: Sequence[RawField], settings: RfcSettings,
+    *, rfc_id: str, source: str,
+) -> tuple[dict[str, str | list[str]], dict[str, int | None], list[Problem]]:
+    """Raw values for :func:`~sphinx_rfc.read.metadata.parse_metadata`
+    (metadata fields over table rows), the line of each, and the conflicts."""
+    raw: dict[str, str | list[str]] = {}
+    where: dict[str, int | None] = {}
+    problems: list[Problem] = []
+    for row in rows:
+        if row.name != "rfc":
+            raw[row.name] = row.value
+            where[row.name] = row.line
+    for fld in meta_fields:
+        name = field_key(fld.name, settings, keep_unknown=False)
+        if name is None or name == "rfc":
+            continue
+        table_row = next((r for r in rows if r.name == name), None)
+        if table_row is not None and _parsed(name, table_row.value, settings) != _parsed(
+            name, fld.value, settings
+        ):
+            shown = fld.value if isinstance(fld.value, str) else ", ".join(fld.value)
+            problems.append(Problem(
+                "invalid-value",
+                f"field {name!r} is {table_row.value!r} in the basic-information table "
+                f"but {shown!r} in the metadata; the metadata value is used",
+                source, table_row.line, rfc_id,
+            ))
+        raw[name] = fld.value
+        where[name] = fld.line
+    return raw, where, problems
+
+
+def _parsed(name: str, value: str | list[str], settings: RfcSettings) -> Any:
+    """A field's value as parsed, to tell whether two values agree."""
+    meta, _problems = parse_metadata(
+        {name: value}, settings, rfc_id="", source="", line_of=lambda _n: None, unknown="extra"
+    )
+    if name in ("title", *KNOWN_FIELDS):
+        return getattr(meta, name, None)
+    return meta.extra.get(name)
+
+
+# --------------------------------------------------------------------------
+# The author's table, for output
+
+
+def render_info_table(
+    table: nodes.table, rows: Sequence[RawField], meta: Metadata, settings: RfcSettings,
+    rfc_id: str,
+) -> None:
+    """Keep the author's table, with the value cells of *rows* (those the
+    metadata uses) linked, the classes of a basic-info table and the
+    backlink rows appended."""
+    _link_cells(rows, meta, settings)
+    for cls in ("rfc-table", "rfc-table-basic-info", "rfc-native-info"):
+        if cls not in table["classes"]:
+            table["classes"].append(cls)
+    add_backlink_rows(table, rfc_id)
+
+
+def _link_cells(rows: Sequence[RawField], meta: Metadata, settings: RfcSettings) -> None:
+    """Module names, RFC IDs and issues in the author's cells become links,
+    when the cell is plain text (the author's own links are kept).  Value
+    cells the metadata parser has checked are skipped by the placeholder
+    check, as the ``rfc`` directive's options are."""
+    for row in rows:
+        cell = row.cell
+        if cell is None:
+            continue
+        cell["rfc-generated"] = True  # checked as a field: no second warning
+        if any(isinstance(n, nodes.reference) for n in cell.findall(nodes.reference)):
+            continue
+        content: list[nodes.Node] = []
+        if row.name == "modules" and meta.modules:
+            content = joined([xref("mod", m) for m in meta.modules])
+        elif row.name in ("supersedes", "requires") and getattr(meta, row.name):
+            content = joined([xref("ref", i) for i in getattr(meta, row.name)])
+        elif row.name == "issues" and meta.issues:
+            if not any(isinstance(issue_node(i, settings), nodes.reference) for i in meta.issues):
+                continue
+            content = joined([issue_node(i, settings) for i in meta.issues])
+        if content:
+            cell.children = []
+            cell += nodes.paragraph("", "", *content)
+
+
+def add_backlink_rows(table: nodes.table, rfc_id: str) -> None:
+    """Rows "Superseded by" / "Required by", filled at resolve time."""
+    body = next(iter(table.findall(nodes.tbody)), None)
+    if body is None:
+        return
+    cols = max(_column_count(table), 2)
+    for field in ("superseded_by", "required_by"):
+        body += rfc_pending_row(field, rfc_id, cols)

@@ -1,0 +1,153 @@
+"""A template-native RFC's metadata fields as written, each with its line
+(docs/reference/native.md): the YAML front matter of a Markdown file, the
+field list before the title (docinfo) of an rST file.
+
+Values are kept as the author wrote them; which field a name stands for and
+what a value means is decided later (:mod:`sphinx_rfc.read.basic_info`,
+:mod:`sphinx_rfc.read.metadata`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+if TYPE_CHECKING:
+    from sphinx.environment import BuildEnvironment
+
+#: Lines that close a YAML front matter block.
+_FRONT_MATTER_END = frozenset({"---", "..."})
+#: A top-level key of a front-matter line (``key:``).
+_YAML_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:")
+#: Suffixes of the files MyST reads (front matter instead of docinfo).
+_MARKDOWN = (".md", ".markdown", ".myst")
+
+
+@dataclass
+class RawField:
+    """One metadata value as written, with its line."""
+
+    name: str
+    value: str | list[str]
+    line: int | None
+    #: The value cell of a basic-info row (None for a metadata field).
+    cell: nodes.entry | None = None
+
+
+def metadata_fields(env: BuildEnvironment, docname: str, doctree: nodes.document) -> list[RawField]:
+    """The document's metadata fields, as written (front matter for
+    Markdown, the field list before the title for rST)."""
+    path = Path(env.doc2path(docname))
+    found: list[RawField] = []
+    if path.suffix.lower() in _MARKDOWN:
+        data, key_lines = front_matter(path)
+        for name, value in data.items():
+            parsed = _yaml_value(value)
+            if parsed is not None:
+                found.append(RawField(name, parsed, key_lines.get(name, 1)))
+        return found
+    meta: dict[str, Any] = dict(env.metadata.get(docname, {}))
+    meta.update(_docinfo(doctree))
+    source_lines = _read_lines(path)
+    for name, value in meta.items():
+        if isinstance(value, (list, tuple)):
+            text: str | list[str] = [str(v) for v in value]
+        else:
+            text = str(value)
+        found.append(RawField(name, text, _field_line(source_lines, name)))
+    return found
+
+
+# --------------------------------------------------------------------------
+# Markdown: YAML front matter
+
+
+def front_matter(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
+    """The YAML front matter of a Markdown file and the line of each key.
+
+    Anything unreadable gives ``({}, {})``: MyST reports broken front
+    matter itself."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return {}, {}
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return {}, {}
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() in _FRONT_MATTER_END), None)
+    if end is None:
+        return {}, {}
+    try:
+        import yaml  # type: ignore[import-untyped]
+
+        data = yaml.safe_load("\n".join(lines[1:end]))
+    except Exception:  # any YAML error: no front matter
+        return {}, {}
+    if not isinstance(data, dict):
+        return {}, {}
+    key_lines: dict[str, int] = {}
+    for number in range(1, end):
+        match = _YAML_KEY.match(lines[number])
+        if match:
+            key_lines.setdefault(match.group(1).strip("'\""), number + 1)
+    return {str(k): v for k, v in data.items()}, key_lines
+
+
+def _yaml_value(value: Any) -> str | list[str] | None:
+    """A YAML value as text (a list stays a list); None for a mapping,
+    which names no field value."""
+    if value is None or isinstance(value, dict):
+        return None
+    if isinstance(value, (list, tuple)):
+        return [str(_scalar(v)) for v in value if v is not None and not isinstance(v, dict)]
+    return str(_scalar(value))
+
+
+def _scalar(value: Any) -> Any:
+    """YAML's dates and booleans written back the way the author would."""
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+# --------------------------------------------------------------------------
+# reStructuredText: the docinfo field list
+
+
+def _docinfo(doctree: nodes.document) -> dict[str, Any]:
+    """A docinfo still in the doctree (the metadata collector usually has
+    moved it into ``env.metadata`` already)."""
+    meta: dict[str, Any] = {}
+    for info in doctree.findall(nodes.docinfo):
+        for node in info.children:
+            if isinstance(node, nodes.authors):
+                meta["authors"] = [a.astext() for a in node.children]
+            elif isinstance(node, nodes.field) and len(node) == 2:
+                meta[node[0].astext()] = node[1].astext()
+            elif isinstance(node, nodes.TextElement):
+                meta[node.__class__.__name__] = node.astext()
+        break
+    return meta
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def _field_line(lines: Sequence[str], name: str) -> int | None:
+    """The line of field ``:name:`` (docutils keeps no line for docinfo)."""
+    pattern = re.compile(rf"^\s*:{re.escape(name)}:", re.IGNORECASE)
+    for number, text in enumerate(lines, 1):
+        if pattern.match(text):
+            return number
+    return None

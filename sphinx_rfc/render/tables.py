@@ -1,0 +1,154 @@
+"""A read table rewritten in place for output (docs/reference/table-directives.md):
+canonical headers in the build's language, enum cells as badges, RFC IDs and
+modules as links.
+
+Both the table directives and the template-native reader render their
+tables here, after :mod:`sphinx_rfc.read.tables` has read them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from sphinx_rfc.doctree.locations import ancestors
+from sphinx_rfc.doctree.tables import ReadTable, table_group
+from sphinx_rfc.i18n import _
+from sphinx_rfc.nodes import generated, rfc_pending
+from sphinx_rfc.render.elements import css_token, xref
+from sphinx_rfc.spec.text import fold
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+#: View kind of a dependency's status cell left empty for an RFC component.
+DEP_STATUS_VIEW = "dep-status"
+#: View kind of a dependency's component that may name a module (when
+#: ``rfc_modules`` is empty, only the whole project knows its modules).
+DEP_MODULE_VIEW = "dep-module"
+
+
+def module_name(text: str, settings: RfcSettings) -> str | None:
+    """The configured module *text* names (exactly, else case-insensitively)."""
+    if not text or not settings.modules:
+        return None
+    if text in settings.modules:
+        return text
+    folded = fold(text)
+    for name in settings.modules:
+        if fold(name) == folded:
+            return name
+    return None
+
+
+def already_read(node: nodes.Node) -> bool:
+    """Inside a table directive's output or a table rendered here: the
+    tables there have been read already."""
+    for current in ancestors(node, include_self=True):
+        if isinstance(current, nodes.Element):
+            classes: list[str] = current.get("classes", [])
+            if "rfc-directive" in classes or "rfc-table" in classes:
+                return True
+    return False
+
+
+def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
+    """Rewrite ``read.table`` in place and return it: classes
+    ``rfc-table rfc-table-<kind>``, headers replaced by their canonical label
+    in the build's language, valid enum cells replaced by their label (classes
+    ``rfc-value rfc-value-<key>``), RFC IDs and modules linked.  The author's
+    column order and other cells' inline markup are kept."""
+    table = read.table
+    kind = read.spec.kind
+    for cls in ("rfc-table", f"rfc-table-{kind}"):
+        if cls not in table["classes"]:
+            table["classes"].append(cls)
+
+    for column, entry in zip(read.columns, read.header_entries, strict=True):
+        if entry is None:
+            continue
+        if column is not None:
+            _set_content(entry, nodes.Text(str(_(column.label))))
+            generated(entry)
+            entry["classes"].append(f"rfc-col-{column.key}")
+        else:
+            entry["classes"].append("rfc-col-extra")
+    if read.header_in_body and read.header_row is not None:
+        _move_to_thead(table, read.header_row)
+
+    # a cell spanning rows appears in each: it is rendered once
+    done: set[int] = set()
+    for row in read.rows:
+        rfc_component: str | None = None
+        for cell in row.cells:
+            entry = cell.entry
+            column = cell.column
+            if entry is None or id(entry) in done:
+                continue
+            done.add(id(entry))
+            if column is None:
+                entry["classes"].append("rfc-col-extra")
+                continue
+            entry["classes"].append(f"rfc-col-{column.key}")
+            if not cell.text:
+                continue
+            if column.vocabulary is not None:
+                key = column.vocabulary.lookup(cell.text)
+                if key is None:
+                    entry["classes"].append("rfc-invalid")
+                    continue
+                badge = nodes.inline(
+                    "", str(_(column.vocabulary.label(key))),
+                    classes=["rfc-value", f"rfc-value-{css_token(key)}"],
+                )
+                _set_content(entry, badge)
+                generated(entry)
+            elif kind == "dependency" and column.key == "component":
+                if settings.id_pattern.match(cell.text):
+                    rfc_component = cell.text
+                    _set_content(entry, xref("ref", cell.text))
+                elif (module := module_name(cell.text, settings)) is not None:
+                    _set_content(entry, xref("mod", module, cell.text))
+                elif not settings.modules:
+                    _wrap_in_pending(entry, (DEP_MODULE_VIEW, cell.text))
+            elif (kind == "changes" and column.key == "module"
+                  and not settings.unknown_module(cell.text)):
+                _set_content(entry, xref("mod", cell.text))
+        if rfc_component is not None and read.has_column("status") and not row.text("status"):
+            status = row.cell("status")
+            if status is not None and status.entry is not None:
+                _set_content(status.entry, rfc_pending.make((DEP_STATUS_VIEW, rfc_component)))
+    return table
+
+
+def _set_content(entry: nodes.entry, *children: nodes.Node) -> None:
+    entry.children = []
+    entry += nodes.paragraph("", "", *children)
+
+
+def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> None:
+    """Put the cell's inline content inside an ``rfc_pending`` node, which
+    gives it back unchanged when the view has nothing to show."""
+    if len(entry.children) != 1 or not isinstance(entry[0], nodes.paragraph):
+        return
+    paragraph = entry[0]
+    inline = list(paragraph.children)
+    paragraph.children = []
+    pending = rfc_pending.make(view)
+    pending.extend(inline)
+    paragraph += pending
+
+
+def _move_to_thead(table: nodes.table, header_row: nodes.row) -> None:
+    """A header written as the first body row becomes a real ``thead``."""
+    group = table_group(table)
+    parent = header_row.parent
+    if group is None or not isinstance(parent, nodes.tbody):
+        return
+    parent.remove(header_row)
+    thead = nodes.thead()
+    thead += header_row
+    group.insert(group.index(parent), thead)
+    if not parent.children:
+        group.remove(parent)
