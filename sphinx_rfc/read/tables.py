@@ -775,6 +775,9 @@ def read_tables(
             continue
         found += 1
         records, problems = table_records(read, settings)
+        # one record per data row, in order (table_records): remember its row
+        for record, row in zip(records, read.data_rows(), strict=True):
+            payload.row_of[id(record)] = row.row
         payload.problems.extend(read.problems)
         payload.problems.extend(problems)
         if read.kind == "interface":
