@@ -16,9 +16,10 @@ Each difference is one ``rfc.signature-mismatch``; an import or lookup
 failure is one ``rfc.signature-import``.  Nothing raises: whatever the
 import raises, ``SystemExit`` included, becomes a warning.
 
-The check runs at ``doctree-read`` just before the collector, on the
-payloads the ``rfc-interface`` directives left, so that its problems go the
-way of every table problem (RFC ID, location, report, export).  The files
+The check runs on the collector's ``rfc-record-read`` event
+(:mod:`sphinx_rfc.read.collector`), on the payloads the ``rfc-interface``
+directives left; its problems go back to the collector, so they go the way
+of every table problem (RFC ID, location, report, export).  The files
 of the imported code become dependencies of the document: editing the code
 re-reads the RFC in an incremental build, and a module whose file changed
 since it was imported is reloaded.  Nothing is imported when the option is
@@ -35,7 +36,7 @@ import inspect
 import os
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -43,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import Interface, Param, TablePayload
-from sphinx_rfc.nodes import rfc_data
+from sphinx_rfc.model.records import Interface, Param, RfcRecord, TablePayload
+from sphinx_rfc.read.collector import RECORD_READ
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -459,30 +460,34 @@ def check_interface(
 # Sphinx
 
 
-def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
-    """Check the interfaces of this document's ``rfc-interface`` payloads
-    (before the collector, which reports and stores their problems)."""
+def on_record_read(
+    app: Sphinx,
+    doctree: nodes.document,
+    record: RfcRecord | None,
+    tables: Sequence[TablePayload],
+    rows: Mapping[int, nodes.row],
+) -> list[Problem]:
+    """``rfc-record-read``: check the interfaces of the document's
+    ``rfc-interface`` payloads (whether or not the document is an RFC, as
+    before the event existed); returns their problems."""
     if not rfc_config.settings(app.config).check_signatures:
-        return
+        return []
     env = app.env
-    docname = env.docname
+    source = source_path(env, env.docname)
     mock_imports = getattr(app.config, "autodoc_mock_imports", None) or []
-    for node in doctree.findall(rfc_data):
-        if node["kind"] != "table":
-            continue
-        payload: TablePayload = node["payload"]
+    problems: list[Problem] = []
+    for payload in tables:
         for interface in payload.records.get("interfaces", []):
             if not interface.signature_of:
                 continue
             result = check_interface(
-                interface, source=source_path(env, docname), line=payload.line,
-                mock_imports=list(mock_imports),
+                interface, source=source, line=payload.line, mock_imports=list(mock_imports),
             )
-            payload.problems.extend(result.problems)
+            problems.extend(result.problems)
             for path in result.files:
                 env.note_dependency(path)
+    return problems
 
 
 def setup(app: Sphinx) -> None:
-    # before the collector (priority 500), which consumes the payloads
-    app.connect("doctree-read", on_doctree_read, priority=400)
+    app.connect(RECORD_READ, on_record_read)
