@@ -18,8 +18,10 @@ column.  This runs on the collector's ``rfc-record-read`` event
 row of each record row; the problems go back to the collector, which
 stores and reports them with the record's others.
 
-A result file that cannot be read is one ``rfc.test-missing`` warning, and
-its tests count as not run.  Each RFC that shows results depends on the result files
+A result file that cannot be read is one ``rfc.test-missing`` problem of
+the build (it belongs to no document: :meth:`RfcDomain.set_build_problems
+<sphinx_rfc.resolve.domain.RfcDomain.set_build_problems>`), and its tests
+count as not run.  Each RFC that shows results depends on the result files
 (``env.note_dependency``), so a changed file re-reads it in an incremental
 build; a file appearing or disappearing under the patterns re-reads them
 too (``env-get-outdated``).
@@ -31,7 +33,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx.util import logging
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.features.junit import (
@@ -50,13 +51,12 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestLevel
 from sphinx_rfc.nodes import generated
 from sphinx_rfc.read.collector import RECORD_READ
+from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
-
-logger = logging.getLogger(__name__)
 
 
 # --------------------------------------------------------------------------
@@ -276,32 +276,46 @@ def current_results(app: Sphinx) -> TestResults:
     return results
 
 
+def unreadable_file_problems(app: Sphinx, results: TestResults) -> list[Problem]:
+    """One ``test-missing`` problem per result file that cannot be read: at
+    the file (relative to the source folder, as every problem's source is)
+    and its line when the parser names one."""
+    return [
+        Problem(
+            "test-missing",
+            f"cannot read the JUnit XML file {relative(path, app.confdir)}: {message}; "
+            "its tests count as not run",
+            relative(path, app.srcdir), line,
+        )
+        for path, message, line in results.errors
+    ]
+
+
 _FILES_ATTR = "sphinx_rfc_result_files"
 
 
 def on_env_get_outdated(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """Load the results once per build; re-read the RFCs that show results
-    when a result file appeared or disappeared (changed files are
-    dependencies of those RFCs already)."""
+    """Load the results once per build and store (and report) the files
+    that cannot be read; re-read the RFCs that show results when a result
+    file appeared or disappeared (changed files are dependencies of those
+    RFCs already)."""
     _CURRENT.clear()
+    domain = get_domain(env)
     if not rfc_config.settings(app.config).test_results:
+        domain.set_build_problems([])
         return []
     results = current_results(app)
-    for path, message, error_line in results.errors:
-        # a "file:line" location is shown as it is (no line: named in the message)
-        logger.warning(
-            f"cannot read the JUnit XML file {relative(path, app.confdir)}: {message}; "
-            "its tests count as not run",
-            location=f"{path}:{error_line}" if error_line else None,
-            type="rfc", subtype="test-missing",
-        )
+    # every build: this runs whether or not a document is read again
+    problems = unreadable_file_problems(app, results)
+    domain.set_build_problems(problems)
+    report(problems, srcdir=app.srcdir)
     old = getattr(env, _FILES_ATTR, None)
     setattr(env, _FILES_ATTR, list(results.files))
     if old is None or old == results.files:
         return []
-    return sorted(d for d, r in get_domain(env).rfcs.items() if has_tests(r))
+    return sorted(d for d, r in domain.rfcs.items() if has_tests(r))
 
 
 def on_record_read(

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 5
+DATA_VERSION = 6
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = ("rfcs", "homes", "views", "view_hashes", "refs", "other_problems")
@@ -113,6 +113,9 @@ class RfcDomain(Domain):
         "refs": {},
         # docname -> [Problem] of a document that is not an RFC (outside-rfc)
         "other_problems": {},
+        # [Problem] of no document: the build's own (a test result file that
+        # cannot be read), found again by every build (set_build_problems)
+        "build_problems": [],
     }
     data_version = DATA_VERSION
 
@@ -137,6 +140,11 @@ class RfcDomain(Domain):
     @property
     def refs(self) -> dict[str, list[tuple[str, str, int | None]]]:
         return cast("dict[str, list[tuple[str, str, int | None]]]", self.data["refs"])
+
+    @property
+    def build_problems(self) -> list[Problem]:
+        """The problems of no document (see :meth:`set_build_problems`)."""
+        return cast("list[Problem]", self.data["build_problems"])
 
     def _touch(self) -> None:
         self.__dict__.pop("_snapshot", None)
@@ -167,6 +175,17 @@ class RfcDomain(Domain):
         if refs:
             self.refs[docname] = refs
         self._touch()
+
+    def set_build_problems(self, problems: list[Problem]) -> None:
+        """Replace the problems of no document.  Called once per build, in
+        the main process before any document is read (``env-get-outdated``):
+        they live in the environment, so ``sphinx-rfc check`` and an
+        incremental build that reads nothing see them; no reading worker
+        (``-j``) changes them, so merging leaves them alone.  A change
+        counts as changed data (``rfcs.json`` is written again)."""
+        if problems != self.build_problems:
+            self.data["build_problems"] = list(problems)
+            self._touch()
 
     def clear_doc(self, docname: str) -> None:
         for key in PER_DOCUMENT:
@@ -201,10 +220,11 @@ class RfcDomain(Domain):
         return cast("Snapshot", snap)
 
     def problems(self) -> list[Problem]:
-        """Every per-document problem plus the cross-RFC ones."""
-
+        """Every stored problem: each document's, the cross-RFC ones and
+        the build's own."""
         found = [p for r in self.rfcs.values() for p in r.problems]
         found += [p for ps in self.data["other_problems"].values() for p in ps]
+        found += self.build_problems
         return sorted(found + self.cross_problems(), key=Problem.sort_key)
 
     def cross_problems(self) -> list[Problem]:
