@@ -292,6 +292,8 @@ def unreadable_file_problems(app: Sphinx, results: TestResults) -> list[Problem]
 
 
 _FILES_ATTR = "sphinx_rfc_result_files"
+#: This feature's name for its problems of no document (RfcDomain.set_build_problems).
+_PRODUCER = "rfc_test_results"
 
 
 def on_env_get_outdated(
@@ -304,12 +306,12 @@ def on_env_get_outdated(
     _CURRENT.clear()
     domain = get_domain(env)
     if not rfc_config.settings(app.config).test_results:
-        domain.set_build_problems([])
+        domain.set_build_problems(_PRODUCER, [])
         return []
     results = current_results(app)
     # every build: this runs whether or not a document is read again
     problems = unreadable_file_problems(app, results)
-    domain.set_build_problems(problems)
+    domain.set_build_problems(_PRODUCER, problems)
     report(problems, srcdir=app.srcdir)
     old = getattr(env, _FILES_ATTR, None)
     setattr(env, _FILES_ATTR, list(results.files))

@@ -26,8 +26,8 @@ so a handler is ``handler(app, doctree, record, tables, rows)``:
     add to them, return problems instead.
 *tables* (``Sequence[TablePayload]``)
     The payloads of the document's table directives (``rfc-interface``,
-    ``rfc-verification`` ...), in document order; the records they read
-    are the record's own objects.  A template-native RFC's tables have no
+    ``rfc-verification`` ...), in document order; the rows they read are
+    the record's own objects (when there is a record).  A template-native RFC's tables have no
     directive, so no payload here; their rows are in *record* and *rows*.
 *rows* (``Mapping[int, nodes.row]``)
     ``id(record row) -> the docutils row it was read from``, for every row
@@ -39,8 +39,9 @@ A handler returns the problems it found (``list[Problem]``, or None for
 none), with their source and line.  The collector gives them the record's
 ID and the docname, adds them to the record's problems (sorted), stores
 and reports them with the others: a handler never logs a problem itself.
-Handlers run in the order they were connected; each sees the same
-arguments.
+Handlers run in Sphinx's order (priority, then connection); the
+extension's own are :mod:`sphinx_rfc.features.signatures` and
+:mod:`sphinx_rfc.features.results`.
 """
 
 from __future__ import annotations

@@ -113,9 +113,10 @@ class RfcDomain(Domain):
         "refs": {},
         # docname -> [Problem] of a document that is not an RFC (outside-rfc)
         "other_problems": {},
-        # [Problem] of no document: the build's own (a test result file that
-        # cannot be read), found again by every build (set_build_problems)
-        "build_problems": [],
+        # producer -> [Problem] of no document: the build's own (a test result
+        # file that cannot be read), found again by every build
+        # (set_build_problems)
+        "build_problems": {},
     }
     data_version = DATA_VERSION
 
@@ -143,8 +144,9 @@ class RfcDomain(Domain):
 
     @property
     def build_problems(self) -> list[Problem]:
-        """The problems of no document (see :meth:`set_build_problems`)."""
-        return cast("list[Problem]", self.data["build_problems"])
+        """The problems of no document, sorted (see :meth:`set_build_problems`)."""
+        by_producer = cast("dict[str, list[Problem]]", self.data["build_problems"])
+        return sorted((p for ps in by_producer.values() for p in ps), key=Problem.sort_key)
 
     def _touch(self) -> None:
         self.__dict__.pop("_snapshot", None)
@@ -176,15 +178,21 @@ class RfcDomain(Domain):
             self.refs[docname] = refs
         self._touch()
 
-    def set_build_problems(self, problems: list[Problem]) -> None:
-        """Replace the problems of no document.  Called once per build, in
-        the main process before any document is read (``env-get-outdated``):
-        they live in the environment, so ``sphinx-rfc check`` and an
-        incremental build that reads nothing see them; no reading worker
-        (``-j``) changes them, so merging leaves them alone.  A change
-        counts as changed data (``rfcs.json`` is written again)."""
-        if problems != self.build_problems:
-            self.data["build_problems"] = list(problems)
+    def set_build_problems(self, producer: str, problems: list[Problem]) -> None:
+        """Replace *producer*'s problems of no document (each producer owns
+        its own, so that one does not drop another's).  A producer sets them
+        once per build, in the main process before any document is read
+        (``env-get-outdated``): they live in the environment, so
+        ``sphinx-rfc check`` and an incremental build that reads nothing see
+        them; no reading worker (``-j``) changes them, so merging leaves
+        them alone.  A change counts as changed data (``rfcs.json`` is
+        written again)."""
+        by_producer = cast("dict[str, list[Problem]]", self.data["build_problems"])
+        if by_producer.get(producer, []) != problems:
+            if problems:
+                by_producer[producer] = list(problems)
+            else:
+                del by_producer[producer]
             self._touch()
 
     def clear_doc(self, docname: str) -> None:

@@ -109,9 +109,7 @@ def export_data(domain: RfcDomain, project: str) -> dict[str, Any]:
     if domain.build_problems:
         # problems of no document (an unreadable test result file); the key
         # is left out when there are none, so that other exports keep their bytes
-        data["problems"] = [
-            p.as_json(with_rfc=False) for p in sorted(domain.build_problems, key=Problem.sort_key)
-        ]
+        data["problems"] = [p.as_json(with_rfc=False) for p in domain.build_problems]
     return data
 
 
