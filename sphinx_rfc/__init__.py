@@ -35,6 +35,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     static.setup(app)
     export.setup(app)
     summary.setup(app)
+    # subscribers of the collector's rfc-record-read event, which it declares
     signatures.setup(app)
     results.setup(app)
     mermaid.setup(app)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import ROOTS, Build, sphinx_build, write_project
 
-from sphinx_rfc.features import results
+from sphinx_rfc.features import junit, results
 from sphinx_rfc.model.records import TestLevel as Level
 from sphinx_rfc.write.export import SCHEMA_PATH
 
@@ -287,10 +287,10 @@ def test_unreadable_file_and_no_match(tmp_path: Path) -> None:
 # Reading and matching, without Sphinx
 
 
-def _results(*files: tuple[str, str], tmp_path: Path) -> results.TestResults:
+def _results(*files: tuple[str, str], tmp_path: Path) -> junit.TestResults:
     for name, text in files:
         (tmp_path / name).write_text(text, "utf-8")
-    return results.load_results(tmp_path, [name for name, _ in files])
+    return junit.load_results(tmp_path, [name for name, _ in files])
 
 
 def test_matching_rules(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from conftest import ROOTS, Build, sphinx_build, write_project
 
-from sphinx_rfc.features import signatures
+from sphinx_rfc.features import pycode, signatures
 from sphinx_rfc.model.records import Interface, Param
 from sphinx_rfc.resolve.domain import get_domain
 
@@ -241,7 +241,7 @@ def _interface(*params: Param, target: str = "m.f") -> Interface:
 def test_compare_kwargs_hint_and_variadics() -> None:
     def f(a: int, *args: int, b: int = 2, **kwargs: int) -> None: ...
 
-    params = signatures.code_params(f)
+    params = pycode.code_params(f)
     problems = signatures.compare(
         _interface(Param("a", required=True, line=3), Param("b", default="2", required=False),
                    Param("c", default="1", required=False, line=5)),
@@ -263,7 +263,7 @@ def test_empty_required_cell_is_inferred_from_default() -> None:
 
     problems = signatures.compare(
         _interface(Param("a", default="-"), Param("b", default="2")),
-        signatures.code_params(f), source="x.rst", line=1,
+        pycode.code_params(f), source="x.rst", line=1,
     )
     assert problems == []
 
@@ -279,9 +279,9 @@ def test_resolve_never_raises_other_errors(tmp_path: Path, isolated_imports: Non
             ("not a name", "not a dotted Python name"),
             ("", "not a dotted Python name"),
         ]:
-            with pytest.raises(signatures.SignatureImportError, match=fragment):
-                signatures.resolve(target)
-        obj, module = signatures.resolve("os.path.join")
+            with pytest.raises(pycode.SignatureImportError, match=fragment):
+                pycode.resolve(target)
+        obj, module = pycode.resolve("os.path.join")
         assert obj is os.path.join and module is os.path
     finally:
         for name in ("raising_mod_sphinx_rfc", "missing_dep_sphinx_rfc"):

@@ -265,7 +265,8 @@ def _link_cells(rows: Sequence[RawField], meta: Metadata, settings: RfcSettings)
 
 def add_backlink_rows(table: nodes.table, rfc_id: str) -> None:
     """Rows "Superseded by" / "Required by", filled at resolve time."""
-    body = next(iter(table.findall(nodes.tbody)), None)
+    group = table_group(table)
+    body = next((c for c in group.children if isinstance(c, nodes.tbody)), None) if group else None
     if body is None:
         return
     cols = max(_column_count(table), 2)

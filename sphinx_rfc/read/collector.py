@@ -1,12 +1,53 @@
-"""The read step: after a document is parsed (``doctree-read``), turn what
-its directives recorded — or, for a template-native RFC, what its sections
-and tables say — into one :class:`~sphinx_rfc.model.records.RfcRecord`, check it,
-store it in the domain and report its problems."""
+"""The read step: after a document is parsed (``doctree-read``, the
+extension's only handler of it), turn what its directives recorded — or,
+for a template-native RFC, what its sections and tables say — into one
+:class:`~sphinx_rfc.model.records.RfcRecord`, check it, let the optional
+features add theirs (the ``rfc-record-read`` event), then store the record
+in the domain and report its problems, once.
+
+The ``rfc-record-read`` event
+-----------------------------
+
+Emitted once per document that is an RFC or holds RFC table directives,
+after the record is built and checked and before it is stored, as::
+
+    app.emit("rfc-record-read", doctree, record, tables, rows)
+
+so a handler is ``handler(app, doctree, record, tables, rows)``:
+
+*doctree* (``nodes.document``)
+    The document, its directives rendered (tables in place, payload nodes
+    gone).  A handler may change it (the test results add a column).
+*record* (``RfcRecord | None``)
+    The document's record, every row of its tables in it; None when the
+    document is not an RFC (its table directives are then ``rfc.outside-rfc``
+    and their rows are in no record).  Not stored yet: a handler may set
+    data on it (a row's ``result``).  Its ``problems`` are not final; do not
+    add to them, return problems instead.
+*tables* (``Sequence[TablePayload]``)
+    The payloads of the document's table directives (``rfc-interface``,
+    ``rfc-verification`` ...), in document order; the rows they read are
+    the record's own objects (when there is a record).  A template-native RFC's tables have no
+    directive, so no payload here; their rows are in *record* and *rows*.
+*rows* (``Mapping[int, nodes.row]``)
+    ``id(record row) -> the docutils row it was read from``, for every row
+    of every table read (directive or template-native), from the payloads'
+    :attr:`~sphinx_rfc.model.records.TablePayload.row_of`.  A row is found
+    through it, never by matching cell text.
+
+A handler returns the problems it found (``list[Problem]``, or None for
+none), with their source and line.  The collector gives them the record's
+ID and the docname, adds them to the record's problems (sorted), stores
+and reports them with the others: a handler never logs a problem itself.
+Handlers run in Sphinx's order (priority, then connection); the
+extension's own are :mod:`sphinx_rfc.features.signatures` and
+:mod:`sphinx_rfc.features.results`.
+"""
 
 from __future__ import annotations
 
 import fnmatch
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -61,6 +102,10 @@ def build_record(
     )
 
 
+#: The extension's own event: a document's record was read (see the module docs).
+RECORD_READ = "rfc-record-read"
+
+
 def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     docname = env.docname
@@ -72,6 +117,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     homes = [n["payload"] for n in payloads if n["kind"] == "module-home"]
     # problems of directives that show data (rfc-index, rfc-module, rfc-graph)
     problems: list[Problem] = [p for n in payloads if n["kind"] == "problems" for p in n["payload"]]
+    # id(record row) -> docutils row, for the rfc-record-read handlers
+    rows: dict[int, Any] = {}
+    for node in tables:
+        rows.update(node["payload"].row_of)
 
     doc_title, _title_line = document_title(doctree)
     record: RfcRecord | None = None
@@ -91,7 +140,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             ))
             extra.parent.remove(extra)
     elif is_native_candidate(docname, settings):
-        record = native.read_native(app, doctree, settings, docname, source, doc_title, problems)
+        record = native.read_native(
+            app, doctree, settings, docname, source, doc_title, problems, row_of=rows
+        )
 
     if record is not None:
         directives_used = {"rfc"} if metas else set()
@@ -141,6 +192,11 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         if node["kind"] != "meta":  # (meta nodes were replaced or removed above)
             node.parent.remove(node)
 
+    if record is not None or tables:
+        table_payloads: list[TablePayload] = [n["payload"] for n in tables]
+        for found in app.emit(RECORD_READ, doctree, record, table_payloads, rows):
+            problems.extend(found or ())  # (a handler returns its problems, or None)
+
     views, refs = _views_and_refs(doctree)
     if record is not None:
         for problem in problems:
@@ -182,4 +238,5 @@ def _views_and_refs(
 
 
 def setup(app: Sphinx) -> None:
+    app.add_event(RECORD_READ)
     app.connect("doctree-read", on_doctree_read)

@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.util.nodes import make_id
@@ -178,9 +178,11 @@ def _section_of(
 def read_section_tables(
     doctree: nodes.document, sections: Mapping[str, nodes.section], settings: RfcSettings,
     *, source: str, lines: SourceLines, rfc_id: str, record: RfcRecord,
+    row_of: dict[int, Any] | None = None,
 ) -> list[Problem]:
     """Read every matching table of the recognised sections into *record*
-    and render it in place; returns the problems found."""
+    and render it in place; returns the problems found.  *row_of* gets each
+    record row's docutils row (:attr:`~sphinx_rfc.model.records.TablePayload.row_of`)."""
     owners: dict[int, tuple[nodes.section, tuple[TableSpec, ...]]] = {}
     for key, section in sections.items():
         specs = specs_for_section(key, settings)
@@ -207,6 +209,8 @@ def read_section_tables(
             line=title_line, only_matching=True,
         )
         payload.add_to(record)
+        if row_of is not None:
+            row_of.update(payload.row_of)
         for problem in payload.problems:
             problem.rfc_id = rfc_id
         problems.extend(payload.problems)
@@ -225,10 +229,12 @@ def read_native(
     source: str,
     doc_title: str,
     problems: list[Problem],
+    row_of: dict[int, Any] | None = None,
 ) -> RfcRecord | None:
     """The record of a template-native RFC, or None (with ``rfc.missing-id``
     in *problems*) when no ID can be found.  Problems of the record go to
-    *problems*; the tables found are rendered in place."""
+    *problems*, each record row's docutils row to *row_of*; the tables found
+    are rendered in place."""
     env = app.env
     lines = SourceLines(doctree)
     head = title_section(doctree, settings)
@@ -276,6 +282,7 @@ def read_native(
     )
     found += read_section_tables(
         doctree, sections, settings, source=source, lines=lines, rfc_id=rfc_id, record=record,
+        row_of=row_of,
     )
     if table is not None:
         used = [r for r in rows if r.name != "rfc" and raw.get(r.name) is r.value]

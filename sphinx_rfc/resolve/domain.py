@@ -113,6 +113,10 @@ class RfcDomain(Domain):
         "refs": {},
         # docname -> [Problem] of a document that is not an RFC (outside-rfc)
         "other_problems": {},
+        # producer -> [Problem] of no document: the build's own (a test result
+        # file that cannot be read), found again by every build
+        # (set_build_problems)
+        "build_problems": {},
     }
     data_version = DATA_VERSION
 
@@ -137,6 +141,12 @@ class RfcDomain(Domain):
     @property
     def refs(self) -> dict[str, list[tuple[str, str, int | None]]]:
         return cast("dict[str, list[tuple[str, str, int | None]]]", self.data["refs"])
+
+    @property
+    def build_problems(self) -> list[Problem]:
+        """The problems of no document, sorted (see :meth:`set_build_problems`)."""
+        by_producer = cast("dict[str, list[Problem]]", self.data["build_problems"])
+        return sorted((p for ps in by_producer.values() for p in ps), key=Problem.sort_key)
 
     def _touch(self) -> None:
         self.__dict__.pop("_snapshot", None)
@@ -167,6 +177,23 @@ class RfcDomain(Domain):
         if refs:
             self.refs[docname] = refs
         self._touch()
+
+    def set_build_problems(self, producer: str, problems: list[Problem]) -> None:
+        """Replace *producer*'s problems of no document (each producer owns
+        its own, so that one does not drop another's).  A producer sets them
+        once per build, in the main process before any document is read
+        (``env-get-outdated``): they live in the environment, so
+        ``sphinx-rfc check`` and an incremental build that reads nothing see
+        them; no reading worker (``-j``) changes them, so merging leaves
+        them alone.  A change counts as changed data (``rfcs.json`` is
+        written again)."""
+        by_producer = cast("dict[str, list[Problem]]", self.data["build_problems"])
+        if by_producer.get(producer, []) != problems:
+            if problems:
+                by_producer[producer] = list(problems)
+            else:
+                del by_producer[producer]
+            self._touch()
 
     def clear_doc(self, docname: str) -> None:
         for key in PER_DOCUMENT:
@@ -201,10 +228,11 @@ class RfcDomain(Domain):
         return cast("Snapshot", snap)
 
     def problems(self) -> list[Problem]:
-        """Every per-document problem plus the cross-RFC ones."""
-
+        """Every stored problem: each document's, the cross-RFC ones and
+        the build's own."""
         found = [p for r in self.rfcs.values() for p in r.problems]
         found += [p for ps in self.data["other_problems"].values() for p in ps]
+        found += self.build_problems
         return sorted(found + self.cross_problems(), key=Problem.sort_key)
 
     def cross_problems(self) -> list[Problem]:

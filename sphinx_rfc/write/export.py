@@ -100,12 +100,17 @@ def export_data(domain: RfcDomain, project: str) -> dict[str, Any]:
             "docname": home.docname if home else None,
             "rfcs": [e.rfc_id for e in snap.module_rfcs.get(name, [])],
         }
-    return {
+    data: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "project": project,
         "modules": modules,
         "rfcs": [record_data(r, snap, by_doc.get(r.docname, [])) for r in records],
     }
+    if domain.build_problems:
+        # problems of no document (an unreadable test result file); the key
+        # is left out when there are none, so that other exports keep their bytes
+        data["problems"] = [p.as_json(with_rfc=False) for p in domain.build_problems]
+    return data
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from sphinx.util import logging
 
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.report import visible
 from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
@@ -16,13 +17,11 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+
 def visible_problems(app: Sphinx) -> list[Problem]:
-    """Every RFC problem of the project, less the kinds ``suppress_warnings``
-    silences (``rfc``, ``rfc.*`` or ``rfc.<subtype>``)."""
-    suppressed = set(app.config.suppress_warnings or ())
-    if "rfc" in suppressed or "rfc.*" in suppressed:
-        return []
-    return [p for p in get_domain(app.env).problems() if f"rfc.{p.subtype}" not in suppressed]
+    """Every stored RFC problem of the project (the build's own included)
+    that the build log shows: those ``suppress_warnings`` does not silence."""
+    return visible(get_domain(app.env).problems(), app.config.suppress_warnings or ())
 
 
 def summary_line(app: Sphinx, problems: Sequence[Problem] | None = None) -> str:
