@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import hashlib
-import io
 import json
-import os
-import pickle
 import re
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, find_sourcedir, read_project
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -32,248 +30,9 @@ if TYPE_CHECKING:
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 
-#: Folders tried, in order, when no SOURCEDIR is given.
-DEFAULT_SOURCEDIRS = (".", "docs", "doc", "source", "docs/source", "doc/source")
-
-_WARNING_LINE = re.compile(r"\b(?:WARNING|ERROR|CRITICAL)\b:")
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _RFC_FENCE = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 _LEADING_NUMBER = re.compile(r"^(\d+)")
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
-
-
-class CliError(Exception):
-    """A usage or configuration error: printed, exit code 2 (or *code*)."""
-
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-# --------------------------------------------------------------------------
-# Reading a project
-
-
-@dataclass
-class Project:
-    """A project read with the dummy builder."""
-
-    app: Sphinx
-    srcdir: Path
-    #: Every warning line Sphinx logged (RFC problems included).
-    warnings: list[str]
-
-
-def find_sourcedir(given: str | None) -> Path:
-    """SOURCEDIR, or the first default folder holding a ``conf.py``."""
-    if given is not None:
-        path = Path(given)
-        if not path.is_dir():
-            raise CliError(f"sphinx-rfc: {given}: no such folder")
-        if not (path / "conf.py").is_file():
-            raise CliError(f"sphinx-rfc: {given}: no conf.py in this folder")
-        return path
-    for candidate in DEFAULT_SOURCEDIRS:
-        path = Path(candidate)
-        if (path / "conf.py").is_file():
-            return path
-    raise CliError(
-        "sphinx-rfc: no conf.py found here (tried "
-        + ", ".join(DEFAULT_SOURCEDIRS) + "); give the Sphinx source folder"
-    )
-
-
-def find_conf_upwards(start: Path) -> Path | None:
-    """The nearest folder from *start* upwards that holds a ``conf.py``."""
-    current = start.resolve()
-    for folder in (current, *current.parents):
-        if (folder / "conf.py").is_file():
-            return folder
-    return None
-
-
-def default_jobs() -> int:
-    return max(1, min(os.cpu_count() or 1, 8))
-
-
-def _cache_key(srcdir: Path) -> str:
-    """The project's folder and the code reading it: a change of either
-    starts a fresh environment."""
-    import sphinx
-
-    package = Path(__file__).parent.parent
-    stamp = max((f.stat().st_mtime_ns for f in package.rglob("*.py")), default=0)
-    text = "\0".join([
-        str(srcdir.resolve()), sys.version, sphinx.__version__, str(stamp), sys.executable,
-    ])
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
-
-
-@contextmanager
-def _work_folder(srcdir: Path, cache: bool) -> Iterator[tuple[Path, bool]]:
-    """``(folder, cached)``: the project's cache folder in the system's
-    temporary folder, locked for this process, when *cache* and it can be
-    locked; else a fresh temporary folder."""
-    if cache:
-        try:
-            import fcntl
-        except ImportError:  # not POSIX
-            cache = False
-    if cache:
-        folder = Path(tempfile.gettempdir()) / "sphinx-rfc-cache" / _cache_key(srcdir)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            handle = (folder / "lock").open("w")
-        except OSError:
-            cache = False
-        else:
-            with handle:
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except OSError:  # another check of this project is running
-                    cache = False
-                else:
-                    yield folder, True
-                    return
-    with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
-        yield Path(tmp), False
-
-
-def _manifest(srcdir: Path) -> dict[str, list[int]]:
-    """``relative path -> [size, mtime_ns]`` of the files of the project
-    (hidden folders and ``_build`` left out)."""
-    found: dict[str, list[int]] = {}
-    for folder, dirs, files in os.walk(srcdir):
-        dirs[:] = [d for d in dirs if not d.startswith((".", "_build"))]
-        for name in files:
-            path = Path(folder) / name
-            try:
-                stat = path.stat()
-            except OSError:
-                continue
-            found[path.relative_to(srcdir).as_posix()] = [stat.st_size, stat.st_mtime_ns]
-    return found
-
-
-def _changed_since(folder: Path, srcdir: Path) -> tuple[dict[str, list[int]], set[str] | None]:
-    """The project's manifest now, and the files whose size or time differ
-    from the last read (``None``: start afresh).  Sphinx re-reads a document
-    only when its file is newer than the last read; a file put back with an
-    older time (a copy that keeps times, a restored backup) is caught here."""
-    now = _manifest(srcdir)
-    try:
-        before = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return now, None
-    changed = {path for path, stamp in now.items() if before.get(path, stamp) != stamp}
-    return now, changed
-
-
-@contextmanager
-def read_project(
-    srcdir: Path, *, full: bool = False, jobs: int = 1, cache: bool = False
-) -> Iterator[Project]:
-    """Read the project at *srcdir* quietly with the ``dummy`` builder.
-
-    With *full*, run the whole dummy build (resolving included, so every
-    warning a real build gives is seen); else only the reading phase, with
-    *jobs* processes when every extension says it is safe for parallel
-    reading.  Smart quotes are off: they change no check and cost a tenth
-    of the reading time.  With *cache* (reading only), the environment is
-    kept in the system's temporary folder, so the next read of the same
-    project reads only the documents that changed, as an incremental build
-    does; the problems of the others are in the stored records.
-    """
-    from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
-    from sphinx.errors import SphinxError
-    from sphinx.util import logging as sphinx_logging
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
-
-    warning = io.StringIO()
-    with _work_folder(srcdir, cache and not full) as (tmp, cached):
-        out = tmp / "out"
-        doctrees = tmp / "doctrees"
-        envfile = doctrees / ENV_PICKLE_FILENAME
-        manifest: dict[str, list[int]] = {}
-        changed: set[str] | None = None
-        if cached:
-            manifest, changed = _changed_since(tmp, srcdir)
-            (tmp / "manifest.json").unlink(missing_ok=True)
-            if changed is None:
-                envfile.unlink(missing_ok=True)
-        try:
-            with patch_docutils(srcdir), docutils_namespace():
-                app = Sphinx(
-                    str(srcdir), str(srcdir), str(out), str(doctrees), "dummy",
-                    status=None, warning=warning, freshenv=not cached, verbosity=0,
-                    confoverrides={"smartquotes": False},
-                )
-                if "sphinx_rfc" not in app.extensions:
-                    raise CliError(
-                        f"sphinx-rfc: {srcdir / 'conf.py'} does not enable the extension: "
-                        'add "sphinx_rfc" to extensions'
-                    )
-                flags = ("parallel_read_safe", "parallel_write_safe") if full else (
-                    "parallel_read_safe",
-                )
-                if jobs > 1 and all(
-                    getattr(ext, flag, None) for ext in app.extensions.values() for flag in flags
-                ):
-                    # asking Sphinx (is_parallel_allowed) would log a warning
-                    # for an extension that does not say
-                    app.parallel = jobs
-                if changed:
-                    app.connect("env-get-outdated", _outdated_by(changed, srcdir))
-                if full:
-                    app.build()
-                else:
-                    if not cached:
-                        # nothing reads them back (a kept environment needs
-                        # them: Sphinx reads again a document without one)
-                        setattr(app.builder, "write_doctree", _no_doctree)  # noqa: B010
-                    try:
-                        with sphinx_logging.pending_warnings():
-                            app.builder.read()
-                        if cached:
-                            with envfile.open("wb") as handle:
-                                pickle.dump(app.env, handle, pickle.HIGHEST_PROTOCOL)
-                            (tmp / "manifest.json").write_text(
-                                json.dumps(manifest), encoding="utf-8"
-                            )
-                    except BaseException:
-                        envfile.unlink(missing_ok=True)
-                        raise
-                lines = [
-                    line
-                    for line in _ANSI.sub("", warning.getvalue()).splitlines()
-                    if _WARNING_LINE.search(line)
-                ]
-                yield Project(app, srcdir, lines)
-        except CliError:
-            raise
-        except SphinxError as exc:
-            raise CliError(f"sphinx-rfc: {exc}") from None
-
-
-def _no_doctree(*args: Any, **kwargs: Any) -> None:
-    """Stands for ``Builder.write_doctree`` when only reading."""
-
-
-def _outdated_by(changed: set[str], srcdir: Path) -> Any:
-    """An ``env-get-outdated`` handler: the documents among *changed*
-    files are read again; any other changed file (an included file, an
-    image) makes every document be read again."""
-
-    def handler(app: Sphinx, env: Any, added: Any, updated: Any, removed: Any) -> list[str]:
-        docnames = []
-        for path in changed:
-            docname = env.path2doc(str(srcdir / path))
-            if docname is None:
-                return sorted(env.found_docs)
-            docnames.append(docname)
-        return docnames
-
-    return handler
 
 
 def summary(app: Sphinx, problems: Sequence[Problem]) -> str:
