@@ -8,9 +8,7 @@ check, and nothing is written.
 from __future__ import annotations
 
 import io
-import json
 import os
-import pickle
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc.cli.cache import changed_since, outdated_by, work_folder
+from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace, outdated_by
 from sphinx_rfc.cli.errors import CliError
 
 if TYPE_CHECKING:
@@ -87,77 +85,87 @@ def read_project(
     kept in the system's temporary folder, so the next read of the same
     project reads only the documents that changed, as an incremental build
     does; the problems of the others are in the stored records.
+
+    A Sphinx error, while reading or in the caller's block, is a
+    :class:`CliError`.
     """
-    from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
     from sphinx.errors import SphinxError
-    from sphinx.util import logging as sphinx_logging
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     warning = io.StringIO()
-    with work_folder(srcdir, cache and not full) as (tmp, cached):
-        out = tmp / "out"
-        doctrees = tmp / "doctrees"
-        envfile = doctrees / ENV_PICKLE_FILENAME
-        manifest: dict[str, list[int]] = {}
-        changed: set[str] | None = None
-        if cached:
-            manifest, changed = changed_since(tmp, srcdir)
-            (tmp / "manifest.json").unlink(missing_ok=True)
-            if changed is None:
-                envfile.unlink(missing_ok=True)
+    with open_workspace(srcdir, cache and not full) as work:
         try:
             with patch_docutils(srcdir), docutils_namespace():
-                app = Sphinx(
-                    str(srcdir), str(srcdir), str(out), str(doctrees), "dummy",
-                    status=None, warning=warning, freshenv=not cached, verbosity=0,
-                    confoverrides={"smartquotes": False},
-                )
-                if "sphinx_rfc" not in app.extensions:
-                    raise CliError(
-                        f"sphinx-rfc: {srcdir / 'conf.py'} does not enable the extension: "
-                        'add "sphinx_rfc" to extensions'
-                    )
-                flags = ("parallel_read_safe", "parallel_write_safe") if full else (
-                    "parallel_read_safe",
-                )
-                if jobs > 1 and all(
-                    getattr(ext, flag, None) for ext in app.extensions.values() for flag in flags
-                ):
-                    # asking Sphinx (is_parallel_allowed) would log a warning
-                    # for an extension that does not say
-                    app.parallel = jobs
-                if changed:
-                    app.connect("env-get-outdated", outdated_by(changed, srcdir))
+                app = _start_sphinx(srcdir, work, warning, jobs=jobs, full=full)
                 if full:
                     app.build()
                 else:
-                    if not cached:
-                        # nothing reads them back (a kept environment needs
-                        # them: Sphinx reads again a document without one)
-                        setattr(app.builder, "write_doctree", _no_doctree)  # noqa: B010
-                    try:
-                        with sphinx_logging.pending_warnings():
-                            app.builder.read()
-                        if cached:
-                            with envfile.open("wb") as handle:
-                                pickle.dump(app.env, handle, pickle.HIGHEST_PROTOCOL)
-                            (tmp / "manifest.json").write_text(
-                                json.dumps(manifest), encoding="utf-8"
-                            )
-                    except BaseException:
-                        envfile.unlink(missing_ok=True)
-                        raise
-                lines = [
-                    line
-                    for line in _ANSI.sub("", warning.getvalue()).splitlines()
-                    if _WARNING_LINE.search(line)
-                ]
-                yield Project(app, srcdir, lines)
-        except CliError:
-            raise
+                    _read_only(app, work)
+                yield Project(app, srcdir, _warning_lines(warning))
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
 
 
+def _start_sphinx(
+    srcdir: Path, work: Workspace, warning: io.StringIO, *, jobs: int, full: bool
+) -> Sphinx:
+    """A quiet Sphinx application on *srcdir* that builds into *work*,
+    logging its warnings into *warning*."""
+    from sphinx.application import Sphinx
+
+    app = Sphinx(
+        str(srcdir), str(srcdir), str(work.out), str(work.doctrees), "dummy",
+        status=None, warning=warning, freshenv=not work.cached, verbosity=0,
+        confoverrides={"smartquotes": False},
+    )
+    if "sphinx_rfc" not in app.extensions:
+        raise CliError(
+            f"sphinx-rfc: {srcdir / 'conf.py'} does not enable the extension: "
+            'add "sphinx_rfc" to extensions'
+        )
+    if jobs > 1 and _parallel_safe(app, full):
+        # asking Sphinx (is_parallel_allowed) would log a warning for an
+        # extension that does not say
+        app.parallel = jobs
+    if work.changed:
+        app.connect("env-get-outdated", outdated_by(work.changed, srcdir))
+    return app
+
+
+def _parallel_safe(app: Sphinx, full: bool) -> bool:
+    """Every extension says it is safe to read (and, for a *full* build,
+    to write) in parallel."""
+    flags = ("parallel_read_safe", "parallel_write_safe") if full else ("parallel_read_safe",)
+    return all(getattr(ext, flag, None) for ext in app.extensions.values() for flag in flags)
+
+
+def _read_only(app: Sphinx, work: Workspace) -> None:
+    """Sphinx's reading phase, then the environment kept when *work* is
+    the kept environment; a failed read leaves none behind."""
+    from sphinx.util import logging as sphinx_logging
+
+    if not work.cached:
+        # nothing reads them back (a kept environment needs them: Sphinx
+        # reads again a document without one)
+        setattr(app.builder, "write_doctree", _no_doctree)  # noqa: B010
+    try:
+        with sphinx_logging.pending_warnings():
+            app.builder.read()
+        if work.cached:
+            keep(app.env, work)
+    except BaseException:
+        discard(work)
+        raise
+
+
 def _no_doctree(*args: Any, **kwargs: Any) -> None:
     """Stands for ``Builder.write_doctree`` when only reading."""
+
+
+def _warning_lines(warning: io.StringIO) -> list[str]:
+    """The warning lines (and errors) Sphinx logged, colours removed."""
+    return [
+        line
+        for line in _ANSI.sub("", warning.getvalue()).splitlines()
+        if _WARNING_LINE.search(line)
+    ]
