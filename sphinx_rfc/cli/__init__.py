@@ -11,106 +11,21 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import re
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from sphinx_rfc.cli import check, export, listing
 from sphinx_rfc.cli.errors import CliError
-from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, find_sourcedir, read_project
-
-if TYPE_CHECKING:
-    from sphinx.application import Sphinx
-
-    from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 
 _RFC_FENCE = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 _LEADING_NUMBER = re.compile(r"^(\d+)")
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
-
-
-def summary(app: Sphinx, problems: Sequence[Problem]) -> str:
-    """The build's summary line, counting *problems*."""
-    from sphinx_rfc.write.summary import summary_line
-
-    return summary_line(app, problems)
-
-
-# --------------------------------------------------------------------------
-# check, list, export
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    srcdir = find_sourcedir(args.sourcedir)
-    with read_project(
-        srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
-    ) as project:
-        from sphinx_rfc.write.summary import visible_problems
-
-        problems = visible_problems(project.app)
-        others = [w for w in project.warnings if "[rfc." not in w]
-        if args.format == "json":
-            print(json.dumps([p.as_json() for p in problems], ensure_ascii=False, indent=2))
-        else:
-            for problem in problems:
-                print(problem.as_text())
-            print(summary(project.app, problems))
-        if args.strict and others:
-            for warning in others:
-                print(warning, file=sys.stderr)
-            print(f"sphinx-rfc: {len(others)} other warning(s) (--strict)", file=sys.stderr)
-    if problems or (args.strict and others):
-        return 1
-    return 0
-
-
-def cmd_list(args: argparse.Namespace) -> int:
-    from sphinx_rfc import config as rfc_config
-    from sphinx_rfc.resolve.domain import get_domain
-
-    srcdir = find_sourcedir(args.sourcedir)
-    with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
-        settings = rfc_config.settings(project.app.config)
-        wanted: set[str] | None = None
-        if args.status:
-            wanted = set()
-            for item in re.split(r"[,，]", args.status):
-                if not item.strip():
-                    continue
-                key = settings.statuses.lookup(item.strip())
-                if key is None:
-                    raise CliError(
-                        f"sphinx-rfc: unknown status {item.strip()!r}; expected one of "
-                        + ", ".join(settings.statuses.keys())
-                    )
-                wanted.add(key)
-        records = get_domain(project.app.env).snapshot().records()
-        rows = [r for r in records if wanted is None or r.status in wanted]
-        id_width = max((len(r.id) for r in rows), default=0)
-        status_width = max((len(r.status) for r in rows), default=0)
-        for record in rows:
-            print(f"{record.id:<{id_width}}  {record.status:<{status_width}}  {record.title}")
-    return 0
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    from sphinx_rfc.write.export import write_export
-
-    srcdir = find_sourcedir(args.sourcedir)
-    with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
-        if args.output == "-":
-            with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
-                written = Path(write_export(project.app, Path(tmp) / "rfcs.json"))
-                sys.stdout.write(written.read_text(encoding="utf-8"))
-        else:
-            print(write_export(project.app, Path(args.output)))
-    return 0
 
 
 # --------------------------------------------------------------------------
@@ -293,18 +208,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _jobs(text: str) -> int:
-    if text == "auto":
-        return default_jobs()
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("at least 1")
-    return value
-
-
 def _split(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"[,，]", text) if p.strip()]
 
@@ -320,22 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    check = sub.add_parser("check", help="report every RFC problem; exit 1 if there is any")
-    check.add_argument("sourcedir", nargs="?", help="the Sphinx source folder (with conf.py)")
-    check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--strict", action="store_true",
-                       help="also fail on any other Sphinx warning")
-    check.add_argument("-j", "--jobs", type=_jobs, default=default_jobs(), metavar="N",
-                       help="processes reading the sources (default: the number of CPUs)")
-    check.add_argument("--no-cache", action="store_true",
-                       help="read every document again (by default the environment is "
-                            "kept in the temporary folder and only changed documents are read)")
-    check.set_defaults(func=cmd_check)
-
-    lst = sub.add_parser("list", help="one line per RFC: ID, status, title")
-    lst.add_argument("sourcedir", nargs="?")
-    lst.add_argument("--status", help="only RFCs with this status (key or alias; comma list)")
-    lst.set_defaults(func=cmd_list)
+    check.add_parser(sub)
+    listing.add_parser(sub)
 
     new = sub.add_parser("new", help="write a new RFC from the template")
     new.add_argument("title")
@@ -349,11 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--author", action="extend", nargs="+", default=[], metavar="NAME")
     new.set_defaults(func=cmd_new)
 
-    export = sub.add_parser("export", help="write rfcs.json without building HTML")
-    export.add_argument("sourcedir", nargs="?")
-    export.add_argument("-o", "--output", default="rfcs.json", metavar="FILE",
-                        help="the file to write (default: rfcs.json; '-': standard output)")
-    export.set_defaults(func=cmd_export)
+    export.add_parser(sub)
     return parser
 
 
