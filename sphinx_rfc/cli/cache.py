@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 #: The package whose code reads the project: a change of it starts afresh.
 PACKAGE = Path(__file__).parent.parent
@@ -80,7 +81,7 @@ def open_workspace(srcdir: Path, cache: bool) -> Iterator[Workspace]:
         yield work
 
 
-def keep(env: Any, work: Workspace) -> None:
+def keep(env: BuildEnvironment, work: Workspace) -> None:
     """Store the environment just read, and the manifest it was read from."""
     with work.envfile.open("wb") as handle:
         pickle.dump(env, handle, pickle.HIGHEST_PROTOCOL)

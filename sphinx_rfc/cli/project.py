@@ -68,6 +68,7 @@ def find_conf_upwards(start: Path) -> Path | None:
 
 
 def default_jobs() -> int:
+    """Processes reading the sources by default: the CPUs, at most 8."""
     return max(1, min(os.cpu_count() or 1, 8))
 
 
