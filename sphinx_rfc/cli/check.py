@@ -1,0 +1,89 @@
+"""``sphinx-rfc check`` (docs/reference/cli.md): every RFC problem of a
+project, as text lines and a summary line or as JSON.
+
+Exit code 1 when there is any problem, or, with ``--strict``, any other
+Sphinx warning (printed on standard error); else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from sphinx_rfc.model.problems import Problem
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``check`` and its options."""
+    check = subparsers.add_parser(
+        "check", help="report every RFC problem; exit 1 if there is any"
+    )
+    check.add_argument("sourcedir", nargs="?", help="the Sphinx source folder (with conf.py)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--strict", action="store_true",
+                       help="also fail on any other Sphinx warning")
+    check.add_argument("-j", "--jobs", type=_jobs, default=default_jobs(), metavar="N",
+                       help="processes reading the sources (default: the number of CPUs)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="read every document again (by default the environment is "
+                            "kept in the temporary folder and only changed documents are read)")
+    check.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the project (the whole dummy build with ``--strict``, so every
+    warning a real build gives is seen) and print its problems."""
+    from sphinx_rfc.write.summary import visible_problems
+
+    srcdir = find_sourcedir(args.sourcedir)
+    with read_project(
+        srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
+    ) as project:
+        problems = visible_problems(project.app)
+        _print_problems(project.app, problems, args.format)
+        # the RFC problems are the lines tagged [rfc.<subtype>]
+        others = [w for w in project.warnings if "[rfc." not in w] if args.strict else []
+        _print_other_warnings(others)
+    return 1 if problems or others else 0
+
+
+def _print_problems(app: Sphinx, problems: Sequence[Problem], fmt: str) -> None:
+    """JSON: a list of problems; text: one line each, then the summary."""
+    from sphinx_rfc.write.summary import summary_line
+
+    if fmt == "json":
+        print(json.dumps([p.as_json() for p in problems], ensure_ascii=False, indent=2))
+        return
+    for problem in problems:
+        print(problem.as_text())
+    print(summary_line(app, problems))
+
+
+def _print_other_warnings(others: Sequence[str]) -> None:
+    """The warnings that fail ``--strict``, on standard error."""
+    if not others:
+        return
+    for warning in others:
+        print(warning, file=sys.stderr)
+    print(f"sphinx-rfc: {len(others)} other warning(s) (--strict)", file=sys.stderr)
+
+
+def _jobs(text: str) -> int:
+    """The ``-j`` value: a number of processes, at least 1, or ``auto``."""
+    if text == "auto":
+        return default_jobs()
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return value

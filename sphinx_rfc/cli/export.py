@@ -1,0 +1,38 @@
+"""``sphinx-rfc export`` (docs/reference/cli.md): ``rfcs.json``
+(docs/reference/export.md) without building HTML, into a file or onto
+standard output."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``export`` and its options."""
+    export = subparsers.add_parser("export", help="write rfcs.json without building HTML")
+    export.add_argument("sourcedir", nargs="?")
+    export.add_argument("-o", "--output", default="rfcs.json", metavar="FILE",
+                        help="the file to write (default: rfcs.json; '-': standard output)")
+    export.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the project (the kept environment, every CPU) and write its
+    export; print the file's path, or the export itself for ``-o -``."""
+    from sphinx_rfc.write.export import write_export
+
+    srcdir = find_sourcedir(args.sourcedir)
+    with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
+        if args.output == "-":
+            # write_export writes a file: write it aside and copy it out
+            with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
+                written = Path(write_export(project.app, Path(tmp) / "rfcs.json"))
+                sys.stdout.write(written.read_text(encoding="utf-8"))
+        else:
+            print(write_export(project.app, Path(args.output)))
+    return 0

@@ -1,0 +1,275 @@
+"""``sphinx-rfc new`` (docs/reference/cli.md): a new RFC from the bundled
+template (``sphinx_rfc/templates/rfc.<lang>.<format>``), with the next free
+ID of the project it is written into, never overwriting a file.
+
+What the project says (its ID format, its RFCs and modules, Markdown or
+not) comes from a quick read of the project around the target folder, when
+a ``conf.py`` is found upwards; the target folder's own files are scanned
+too, for IDs not yet in the project and for the numbers that start their
+names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
+
+TEMPLATES = Path(__file__).parent.parent / "templates"
+
+_RFC_FENCE = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
+_LEADING_NUMBER = re.compile(r"^(\d+)")
+_CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``new`` and its options."""
+    new = subparsers.add_parser("new", help="write a new RFC from the template")
+    new.add_argument("title")
+    new.add_argument("--id", help="the RFC ID (default: the next free one)")
+    new.add_argument("--dir", default=".", help="the folder to write into (default: .)")
+    new.add_argument("--format", choices=("md", "rst"),
+                     help="default: md, or rst in a project without myst_parser")
+    new.add_argument("--lang", choices=("zh", "en"),
+                     help="default: zh when the title has Chinese characters, else en")
+    new.add_argument("--module", action="extend", nargs="+", default=[], metavar="NAME")
+    new.add_argument("--author", action="extend", nargs="+", default=[], metavar="NAME")
+    new.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the new RFC and print its path.  A used ID or an existing
+    file is refused (exit 1); an empty title or an ID the project's
+    pattern rejects is a usage error (exit 2)."""
+    title = " ".join(args.title.split())
+    if not title:
+        raise CliError("sphinx-rfc: the title is empty")
+    folder = Path(args.dir)
+    facts = project_facts(folder)
+    modules = _unique_items(args.module)
+    authors = _unique_items(args.author)
+    rfc_id, number = _choose_id(args.id, facts)
+    fmt = args.format or ("rst" if facts.markdown is False else "md")
+    lang = args.lang or ("zh" if _CJK.search(title) else "en")
+    stem = f"{number:04d}-{slugify(title)}" if number is not None else slugify(title)
+    path = folder / f"{stem}.{fmt}"
+    if path.exists():
+        raise _not_overwriting(path)
+    text = render_template(
+        fmt, lang, title=title, rfc_id=rfc_id, authors=authors, modules=modules,
+        change_modules=modules or facts.modules, created=dt.date.today().isoformat(),
+    )
+    _write_new_file(folder, path, text)
+    print(path)
+    return 0
+
+
+def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]:
+    """The RFC's ID and the number that starts its file name: *given*
+    (``--id``), checked against the project, or the next free one."""
+    if not given:
+        return next_id(facts)
+    rfc_id = given.strip()
+    if facts.id_pattern is not None and not facts.id_pattern.match(rfc_id):
+        raise CliError(
+            f"sphinx-rfc: invalid RFC ID {rfc_id!r}; expected {facts.id_pattern.pattern}"
+        )
+    if rfc_id in facts.ids:
+        # a refusal, not a usage error: exit 1
+        raise CliError(f"sphinx-rfc: {rfc_id} is already used; not writing", code=1)
+    return rfc_id, id_number(rfc_id)
+
+
+def _write_new_file(folder: Path, path: Path, text: str) -> None:
+    """Create *path* (and *folder*) with *text*; a file that appeared since
+    it was looked for is left alone."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        with path.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        raise _not_overwriting(path) from None
+
+
+def _not_overwriting(path: Path) -> CliError:
+    """The refusal to overwrite *path* (exit 1)."""
+    return CliError(f"sphinx-rfc: {path} already exists; not overwriting", code=1)
+
+
+def _unique_items(values: Iterable[str]) -> list[str]:
+    """The items of comma lists (``--module a,b c``), first seen first."""
+    return list(dict.fromkeys(item for value in values for item in _split(value)))
+
+
+def _split(text: str) -> list[str]:
+    """The items of one comma list (ASCII or full-width commas)."""
+    return [p.strip() for p in re.split(r"[,，]", text) if p.strip()]
+
+
+def slugify(title: str) -> str:
+    """An ASCII file-name slug of *title* (``rfc`` when nothing is left)."""
+    words = re.findall(r"[a-z0-9]+", title.lower())
+    slug = "-".join(words)[:60].strip("-")
+    return slug or "rfc"
+
+
+def id_number(rfc_id: str) -> int | None:
+    """The last run of digits of an ID (``RFC-0042`` -> 42)."""
+    runs = re.findall(r"\d+", rfc_id)
+    return int(runs[-1]) if runs else None
+
+
+# --------------------------------------------------------------------------
+# What the project says
+
+
+def scan_folder(folder: Path) -> tuple[set[str], set[int]]:
+    """IDs declared by ``rfc`` directives in *folder*'s files, and the
+    numbers that start its file names."""
+    ids: set[str] = set()
+    numbers: set[int] = set()
+    if not folder.is_dir():
+        return ids, numbers
+    for path in folder.iterdir():
+        if not path.is_file() or path.suffix not in (".md", ".rst", ".txt"):
+            continue
+        match = _LEADING_NUMBER.match(path.name)
+        if match:
+            numbers.add(int(match.group(1)))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        ids.update(m.group(1) for m in _RFC_FENCE.finditer(text))
+    return ids, numbers
+
+
+@dataclass
+class ProjectFacts:
+    """What ``new`` needs to know of the project it writes into."""
+
+    ids: set[str]
+    #: Numbers that start file names of the target folder.
+    numbers: set[int]
+    id_format: str
+    id_pattern: re.Pattern[str] | None
+    modules: list[str]
+    markdown: bool | None
+
+
+def project_facts(folder: Path) -> ProjectFacts:
+    """The project around *folder* (a quick dummy read when a ``conf.py``
+    is found upwards), plus what *folder*'s own files say."""
+    from sphinx_rfc import config as rfc_config
+    from sphinx_rfc.resolve.domain import get_domain
+
+    ids, numbers = scan_folder(folder)
+    facts = ProjectFacts(ids, numbers, "RFC-{:04d}", None, [], None)
+    confdir = find_conf_upwards(folder) if folder.exists() else None
+    if confdir is None and folder.parent.exists():
+        confdir = find_conf_upwards(folder.parent)
+    if confdir is None:
+        return facts
+    try:
+        with read_project(confdir, jobs=default_jobs(), cache=True) as project:
+            settings = rfc_config.settings(project.app.config)
+            facts.id_format = settings.id_format
+            facts.id_pattern = settings.id_pattern
+            facts.modules = list(settings.modules)
+            facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
+            facts.markdown = any(
+                ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
+            )
+    except CliError:
+        pass
+    return facts
+
+
+def next_id(facts: ProjectFacts) -> tuple[str, int]:
+    """The ID after the highest number in use (in an ID or starting a file
+    name of the target folder), skipping any ID already taken."""
+    numbers = [n for n in (id_number(i) for i in facts.ids) if n is not None]
+    number = max([*numbers, *facts.numbers], default=0) + 1
+    while True:
+        candidate = facts.id_format.format(number)
+        if candidate not in facts.ids:
+            return candidate, number
+        number += 1
+
+
+# --------------------------------------------------------------------------
+# The template
+
+
+def _rst_rule(title: str) -> str:
+    """An over- and underline as wide as *title* is on screen (CJK: 2 each)."""
+    from docutils.utils import column_width
+
+    return "=" * max(column_width(title), 3)
+
+
+def render_template(
+    fmt: str,
+    lang: str,
+    *,
+    title: str,
+    rfc_id: str,
+    authors: Sequence[str],
+    modules: Sequence[str],
+    change_modules: Sequence[str],
+    created: str,
+) -> str:
+    """The template ``rfc.<lang>.<fmt>`` with its ``{{placeholders}}``
+    filled: *modules* go into the directive's ``:modules:`` option (a hint
+    when there are none), *change_modules* into the rows of the changes
+    table."""
+    text = (TEMPLATES / f"rfc.{lang}.{fmt}").read_text(encoding="utf-8")
+    rows_md, rows_rst = _change_rows(lang, change_modules)
+    module_comment, modules_option = _modules_lines(fmt, lang, modules)
+    values = {
+        "title": title,
+        "title_over": _rst_rule(title),
+        "id": rfc_id,
+        "authors": ", ".join(authors) if authors else "xxx",
+        "module_comment": module_comment,
+        "modules_option": modules_option,
+        "created": created,
+        f"changes_rows_md_{lang}": rows_md,
+        f"changes_rows_rst_{lang}": rows_rst,
+    }
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def _change_rows(lang: str, change_modules: Sequence[str]) -> tuple[str, str]:
+    """The changes table's rows, Markdown and reST: one per module, or one
+    row of placeholders."""
+    no = "否" if lang == "zh" else "no"
+    rows_md = "\n".join(f"| `{m}` | xxx | {no} |" for m in change_modules) or f"| xxx | xxx | {no} |"
+    rows_rst = "\n".join(
+        f"      * - ``{m}``\n        - xxx\n        - {no}" for m in change_modules
+    ) or f"      * - xxx\n        - xxx\n        - {no}"
+    return rows_md, rows_rst
+
+
+def _modules_lines(fmt: str, lang: str, modules: Sequence[str]) -> tuple[str, str]:
+    """``(comment, option)``: the directive's ``:modules:`` line when
+    *modules* are given, else a comment saying how to add one."""
+    if lang == "zh":
+        hint = "相关模块：在 rfc 指令中加上 :modules: 一行（逗号分隔）"
+    else:
+        hint = "Modules: add a :modules: line to the rfc directive (comma-separated)"
+    if fmt == "md":
+        module_comment = "" if modules else f"% {hint}"
+        modules_option = f":modules: {', '.join(modules)}\n" if modules else ""
+    else:
+        module_comment = "" if modules else f"\n.. {hint}\n"
+        modules_option = f"   :modules: {', '.join(modules)}\n" if modules else ""
+    return module_comment, modules_option

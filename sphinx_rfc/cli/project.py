@@ -1,0 +1,172 @@
+"""Reading a project for the ``sphinx-rfc`` commands: finding the Sphinx
+source folder and its ``conf.py``, and reading it in-process with Sphinx's
+``dummy`` builder into a temporary folder (or the kept environment of
+:mod:`sphinx_rfc.cli.cache`): the reading phase runs every directive and
+check, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace, outdated_by
+from sphinx_rfc.cli.errors import CliError
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+#: Folders tried, in order, when no SOURCEDIR is given.
+DEFAULT_SOURCEDIRS = (".", "docs", "doc", "source", "docs/source", "doc/source")
+
+_WARNING_LINE = re.compile(r"\b(?:WARNING|ERROR|CRITICAL)\b:")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@dataclass
+class Project:
+    """A project read with the dummy builder."""
+
+    app: Sphinx
+    srcdir: Path
+    #: Every warning line Sphinx logged (RFC problems included).
+    warnings: list[str]
+
+
+def find_sourcedir(given: str | None) -> Path:
+    """SOURCEDIR, or the first default folder holding a ``conf.py``."""
+    if given is not None:
+        path = Path(given)
+        if not path.is_dir():
+            raise CliError(f"sphinx-rfc: {given}: no such folder")
+        if not (path / "conf.py").is_file():
+            raise CliError(f"sphinx-rfc: {given}: no conf.py in this folder")
+        return path
+    for candidate in DEFAULT_SOURCEDIRS:
+        path = Path(candidate)
+        if (path / "conf.py").is_file():
+            return path
+    raise CliError(
+        "sphinx-rfc: no conf.py found here (tried "
+        + ", ".join(DEFAULT_SOURCEDIRS) + "); give the Sphinx source folder"
+    )
+
+
+def find_conf_upwards(start: Path) -> Path | None:
+    """The nearest folder from *start* upwards that holds a ``conf.py``."""
+    current = start.resolve()
+    for folder in (current, *current.parents):
+        if (folder / "conf.py").is_file():
+            return folder
+    return None
+
+
+def default_jobs() -> int:
+    """Processes reading the sources by default: the CPUs, at most 8."""
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+@contextmanager
+def read_project(
+    srcdir: Path, *, full: bool = False, jobs: int = 1, cache: bool = False
+) -> Iterator[Project]:
+    """Read the project at *srcdir* quietly with the ``dummy`` builder.
+
+    With *full*, run the whole dummy build (resolving included, so every
+    warning a real build gives is seen); else only the reading phase, with
+    *jobs* processes when every extension says it is safe for parallel
+    reading.  Smart quotes are off: they change no check and cost a tenth
+    of the reading time.  With *cache* (reading only), the environment is
+    kept in the system's temporary folder, so the next read of the same
+    project reads only the documents that changed, as an incremental build
+    does; the problems of the others are in the stored records.
+
+    A Sphinx error, while reading or in the caller's block, is a
+    :class:`CliError`.
+    """
+    from sphinx.errors import SphinxError
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    warning = io.StringIO()
+    with open_workspace(srcdir, cache and not full) as work:
+        try:
+            with patch_docutils(srcdir), docutils_namespace():
+                app = _start_sphinx(srcdir, work, warning, jobs=jobs, full=full)
+                if full:
+                    app.build()
+                else:
+                    _read_only(app, work)
+                yield Project(app, srcdir, _warning_lines(warning))
+        except SphinxError as exc:
+            raise CliError(f"sphinx-rfc: {exc}") from None
+
+
+def _start_sphinx(
+    srcdir: Path, work: Workspace, warning: io.StringIO, *, jobs: int, full: bool
+) -> Sphinx:
+    """A quiet Sphinx application on *srcdir* that builds into *work*,
+    logging its warnings into *warning*."""
+    from sphinx.application import Sphinx
+
+    app = Sphinx(
+        str(srcdir), str(srcdir), str(work.out), str(work.doctrees), "dummy",
+        status=None, warning=warning, freshenv=not work.cached, verbosity=0,
+        confoverrides={"smartquotes": False},
+    )
+    if "sphinx_rfc" not in app.extensions:
+        raise CliError(
+            f"sphinx-rfc: {srcdir / 'conf.py'} does not enable the extension: "
+            'add "sphinx_rfc" to extensions'
+        )
+    if jobs > 1 and _parallel_safe(app, full):
+        # asking Sphinx (is_parallel_allowed) would log a warning for an
+        # extension that does not say
+        app.parallel = jobs
+    if work.changed:
+        app.connect("env-get-outdated", outdated_by(work.changed, srcdir))
+    return app
+
+
+def _parallel_safe(app: Sphinx, full: bool) -> bool:
+    """Every extension says it is safe to read (and, for a *full* build,
+    to write) in parallel."""
+    flags = ("parallel_read_safe", "parallel_write_safe") if full else ("parallel_read_safe",)
+    return all(getattr(ext, flag, None) for ext in app.extensions.values() for flag in flags)
+
+
+def _read_only(app: Sphinx, work: Workspace) -> None:
+    """Sphinx's reading phase, then the environment kept when *work* is
+    the kept environment; a failed read leaves none behind."""
+    from sphinx.util import logging as sphinx_logging
+
+    if not work.cached:
+        # nothing reads them back (a kept environment needs them: Sphinx
+        # reads again a document without one)
+        setattr(app.builder, "write_doctree", _no_doctree)  # noqa: B010
+    try:
+        with sphinx_logging.pending_warnings():
+            app.builder.read()
+        if work.cached:
+            keep(app.env, work)
+    except BaseException:
+        discard(work)
+        raise
+
+
+def _no_doctree(*args: Any, **kwargs: Any) -> None:
+    """Stands for ``Builder.write_doctree`` when only reading."""
+
+
+def _warning_lines(warning: io.StringIO) -> list[str]:
+    """The warning lines (and errors) Sphinx logged, colours removed."""
+    return [
+        line
+        for line in _ANSI.sub("", warning.getvalue()).splitlines()
+        if _WARNING_LINE.search(line)
+    ]
