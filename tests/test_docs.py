@@ -101,15 +101,6 @@ def test_reference_is_generated_from_the_code(docs_build: tuple[Path, str, str])
     assert all(value in nav for value in (*navigation.SORTS, *navigation.INDEX_COLUMNS))
 
 
-def test_every_config_value_has_a_meaning() -> None:
-    sys.path.insert(0, str(DOCS / "_ext"))
-    try:
-        import rfc_reference
-    finally:
-        sys.path.remove(str(DOCS / "_ext"))
-    assert set(rfc_reference.CONFIG_MEANINGS) == set(config.CONFIG_VALUES)
-
-
 def test_warnings_page_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
     code = cli.main(["check", str(BROKEN)])
     printed = capsys.readouterr().out

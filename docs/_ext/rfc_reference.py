@@ -6,7 +6,7 @@ data the code itself uses, so that the docs cannot drift from the code:
   (``status``, ``type``, ``yes/no``, ``strength``, ``affects``)
 - ``.. rfcdoc-columns:: DIRECTIVE`` the column tables of a table directive
 - ``.. rfcdoc-fields::``          the ``rfc`` directive's options / basic-info keys
-- ``.. rfcdoc-config::``          :data:`sphinx_rfc.config.CONFIG_VALUES`
+- ``.. rfcdoc-config::``          :data:`sphinx_rfc.config.SETTINGS`
 - ``.. rfcdoc-subtypes::``        :data:`sphinx_rfc.spec.subtypes.SUBTYPES`
 - ``.. rfcdoc-index-options::``   the ``rfc-index`` option values
 """
@@ -30,32 +30,6 @@ from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_
 
 Cell = str | nodes.Node | list[nodes.Node]
 
-#: What each config value means (CONFIG_VALUES holds its default and shape);
-#: a test checks both have the same names.
-CONFIG_MEANINGS: dict[str, str] = {
-    "rfc_modules": "The code modules RFCs may touch; when non-empty, module names are validated.",
-    "rfc_id_pattern": "Regular expression every RFC ID must match.",
-    "rfc_id_format": "Format of an ID made from a number: template-native file names, "
-    "``sphinx-rfc new``.",
-    "rfc_statuses": "The statuses (``None``: the seven built-in ones).",
-    "rfc_types": "The RFC types (``None``: the four built-in ones).",
-    "rfc_sections": "Extra or replaced sections, merged over the nine defaults.",
-    "rfc_required_sections": "Which sections every RFC must have.",
-    "rfc_required_test_levels": "Test levels every verification plan must list "
-    "(case-insensitive).",
-    "rfc_placeholders": "Template placeholder texts reported by ``rfc.placeholder``.",
-    "rfc_extra_fields": "Extra basic-information fields, with their allowed values "
-    "(empty list: any value).",
-    "rfc_issue_url": "Link of ``#N`` in ``:issues:``.",
-    "rfc_pr_url": "Link of ``!N`` in ``:issues:``.",
-    "rfc_documents": "Docname globs of template-native RFCs (no directive needed).",
-    "rfc_export_json": "Write ``rfcs.json`` into the output folder.",
-    "rfc_check_signatures": "Import ``:signature-of:`` targets and compare their signatures "
-    "(imports your code, as autodoc does).",
-    "rfc_test_results": "Globs of JUnit XML files, relative to ``conf.py``, "
-    "for verification results.",
-}
-
 REQUIRED_TEXT = {
     "yes": "yes",
     "column": "column required; cell may be empty",
@@ -63,6 +37,8 @@ REQUIRED_TEXT = {
     "when-verified": "yes, when verified",
     "no": "no",
 }
+#: What a change of a config value makes Sphinx read again (its ``rebuild``).
+REBUILD_TEXT = {"env": "every document", "": "nothing", "html": "nothing (HTML rewritten)"}
 KIND_TEXT = {
     YESNO: "yes / no",
     COUNT: "a whole number >= 0",
@@ -184,14 +160,19 @@ class FieldsTable(SphinxDirective):
 
 
 class ConfigTable(SphinxDirective):
+    """Every config value, from its declaration (:data:`sphinx_rfc.config.SETTINGS`)."""
+
     def run(self) -> list[nodes.Node]:
         rows: list[Sequence[Cell]] = []
-        for name, (default, _rebuild, _types, shape) in config.CONFIG_VALUES.items():
-            shown = repr(default)
-            rows.append([nodes.literal(name, name), nodes.literal(shown, shown),
-                         _inline_rst(self, shape),
-                         _inline_rst(self, CONFIG_MEANINGS.get(name, ""))])
-        return [table(["name", "default", "shape", "meaning"], rows, [22, 22, 26, 40])]
+        for setting in config.SETTINGS:
+            shown = repr(setting.default)
+            rows.append([nodes.literal(setting.name, setting.name),
+                         nodes.literal(shown, shown),
+                         _inline_rst(self, setting.shape),
+                         _inline_rst(self, setting.doc),
+                         REBUILD_TEXT[setting.rebuild]])
+        return [table(["name", "default", "shape", "meaning", "a change re-reads"], rows,
+                      [20, 20, 24, 36, 12], classes=["rfcdoc-config"])]
 
 
 class SubtypesTable(SphinxDirective):
