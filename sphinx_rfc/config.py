@@ -1,15 +1,29 @@
-"""Configuration values (docs/reference/config.md), registered with types and
-validated deeply at ``config-inited``.
+"""Configuration values (docs/reference/config.md), each declared once.
 
-:func:`settings` turns the validated ``conf.py`` values into one frozen
-:class:`RfcSettings` that the rest of the package reads.
+A value is declared where the code reads it: as a field of the frozen
+:class:`RfcSettings`, whose metadata (:func:`setting`) holds everything else
+about it — the ``conf.py`` default, what a change rebuilds, the types
+Sphinx checks, the shape a value must have (the ``ConfigError`` message
+and the docs say it), a one-line meaning, and the converter that checks a
+``conf.py`` value and turns it into the attribute.  Its ``conf.py`` name is
+``rfc_`` + the attribute.  From these declarations come:
+
+- the Sphinx registration (:func:`setup`: ``app.add_config_value`` with
+  ``types=`` and ``description=``);
+- the validation (:func:`settings_from`, at ``config-inited``): each
+  converter, each one seeing the attributes converted before it;
+- the reference table of the documentation (``docs/_ext/rfc_reference.py``
+  reads :data:`SETTINGS`).
+
+:func:`settings` gives the validated :class:`RfcSettings` of a build, which
+the rest of the package reads.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
@@ -23,82 +37,268 @@ if TYPE_CHECKING:
 
 DEFAULT_PLACEHOLDERS = ["xxx", "[FILL]", "[待测]", "待补充", "TBD"]
 
-#: name -> (default, rebuild, types, what it should be)
-CONFIG_VALUES: dict[str, tuple[Any, str, tuple[type, ...], str]] = {
-    "rfc_modules": (
-        {},
-        "env",
-        (list, dict),
-        "a list of module names or a dict name -> description",
-    ),
-    "rfc_id_pattern": (r"^RFC-\d+$", "env", (str,), "a regular expression string"),
-    "rfc_id_format": ("RFC-{:04d}", "env", (str,), "a format string with one {} for a number"),
-    "rfc_statuses": (
-        None,
-        "env",
-        (list, dict, type(None)),
-        "a list of status keys or a dict key -> list of aliases",
-    ),
-    "rfc_types": (
-        None,
-        "env",
-        (list, dict, type(None)),
-        "a list of type keys or a dict key -> list of aliases",
-    ),
-    "rfc_sections": (
-        {},
-        "env",
-        (dict,),
-        'a dict key -> {"titles": [str, ...], "directive": str or None}',
-    ),
-    "rfc_required_sections": (
-        list(SECTION_KEYS),
-        "env",
-        (list, tuple),
-        "a list of section keys",
-    ),
-    "rfc_required_test_levels": (
-        ["UT", "Level0"],
-        "env",
-        (list, tuple),
-        "a list of test level names",
-    ),
-    "rfc_placeholders": (
-        list(DEFAULT_PLACEHOLDERS),
-        "env",
-        (list, tuple),
-        "a list of non-empty strings",
-    ),
-    "rfc_extra_fields": ({}, "env", (dict,), "a dict field name -> list of allowed values"),
-    "rfc_issue_url": (None, "env", (str, type(None)), "None or a format string with {}"),
-    "rfc_pr_url": (None, "env", (str, type(None)), "None or a format string with {}"),
-    "rfc_documents": ([], "env", (list, tuple), "a list of docname glob patterns"),
-    "rfc_export_json": (True, "", (bool,), "True or False"),
-    "rfc_check_signatures": (False, "env", (bool,), "True or False"),
-    "rfc_test_results": ([], "env", (list, tuple), "a list of glob patterns of JUnit XML files"),
-}
+#: The prefix of every config value's name: ``rfc_`` + the RfcSettings attribute.
+PREFIX = "rfc_"
+
+#: A converter: (its declaration, the ``conf.py`` value, the attributes
+#: converted so far) -> the attribute; raises ``ConfigError`` (:meth:`Setting.fail`).
+Converter = Callable[["Setting", Any, Mapping[str, Any]], Any]
+
+_METADATA_KEY = "sphinx_rfc.setting"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One config value, as :func:`setting` declared it on an RfcSettings field."""
+
+    #: The ``conf.py`` name (``rfc_`` + :attr:`attr`).
+    name: str
+    #: The RfcSettings attribute it fills.
+    attr: str
+    default: Any
+    #: What a change rebuilds (Sphinx's ``rebuild``): ``"env"`` or ``""``.
+    rebuild: str
+    #: The types Sphinx checks the value against.
+    types: tuple[type, ...]
+    #: What a value must be: ends the ConfigError message, shown in the docs.
+    shape: str
+    #: What it does, one line (rST ``literal`` markup allowed).
+    doc: str
+    convert: Converter
+
+    def fail(self, value: object, shape: str | None = None) -> ConfigError:
+        """The ConfigError for a *value* of the wrong shape."""
+        return ConfigError(
+            f"sphinx_rfc: config value {self.name!r} must be {shape or self.shape}; "
+            f"got {value!r}"
+        )
+
+
+def setting(
+    *,
+    default: Any,
+    types: tuple[type, ...],
+    shape: str,
+    doc: str,
+    convert: Converter,
+    rebuild: str = "env",
+) -> dict[str, Any]:
+    """The metadata of an RfcSettings field that declares a config value:
+    ``field(metadata=setting(...))``."""
+    return {_METADATA_KEY: {
+        "default": default, "rebuild": rebuild, "types": types, "shape": shape, "doc": doc,
+        "convert": convert,
+    }}
+
+
+# --------------------------------------------------------------------------
+# Converters: a conf.py value -> an RfcSettings attribute
+
+
+def _is_str_list(value: object) -> bool:
+    return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+
+
+def _modules(s: Setting, value: Any, done: Mapping[str, Any]) -> dict[str, str]:
+    if isinstance(value, Mapping):
+        if not all(isinstance(k, str) and k and isinstance(v, str) for k, v in value.items()):
+            raise s.fail(value)
+        return dict(value)
+    if _is_str_list(value) and all(value):
+        return dict.fromkeys(value, "")
+    raise s.fail(value)
+
+
+def _pattern(s: Setting, value: Any, done: Mapping[str, Any]) -> re.Pattern[str]:
+    if not isinstance(value, str):
+        raise s.fail(value)
+    try:
+        return re.compile(value)
+    except re.error as exc:
+        raise s.fail(value, f"a valid regular expression ({exc})") from None
+
+
+def _id_format(s: Setting, value: Any, done: Mapping[str, Any]) -> str:
+    try:
+        ok = isinstance(value, str) and value.format(1) != value
+    except (IndexError, KeyError, ValueError):
+        ok = False
+    if not ok:
+        raise s.fail(value)
+    return str(value)
+
+
+def _vocabulary(base: Vocabulary) -> Converter:
+    """``None`` (the built-in *base*), a list of keys or a dict key -> aliases."""
+
+    def convert(s: Setting, value: Any, done: Mapping[str, Any]) -> Vocabulary:
+        if value is None:
+            return base
+        if isinstance(value, Mapping):
+            if not value or not all(
+                isinstance(k, str) and k and _is_str_list(v) for k, v in value.items()
+            ):
+                raise s.fail(value)
+        elif not (_is_str_list(value) and value and all(value)):
+            raise s.fail(value)
+        return vocabulary_from_config(base, value)
+
+    return convert
+
+
+def _sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[SectionSpec, ...]:
+    if not isinstance(value, Mapping):
+        raise s.fail(value)
+    merged = {spec.key: spec for spec in SECTIONS}
+    for key, spec in value.items():
+        if not isinstance(key, str) or not key or not isinstance(spec, Mapping):
+            raise s.fail(value)
+        unknown = set(spec) - {"titles", "directive", "label"}
+        titles = spec.get("titles")
+        directive = spec.get("directive")
+        if unknown or not _is_str_list(titles) or not titles:
+            raise s.fail({key: spec})
+        if directive is not None and not isinstance(directive, str):
+            raise s.fail({key: spec})
+        old = merged.get(key)
+        label = spec.get("label") or (old.label if old else str(titles[0]))
+        label_zh = old.label_zh if old else str(titles[0])
+        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive)
+    return tuple(merged.values())
+
+
+def _required_sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
+    keys = {spec.key for spec in done["sections"]}
+    if not _is_str_list(value) or set(value) - keys:
+        raise s.fail(value, f"a list of section keys from {sorted(keys)}")
+    return tuple(value)
+
+
+def _str_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
+    """A list of non-empty strings."""
+    if not _is_str_list(value) or not all(value):
+        raise s.fail(value)
+    return tuple(value)
+
+
+def _extra_fields(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k and _is_str_list(v) for k, v in value.items()
+    ):
+        raise s.fail(value)
+    return {k: tuple(v) for k, v in value.items()}
+
+
+def _url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
+    if value is not None and (not isinstance(value, str) or "{}" not in value):
+        raise s.fail(value)
+    return None if value is None else str(value)
+
+
+def _flag(s: Setting, value: Any, done: Mapping[str, Any]) -> bool:
+    if not isinstance(value, bool):
+        raise s.fail(value)
+    return value
+
+
+# --------------------------------------------------------------------------
+# The declarations
 
 
 @dataclass(frozen=True)
 class RfcSettings:
-    """The validated configuration, in the shapes the code uses."""
+    """The validated configuration, in the shapes the code uses; each field
+    declares its config value (``rfc_`` + the field's name)."""
 
-    modules: dict[str, str]
-    id_pattern: re.Pattern[str]
-    id_format: str
-    statuses: Vocabulary
-    types: Vocabulary
-    sections: tuple[SectionSpec, ...]
-    required_sections: tuple[str, ...]
-    required_test_levels: tuple[str, ...]
-    placeholders: tuple[str, ...]
-    extra_fields: dict[str, tuple[str, ...]]
-    issue_url: str | None
-    pr_url: str | None
-    documents: tuple[str, ...]
-    export_json: bool
-    check_signatures: bool
-    test_results: tuple[str, ...]
+    modules: dict[str, str] = field(metadata=setting(
+        default={}, types=(list, dict),
+        shape="a list of module names or a dict name -> description",
+        doc="The code modules RFCs may touch; when non-empty, module names are validated.",
+        convert=_modules,
+    ))
+    id_pattern: re.Pattern[str] = field(metadata=setting(
+        default=r"^RFC-\d+$", types=(str,), shape="a regular expression string",
+        doc="Regular expression every RFC ID must match.",
+        convert=_pattern,
+    ))
+    id_format: str = field(metadata=setting(
+        default="RFC-{:04d}", types=(str,), shape="a format string with one {} for a number",
+        doc="Format of an ID made from a number: template-native file names, "
+        "``sphinx-rfc new``.",
+        convert=_id_format,
+    ))
+    statuses: Vocabulary = field(metadata=setting(
+        default=None, types=(list, dict, type(None)),
+        shape="a list of status keys or a dict key -> list of aliases",
+        doc="The statuses (``None``: the seven built-in ones).",
+        convert=_vocabulary(STATUSES),
+    ))
+    types: Vocabulary = field(metadata=setting(
+        default=None, types=(list, dict, type(None)),
+        shape="a list of type keys or a dict key -> list of aliases",
+        doc="The RFC types (``None``: the four built-in ones).",
+        convert=_vocabulary(TYPES),
+    ))
+    sections: tuple[SectionSpec, ...] = field(metadata=setting(
+        default={}, types=(dict,),
+        shape='a dict key -> {"titles": [str, ...], "directive": str or None}',
+        doc="Extra or replaced sections, merged over the nine defaults.",
+        convert=_sections,
+    ))
+    required_sections: tuple[str, ...] = field(metadata=setting(
+        default=list(SECTION_KEYS), types=(list, tuple), shape="a list of section keys",
+        doc="Which sections every RFC must have.",
+        convert=_required_sections,
+    ))
+    required_test_levels: tuple[str, ...] = field(metadata=setting(
+        default=["UT", "Level0"], types=(list, tuple), shape="a list of test level names",
+        doc="Test levels every verification plan must list (case-insensitive).",
+        convert=_str_list,
+    ))
+    placeholders: tuple[str, ...] = field(metadata=setting(
+        default=list(DEFAULT_PLACEHOLDERS), types=(list, tuple),
+        shape="a list of non-empty strings",
+        doc="Template placeholder texts reported by ``rfc.placeholder``.",
+        convert=_str_list,
+    ))
+    extra_fields: dict[str, tuple[str, ...]] = field(metadata=setting(
+        default={}, types=(dict,), shape="a dict field name -> list of allowed values",
+        doc="Extra basic-information fields, with their allowed values (empty list: any value).",
+        convert=_extra_fields,
+    ))
+    issue_url: str | None = field(metadata=setting(
+        default=None, types=(str, type(None)), shape="None or a format string with {}",
+        doc="Link of ``#N`` in ``:issues:``.",
+        convert=_url,
+    ))
+    pr_url: str | None = field(metadata=setting(
+        default=None, types=(str, type(None)), shape="None or a format string with {}",
+        doc="Link of ``!N`` in ``:issues:``.",
+        convert=_url,
+    ))
+    documents: tuple[str, ...] = field(metadata=setting(
+        default=[], types=(list, tuple), shape="a list of docname glob patterns",
+        doc="Docname globs of template-native RFCs (no directive needed).",
+        convert=_str_list,
+    ))
+    export_json: bool = field(metadata=setting(
+        default=True, rebuild="", types=(bool,), shape="True or False",
+        doc="Write ``rfcs.json`` into the output folder.",
+        convert=_flag,
+    ))
+    check_signatures: bool = field(metadata=setting(
+        default=False, types=(bool,), shape="True or False",
+        doc="Import ``:signature-of:`` targets and compare their signatures "
+        "(imports your code, as autodoc does).",
+        convert=_flag,
+    ))
+    test_results: tuple[str, ...] = field(metadata=setting(
+        default=[], types=(list, tuple), shape="a list of glob patterns of JUnit XML files",
+        doc="Globs of JUnit XML files, relative to ``conf.py``, for verification results.",
+        convert=_str_list,
+    ))
 
     def unknown_module(self, name: str) -> str | None:
         """Why *name* is no module ("module 'x' is not in rfc_modules (a, b)"),
@@ -109,137 +309,30 @@ class RfcSettings:
         return f"module {name!r} is not in rfc_modules ({', '.join(self.modules)})"
 
 
-def _fail(name: str, what: str, value: object) -> ConfigError:
-    return ConfigError(f"sphinx_rfc: config value {name!r} must be {what}; got {value!r}")
+#: Every config value, in declaration order (registration, validation, docs).
+SETTINGS: tuple[Setting, ...] = tuple(
+    Setting(name=PREFIX + f.name, attr=f.name, **f.metadata[_METADATA_KEY])
+    for f in fields(RfcSettings)
+)
+#: ``conf.py`` name -> its declaration.
+CONFIG_VALUES: dict[str, Setting] = {s.name: s for s in SETTINGS}
 
 
-def _is_str_list(value: object) -> bool:
-    return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
-
-
-def _vocabulary(name: str, base: Vocabulary, value: object) -> Vocabulary:
-    what = CONFIG_VALUES[name][3]
-    if value is None:
-        return base
-    if isinstance(value, Mapping):
-        if not value or not all(
-            isinstance(k, str) and k and _is_str_list(v) for k, v in value.items()
-        ):
-            raise _fail(name, what, value)
-    elif not (_is_str_list(value) and value and all(value)):  # type: ignore[arg-type]
-        raise _fail(name, what, value)
-    return vocabulary_from_config(base, value)
-
-
-def _sections(value: object) -> tuple[SectionSpec, ...]:
-    name = "rfc_sections"
-    what = CONFIG_VALUES[name][3]
-    if not isinstance(value, Mapping):
-        raise _fail(name, what, value)
-    merged = {s.key: s for s in SECTIONS}
-    for key, spec in value.items():
-        if not isinstance(key, str) or not key or not isinstance(spec, Mapping):
-            raise _fail(name, what, value)
-        unknown = set(spec) - {"titles", "directive", "label"}
-        titles = spec.get("titles")
-        directive = spec.get("directive")
-        if unknown or not _is_str_list(titles) or not titles:
-            raise _fail(name, what, {key: spec})
-        if directive is not None and not isinstance(directive, str):
-            raise _fail(name, what, {key: spec})
-        old = merged.get(key)
-        label = spec.get("label") or (old.label if old else str(titles[0]))
-        label_zh = old.label_zh if old else str(titles[0])
-        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive)
-    return tuple(merged.values())
+#: Validated after the others, as they were before the declarations were
+#: merged: with several wrong values, the one reported stays the same.
+_VALIDATED_LAST = frozenset(
+    {"statuses", "types", "required_test_levels", "placeholders", "documents", "test_results"}
+)
 
 
 def settings_from(config: Config) -> RfcSettings:
-    """Validate every value's shape; raise ConfigError naming the value."""
-
-    def value(name: str) -> Any:
-        return getattr(config, name, CONFIG_VALUES[name][0])
-
-    modules_v = value("rfc_modules")
-    if isinstance(modules_v, Mapping):
-        if not all(isinstance(k, str) and k and isinstance(v, str) for k, v in modules_v.items()):
-            raise _fail("rfc_modules", CONFIG_VALUES["rfc_modules"][3], modules_v)
-        modules = dict(modules_v)
-    elif _is_str_list(modules_v) and all(modules_v):
-        modules = dict.fromkeys(modules_v, "")
-    else:
-        raise _fail("rfc_modules", CONFIG_VALUES["rfc_modules"][3], modules_v)
-
-    pattern_v = value("rfc_id_pattern")
-    if not isinstance(pattern_v, str):
-        raise _fail("rfc_id_pattern", CONFIG_VALUES["rfc_id_pattern"][3], pattern_v)
-    try:
-        id_pattern = re.compile(pattern_v)
-    except re.error as exc:
-        raise _fail("rfc_id_pattern", f"a valid regular expression ({exc})", pattern_v) from None
-
-    id_format = value("rfc_id_format")
-    try:
-        ok = isinstance(id_format, str) and id_format.format(1) != id_format
-    except (IndexError, KeyError, ValueError):
-        ok = False
-    if not ok:
-        raise _fail("rfc_id_format", CONFIG_VALUES["rfc_id_format"][3], id_format)
-
-    sections = _sections(value("rfc_sections"))
-    section_keys = {s.key for s in sections}
-    required = value("rfc_required_sections")
-    if not _is_str_list(required) or set(required) - section_keys:
-        raise _fail(
-            "rfc_required_sections",
-            f"a list of section keys from {sorted(section_keys)}",
-            required,
-        )
-
-    def str_list(name: str, nonempty_items: bool = True) -> tuple[str, ...]:
-        v = value(name)
-        if not _is_str_list(v) or (nonempty_items and not all(v)):
-            raise _fail(name, CONFIG_VALUES[name][3], v)
-        return tuple(v)
-
-    extra_v = value("rfc_extra_fields")
-    if not isinstance(extra_v, Mapping) or not all(
-        isinstance(k, str) and k and _is_str_list(v) for k, v in extra_v.items()
-    ):
-        raise _fail("rfc_extra_fields", CONFIG_VALUES["rfc_extra_fields"][3], extra_v)
-
-    urls: dict[str, str | None] = {}
-    for name in ("rfc_issue_url", "rfc_pr_url"):
-        v = value(name)
-        if v is not None and (not isinstance(v, str) or "{}" not in v):
-            raise _fail(name, CONFIG_VALUES[name][3], v)
-        urls[name] = v
-
-    flags: dict[str, bool] = {}
-    for name in ("rfc_export_json", "rfc_check_signatures"):
-        v = value(name)
-        if not isinstance(v, bool):
-            raise _fail(name, CONFIG_VALUES[name][3], v)
-        flags[name] = v
-
-    return RfcSettings(
-        modules=modules,
-        id_pattern=id_pattern,
-        id_format=id_format,
-        statuses=_vocabulary("rfc_statuses", STATUSES, value("rfc_statuses")),
-        types=_vocabulary("rfc_types", TYPES, value("rfc_types")),
-        sections=sections,
-        required_sections=tuple(required),
-        required_test_levels=str_list("rfc_required_test_levels"),
-        placeholders=str_list("rfc_placeholders"),
-        extra_fields={k: tuple(v) for k, v in extra_v.items()},
-        issue_url=urls["rfc_issue_url"],
-        pr_url=urls["rfc_pr_url"],
-        documents=str_list("rfc_documents"),
-        export_json=flags["rfc_export_json"],
-        check_signatures=flags["rfc_check_signatures"],
-        test_results=str_list("rfc_test_results"),
-    )
+    """Validate every value's shape; raise ConfigError naming the first wrong
+    value (declaration order, :data:`_VALIDATED_LAST` last).  A value
+    *config* lacks takes its default."""
+    done: dict[str, Any] = {}
+    for s in sorted(SETTINGS, key=lambda s: s.attr in _VALIDATED_LAST):
+        done[s.attr] = s.convert(s, getattr(config, s.name, s.default), done)
+    return RfcSettings(**done)
 
 
 _CACHE_ATTR = "_sphinx_rfc_settings"
@@ -260,6 +353,8 @@ def _on_config_inited(app: Sphinx, config: Config) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    for name, (default, rebuild, types, what) in CONFIG_VALUES.items():
-        app.add_config_value(name, default, rebuild, types=types, description=what)  # type: ignore[arg-type]
+    for s in SETTINGS:
+        app.add_config_value(
+            s.name, s.default, s.rebuild, types=s.types, description=s.doc  # type: ignore[arg-type]
+        )
     app.connect("config-inited", _on_config_inited, priority=800)

@@ -1,27 +1,43 @@
-"""The documentation builds clean with ``-W -n`` (the README's command), its
-reference tables are generated from the code's own data, and the warnings
-page shows what the command really prints."""
+"""The documentation builds clean with ``-W -n`` (the README's command), and
+``docs/reference/`` is the specification: each generated table of the
+built HTML lists exactly what the code has (sections and their titles,
+table kinds and their columns, vocabularies, warning subtypes, config
+values, ``rfcs.json`` fields, the command's options), the architecture
+page names exactly the package's modules, and every page the code cites
+exists."""
 
 from __future__ import annotations
 
+import argparse
 import html
+import json
 import re
 import sys
+from collections.abc import Iterator, Mapping
+from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 from conftest import ANSI
 
+import sphinx_rfc
 from sphinx_rfc import cli, config
 from sphinx_rfc.directives import navigation
+from sphinx_rfc.directives.tables import DIRECTIVES as TABLE_DIRECTIVE_CLASSES
+from sphinx_rfc.model import records
 from sphinx_rfc.spec import subtypes
 from sphinx_rfc.spec.fields import FIELDS
-from sphinx_rfc.spec.sections import SECTIONS
-from sphinx_rfc.spec.table_kinds import TABLES
+from sphinx_rfc.spec.sections import NOT_APPLICABLE_MARKERS, SECTIONS
+from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES
 from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
+from sphinx_rfc.write.export import SCHEMA_PATH
 
-DOCS = Path(__file__).parents[1] / "docs"
+ROOT = Path(__file__).parents[1]
+DOCS = ROOT / "docs"
+PACKAGE = Path(sphinx_rfc.__file__).parent
 BROKEN = DOCS / "_samples" / "broken"
 
 
@@ -42,13 +58,109 @@ def docs_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str
     return out / "html", ANSI.sub("", status.getvalue()), ANSI.sub("", warning.getvalue())
 
 
+@pytest.fixture(scope="module")
+def out(docs_build: tuple[Path, str, str]) -> Path:
+    return docs_build[0]
+
+
+def _ext(name: str) -> ModuleType:
+    """A module of docs/_ext (the generators), imported as the docs build does."""
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+
+
 def _page(out: Path, name: str) -> str:
     return html.unescape((out / name).read_text(encoding="utf-8"))
 
 
-def _text(out: Path, name: str) -> str:
-    """The page's text, tags dropped (literals with spaces are split in spans)."""
-    return html.unescape(re.sub(r"<[^>]+>", "", (out / name).read_text(encoding="utf-8")))
+# --------------------------------------------------------------------------
+# Tables of the built HTML
+
+
+class Cell:
+    """One table cell: its text, and the text of each literal in it."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.literals: list[str] = []
+
+    @property
+    def text(self) -> str:
+        return " ".join("".join(self.parts).split())
+
+    def __repr__(self) -> str:
+        return repr(self.text)
+
+
+class _Tables(HTMLParser):
+    """Every ``<table>`` whose class has *cls*: its body rows of cells."""
+
+    def __init__(self, cls: str) -> None:
+        super().__init__()
+        self.cls = cls
+        self.tables: list[list[list[Cell]]] = []
+        self.depth = 0  # nesting inside a wanted table
+        self.in_head = False
+        self.cell: Cell | None = None
+        self.code: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table":
+            if self.depth:
+                self.depth += 1
+            elif self.cls in classes:
+                self.depth = 1
+                self.tables.append([])
+        elif not self.depth:
+            return
+        elif tag == "thead":
+            self.in_head = True
+        elif tag == "tr" and not self.in_head and self.depth == 1:
+            self.tables[-1].append([])
+        elif tag in ("td", "th") and not self.in_head and self.depth == 1:
+            self.cell = Cell()
+            self.tables[-1][-1].append(self.cell)
+        elif tag == "code" and self.cell is not None:
+            self.code = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.depth:
+            return
+        if tag == "table":
+            self.depth -= 1
+        elif tag == "thead":
+            self.in_head = False
+        elif tag in ("td", "th"):
+            self.cell = None
+        elif tag == "code" and self.code is not None and self.cell is not None:
+            self.cell.literals.append("".join(self.code))
+            self.code = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.parts.append(data)
+        if self.code is not None:
+            self.code.append(data)
+
+
+def tables(out: Path, page: str, cls: str) -> list[list[list[Cell]]]:
+    parser = _Tables(cls)
+    parser.feed((out / page).read_text(encoding="utf-8"))
+    assert parser.tables, f"no table of class {cls!r} on {page}"
+    return parser.tables
+
+
+def rows(out: Path, page: str, cls: str) -> list[list[Cell]]:
+    (found,) = tables(out, page, cls)
+    return found
+
+
+# --------------------------------------------------------------------------
+# The build
 
 
 def test_docs_build_without_any_warning(docs_build: tuple[Path, str, str]) -> None:
@@ -57,10 +169,7 @@ def test_docs_build_without_any_warning(docs_build: tuple[Path, str, str]) -> No
     assert "sphinx_rfc: 6 RFCs, 0 problems" in status
 
 
-def test_example_rfcs_in_both_languages_and_styles(docs_build: tuple[Path, str, str]) -> None:
-    import json
-
-    out, _status, _warnings = docs_build
+def test_example_rfcs_in_both_languages_and_styles(out: Path) -> None:
     data = json.loads((out / "rfcs.json").read_text(encoding="utf-8"))
     sources = {r["id"]: r["source"] for r in data["rfcs"]}
     assert sources["RFC-0002"].endswith(".rst") and sources["RFC-0003"].endswith(".md")
@@ -73,41 +182,250 @@ def test_example_rfcs_in_both_languages_and_styles(docs_build: tuple[Path, str, 
     assert "flowchart" in _page(out, "examples/graph.html")
 
 
-def test_reference_is_generated_from_the_code(docs_build: tuple[Path, str, str]) -> None:
-    out, _status, _warnings = docs_build
-    tables = _text(out, "reference/table-directives.html")
+def test_reference_toctree_lists_every_page() -> None:
+    """(Sphinx warns about a page in no toctree; this names the one missing.)"""
+    index = (DOCS / "reference" / "index.md").read_text(encoding="utf-8")
+    listed = set(re.search(r"```\{toctree\}(.*?)```", index, re.S).group(1).split())  # type: ignore[union-attr]
+    pages = {p.stem for p in (DOCS / "reference").glob("*.md")} - {"index"}
+    assert pages <= listed
+
+
+def test_every_page_the_code_cites_exists() -> None:
+    """The code cites its own docs (``docs/reference/<page>.md``), never a
+    page that is not there."""
+    cited: dict[str, set[str]] = {}
+    for folder in (PACKAGE, ROOT / "tests", ROOT / "tools", ROOT / "benchmarks"):
+        for path in folder.rglob("*.py"):
+            for page in re.findall(r"\bdocs/[\w/.-]+?\.md\b", path.read_text(encoding="utf-8")):
+                cited.setdefault(page, set()).add(path.relative_to(ROOT).as_posix())
+    missing = {page: sorted(by) for page, by in cited.items() if not (ROOT / page).is_file()}
+    assert missing == {}
+    assert "docs/reference/sections.md" in cited
+
+
+# --------------------------------------------------------------------------
+# Sections
+
+
+def test_sections_table_is_the_sections(out: Path) -> None:
+    required = config.CONFIG_VALUES["rfc_required_sections"].default
+    found = rows(out, "reference/sections.html", "rfcdoc-sections")
+    assert [r[0].text for r in found] == [s.key for s in SECTIONS]
+    for row, spec in zip(found, SECTIONS, strict=True):
+        assert row[1].text == f"{spec.label_zh} / {spec.label}"
+        assert row[2].literals == list(spec.titles)
+        assert row[3].literals == ([spec.directive] if spec.directive else [])
+        assert row[4].text == ("yes" if spec.key in required else "no")
+
+
+def test_title_examples_say_what_the_code_says(out: Path) -> None:
+    from sphinx_rfc.check.sections import section_keys_for_title
+
+    found = rows(out, "reference/sections.html", "rfcdoc-title-examples")
+    assert len(found) >= 10
+    for title, named in found:
+        keys = section_keys_for_title(title.literals[0], SECTIONS)
+        assert named.literals == keys and (keys or named.text == "no section")
+    # the examples show both outcomes of the prefix rule
+    shown = {r[0].literals[0]: r[1].literals for r in found}
+    assert shown["对外接口（API）"] == ["interface"] and shown["Designer"] == []
+
+
+def test_section_states_are_the_exported_states(out: Path) -> None:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    enum = schema["$defs"]["rfc"]["properties"]["sections"]["additionalProperties"]["enum"]
+    states = [records.PRESENT, records.EMPTY, records.NOT_APPLICABLE, records.MISSING]
+    found = rows(out, "reference/sections.html", "rfcdoc-section-states")
+    assert [r[0].text for r in found] == states and sorted(enum) == sorted(states)
+    text = " ".join(re.sub(r"<[^>]+>", "", _page(out, "reference/sections.html")).split())
+    assert all(marker in text for marker in NOT_APPLICABLE_MARKERS)
+
+
+def test_rfc_directive_page_points_to_the_sections() -> None:
+    page = (DOCS / "reference" / "rfc-directive.md").read_text(encoding="utf-8")
+    assert "{doc}`sections`" in page and "rfcdoc-sections" not in page
+
+
+# --------------------------------------------------------------------------
+# Table kinds, fields, vocabularies
+
+
+def test_table_directives_table_is_the_directives(out: Path) -> None:
+    found = rows(out, "reference/table-directives.html", "rfcdoc-table-directives")
+    assert [r[0].text for r in found] == list(TABLE_DIRECTIVES)
+    for row in found:
+        name = row[0].text
+        assert row[1].literals == [t.kind for t in TABLES if t.directive == name]
+        options = sorted(TABLE_DIRECTIVE_CLASSES[name].option_spec or {})
+        assert [o.strip(":") for o in row[3].literals] == options
+
+
+@pytest.mark.parametrize("spec", TABLES, ids=lambda t: t.kind)
+def test_columns_table_is_the_table_kind(out: Path, spec: Any) -> None:
+    found = rows(out, "reference/table-directives.html", f"rfcdoc-columns-{spec.kind}")
+    assert [r[0].text for r in found] == [c.key for c in spec.columns]
+    for row, column in zip(found, spec.columns, strict=True):
+        assert row[1].text == column.label
+        assert row[2].literals == list(column.aliases)
+        if column.vocabulary is not None and column.kind != "yesno":
+            assert row[4].literals == column.vocabulary.keys()
+
+
+def test_every_table_directive_has_its_section_on_the_page() -> None:
+    page = (DOCS / "reference" / "table-directives.md").read_text(encoding="utf-8")
+    for name in TABLE_DIRECTIVES:
+        assert f"## `{name}`" in page and f"```{{rfcdoc-columns}} {name}" in page
+
+
+@pytest.mark.parametrize(
+    ("page", "vocab"),
+    [("rfc-directive", STATUSES), ("rfc-directive", TYPES), ("table-directives", STRENGTHS),
+     ("table-directives", AFFECTS), ("table-directives", YES_NO)],
+    ids=lambda v: getattr(v, "name", v),
+)
+def test_vocabulary_table_is_the_vocabulary(out: Path, page: str, vocab: Any) -> None:
+    name = vocab.name.replace("/", "-")
+    found = rows(out, f"reference/{page}.html", f"rfcdoc-vocabulary-{name}")
+    assert [r[0].text for r in found] == vocab.keys()
+    for row, choice in zip(found, vocab.choices, strict=True):
+        assert row[1].text == choice.label and row[2].literals == list(choice.aliases)
+
+
+def test_fields_table_is_the_fields(out: Path) -> None:
+    for page in ("rfc-directive", "native"):
+        found = rows(out, f"reference/{page}.html", "rfcdoc-fields")
+        assert [r[0].text for r in found] == [f":{f.key}:" for f in FIELDS]
+        assert [r[2].literals for r in found] == [list(f.aliases) for f in FIELDS]
+
+
+def test_section_tables_of_native_rfcs(out: Path) -> None:
+    found = rows(out, "reference/native.html", "rfcdoc-section-tables")
+    expected = {}
     for spec in TABLES:
-        for column in spec.columns:
-            for alias in column.aliases:
-                assert alias in tables, (spec.kind, alias)
-    for vocab in (STRENGTHS, AFFECTS, YES_NO):
-        for choice in vocab.choices:
-            assert choice.label in tables
-    directive = _text(out, "reference/rfc-directive.html")
-    for vocab in (STATUSES, TYPES):
-        for choice in vocab.choices:
-            assert all(alias in directive for alias in choice.aliases)
-    for section in SECTIONS:
-        assert all(title in directive for title in section.titles)
-    for field in FIELDS:
-        assert f":{field.key}:" in directive
-    conf = _text(out, "reference/config.html")
-    for name in config.CONFIG_VALUES:
-        assert name in conf
-    warnings = _page(out, "reference/warnings.html")
-    for name in subtypes.SUBTYPES:
-        assert f'id="warning-{name}"' in warnings and f"rfc.{name}" in warnings
-    nav = _text(out, "reference/navigation.html")
-    assert all(value in nav for value in (*navigation.SORTS, *navigation.INDEX_COLUMNS))
+        expected.setdefault(spec.section, []).append(spec.kind)
+    assert {r[0].literals[0]: r[1].literals for r in found} == expected
 
 
-def test_every_config_value_has_a_meaning() -> None:
-    sys.path.insert(0, str(DOCS / "_ext"))
-    try:
-        import rfc_reference
-    finally:
-        sys.path.remove(str(DOCS / "_ext"))
-    assert set(rfc_reference.CONFIG_MEANINGS) == set(config.CONFIG_VALUES)
+def test_index_options_are_the_code_s(out: Path) -> None:
+    found = rows(out, "reference/navigation.html", "rfcdoc-index-options")
+    values = {r[0].text: r[1].literals for r in found}
+    assert values[":sort:"] == list(navigation.SORTS)
+    assert values[":group-by:"] == list(navigation.GROUPS)
+    assert values[":columns:"] == [*navigation.INDEX_COLUMNS, *navigation.DEFAULT_COLUMNS]
+
+
+# --------------------------------------------------------------------------
+# Warnings, config
+
+
+def test_subtypes_table_is_the_subtypes(out: Path) -> None:
+    found = rows(out, "reference/warnings.html", "rfcdoc-subtypes")
+    assert [r[0].text for r in found] == [subtypes.qualified(n) for n in subtypes.SUBTYPES]
+    page = _page(out, "reference/warnings.html")
+    assert all(f'id="warning-{name}"' in page for name in subtypes.SUBTYPES)
+
+
+def test_config_table_is_the_declarations(out: Path) -> None:
+    found = rows(out, "reference/config.html", "rfcdoc-config")
+    assert [r[0].text for r in found] == list(config.CONFIG_VALUES)
+    for row, setting in zip(found, config.SETTINGS, strict=True):
+        assert row[1].text == repr(setting.default)
+        assert row[2].text == " ".join(setting.shape.replace("``", "").split())
+        assert row[3].text.startswith(" ".join(setting.doc.replace("``", "").split()))
+
+
+# --------------------------------------------------------------------------
+# rfcs.json
+
+
+def schema_fields(schema: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Object path -> its fields' paths, walking the schema (the test's own walk)."""
+    found: dict[str, list[str]] = {}
+
+    def deref(node: Mapping[str, Any]) -> Mapping[str, Any]:
+        if "$ref" in node:
+            return schema["$defs"][node["$ref"].split("/")[-1]]  # type: ignore[no-any-return]
+        return node
+
+    def walk(node: Mapping[str, Any], path: str) -> None:
+        node = deref(node)
+        if node.get("type") == "array":
+            walk(node["items"], path + "[]")
+        elif isinstance(node.get("additionalProperties"), dict):
+            walk(node["additionalProperties"], path + ".<name>")
+        elif node.get("properties"):
+            prefix = path + "." if path else ""
+            found[path or "rfcs.json"] = [prefix + k for k in node["properties"]]
+            for key, sub in node["properties"].items():
+                walk(sub, prefix + key)
+
+    walk(schema, "")
+    return found
+
+
+def test_export_tables_are_the_schema(out: Path) -> None:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    expected = schema_fields(schema)
+    found = tables(out, "reference/export.html", "rfcdoc-export")
+    assert [[r[0].text for r in t] for t in found] == list(expected.values())
+    assert all(r[2].text for t in found for r in t)  # every field has a meaning
+    assert len([f for fs in expected.values() for f in fs]) > 80
+
+
+def test_export_meanings_name_schema_fields() -> None:
+    export = _ext("rfcdoc_export")
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    paths = {f for fields in schema_fields(schema).values() for f in fields}
+    assert set(export.MEANINGS) <= paths
+    assert set(export.ROW_KINDS) <= set(schema_fields(schema))
+
+
+def test_exported_rows_hold_the_table_columns() -> None:
+    """Each exported table row has one field per column of its table kind
+    (plus ``extra`` and a few computed ones): the export reference explains
+    those fields by their columns."""
+    export = _ext("rfcdoc_export")
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    objects = schema_fields(schema)
+    computed = {"extra", "rfc", "result"}
+    for path, kind in export.ROW_KINDS.items():
+        spec = next(t for t in TABLES if t.kind == kind)
+        names = {f.rsplit(".", 1)[-1] for f in objects[path]} - computed
+        assert names == {c.key for c in spec.columns}, path
+
+
+# --------------------------------------------------------------------------
+# The command
+
+
+def parser_commands() -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    for action in cli.build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            yield from action.choices.items()
+
+
+def test_cli_commands_table_is_the_parser(out: Path) -> None:
+    found = rows(out, "reference/cli.html", "rfcdoc-cli-commands")
+    assert [r[0].text for r in found] == [f"sphinx-rfc {n}" for n, _p in parser_commands()]
+
+
+@pytest.mark.parametrize("name", [n for n, _p in parser_commands()])
+def test_cli_options_table_is_the_parser(out: Path, name: str) -> None:
+    sub = dict(parser_commands())[name]
+    found = rows(out, "reference/cli.html", f"rfcdoc-cli-options-{name}")
+    expected = [list(a.option_strings) or [a.dest] for a in sub._actions
+                if not isinstance(a, argparse._HelpAction)]
+    assert [r[0].literals for r in found] == expected
+    assert all(r[2].text for r in found)  # every argument has a meaning
+    usage = _page(out, "reference/cli.html").split(f'id="cli-{name}"', 1)[1]
+    assert f"sphinx-rfc {name} [-h]" in " ".join(usage.split("</pre>", 1)[0].split())
+
+
+def test_problem_forms_are_what_check_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["check", str(BROKEN), "--format", "json", "--no-cache"])
+    printed = json.loads(capsys.readouterr().out)
+    assert code == 1 and printed
+    assert all(set(p) == {"subtype", "message", "source", "line", "rfc"} for p in printed)
 
 
 def test_warnings_page_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,3 +440,42 @@ def test_warnings_page_shows_the_real_output(capsys: pytest.CaptureFixture[str])
     # the sample shows many kinds of problems
     kinds = {line.split("[")[1].split("]")[0] for line in printed.splitlines() if "[rfc." in line}
     assert len(kinds) >= 8
+
+
+# --------------------------------------------------------------------------
+# Output, architecture
+
+
+def test_output_page_names_every_builder_the_tests_check() -> None:
+    from test_builders import CHECKS
+
+    page = (DOCS / "reference" / "output.md").read_text(encoding="utf-8")
+    assert all(f"`{builder}`" in page for builder in CHECKS)
+    assert "zh_CN" in page
+
+
+def package_modules() -> set[str]:
+    """The package's modules as the architecture page names them: a file
+    path relative to the package, a subpackage as ``name/``."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if path.name == "__init__.py" and path.parent != PACKAGE:
+            relative = relative.removesuffix("__init__.py")
+        found.add(relative)
+    return found
+
+
+def test_architecture_page_maps_every_module(out: Path) -> None:
+    """Every module of the package is named on the architecture page, and
+    every module named there exists."""
+    page = (out / "reference" / "architecture.html").read_text(encoding="utf-8")
+    parser = _Tables("docutils")  # the first table inside the module map
+    parser.feed(page[page.index('class="rfc-module-map'):])
+    named = {r[0].text for r in parser.tables[0]}
+    modules = package_modules()
+    missing, unknown = sorted(modules - named), sorted(named - modules)
+    assert (missing, unknown) == ([], []), (
+        f"docs/reference/architecture.md does not name {missing} and names {unknown}, "
+        "which the package does not have"
+    )
