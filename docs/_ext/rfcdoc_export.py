@@ -83,6 +83,12 @@ MEANINGS: dict[str, str] = {
     "rfcs[].references": "The rows of its references tables.",
     "rfcs[].constraints": "The rows of its constraints tables.",
     "rfcs[].problems": "Its problems, those silenced by ``suppress_warnings`` included.",
+    "problems": "Problems of the build that belong to no RFC document (an unreadable "
+    "JUnit XML file of ``rfc_test_results``). Present only when there is one.",
+    "problems[].subtype": "The warning subtype, without ``rfc.``.",
+    "problems[].message": "The message, as the warning shows it.",
+    "problems[].source": "The file the problem is in, relative to the source folder.",
+    "problems[].line": "Its line, or null.",
     "rfcs[].problems[].subtype": "The warning subtype, without ``rfc.``.",
     "rfcs[].problems[].message": "The message, as the warning shows it.",
     "rfcs[].problems[].source": "The source file of the problem.",
