@@ -6,6 +6,7 @@ one message per issue and nothing half-written; the file builds as an RFC."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 from pathlib import Path
 
@@ -413,3 +414,34 @@ def test_imported_files_build_as_rfcs(tmp_path: Path, capsys: pytest.CaptureFixt
     )
     assert second["issues"] == ["https://gitcode.com/example/trainer/issues/57"]
     assert [w for w in build.rfc_warnings() if w[2] == "rfc.invalid-value"] == []
+
+
+def test_issue_fields_of_both_shapes() -> None:
+    gh = ii.parse_issue(GH_ISSUE)
+    assert gh == ii.Issue(
+        42, "[RFC]: 支持优化器状态卸载", BODY_42, "zhangsan", "2025-01-02", "2025-02-10",
+        "https://github.com/example/trainer/issues/42", ("RFC", "状态：评审中"), "OPEN",
+    )
+    rest = ii.parse_issue(REST_ISSUES[0])
+    assert (rest.number, rest.author, rest.created, rest.updated, rest.url, rest.state) == (
+        57, "lisi", "2025-03-08", "2025-03-09", "https://gitcode.com/example/trainer/issues/57",
+        "open",
+    )
+
+
+def test_standard_input_and_relative_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project(tmp_path / "docs", f'rfc_issue_url = "{ISSUE_URL}"\n')
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps([GH_ISSUE])))
+    assert command("-", "--dir", "docs/rfcs") == 0
+    assert capsys.readouterr().out == "created docs/rfcs/0042-rfc.md\n"
+    assert "issues: ['#42']" in (tmp_path / "docs" / "rfcs" / "0042-rfc.md").read_text("utf-8")
+
+
+def test_broken_conf_py(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = project(tmp_path / "docs", "rfc_issue_url = 42\n")
+    assert command(write_json(tmp_path / "i.json", GH_ISSUE), "--dir", str(root / "rfcs")) == 2
+    assert "'rfc_issue_url' must be None or a format string" in capsys.readouterr().err
+    assert not (root / "rfcs").exists()

@@ -374,3 +374,18 @@ def test_the_edited_project_still_reads_the_same(project: Path) -> None:
     assert (rfcs["RFC-0006"]["status"], rfcs["RFC-0006"]["updated"]) == ("accepted", "2026-08-02")
     assert (rfcs["RFC-0003"]["status"], rfcs["RFC-0003"]["updated"]) == ("accepted", "2026-08-03")
     assert (rfcs["RFC-0002"]["status"], rfcs["RFC-0002"]["updated"]) == ("superseded", "2026-08-04")
+
+
+def test_command_with_a_relative_folder(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(project.parent)
+    assert status("docs", "RFC-0008", "review", "--date", "2026-01-01") == 0
+    assert capsys.readouterr().out == "docs/rfcs/0008-sharded-v2.md: RFC-0008 draft -> review\n"
+    assert status("nowhere", "RFC-0008", "review") == 2
+    assert "nowhere: no conf.py in this folder" in capsys.readouterr().err
+
+
+def test_a_verdict_is_true_when_allowed() -> None:
+    assert lifecycle.check_transition("draft", "review")
+    assert not lifecycle.check_transition("draft", "implemented")

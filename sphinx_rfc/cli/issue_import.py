@@ -1,28 +1,25 @@
 """``sphinx-rfc import``: forge issues (RFCs written as issues) to Markdown RFCs.
 
-A SOURCE is a JSON file (``-``: standard input) holding one issue or a list
-of them, in the GitHub CLI's shape (``gh issue view N --json
-number,title,body,author,createdAt,updatedAt,url,labels,state``) or a forge's
-REST shape (``user``, ``created_at``, ``html_url``: GitHub, Gitee, GitCode),
-or a Markdown file holding one issue body, given ``--number`` and ``--title``.
+SOURCE: a JSON file (``-``: standard input) of one issue or a list, in the gh
+CLI's shape (``author.login``, ``createdAt``, ``url``) or a forge's REST shape
+(``user``, ``created_at``, ``html_url``: GitHub, Gitee, GitCode); or a
+Markdown file holding one issue body, with ``--number`` and ``--title``.
 
 Each issue becomes ``DIR/<digits>-<slug>.md``, a template-native RFC: MyST
-front matter, a ``# title`` heading (unless the body starts with one), then
-the body as written (line endings made ``\\n``).  ``<digits>`` are the digits
-of the ID ``rfc_id_format`` gives the issue number (``RFC-{:04d}``, #42:
-``RFC-0042``, ``0042-…``), so the file name and the ID agree; ``<slug>`` is the
-ASCII words of the title, or ``rfc``.
+front matter, a ``# title`` heading (unless the body starts with one), the
+body as written (line endings made ``\\n``).  ``<digits>`` are those of the
+ID ``rfc_id_format`` makes of the number (#42, ``RFC-{:04d}``: ``0042``), so
+file name and ID agree; ``<slug>``: the title's ASCII words, or ``rfc``.
 
-The front matter holds the fields the import owns (:data:`OWNED`), then
-``imported_digest``: a short hash of each owned value as imported.  On a
-re-import, a field whose value no longer matches its hash was edited by a
-person (``sphinx-rfc status`` counts as a person) and is kept; every other
-owned field and the whole body follow the issue; fields the import does
-not own are kept as written.  A file is found again by its number, never by
-its slug, so a renamed issue keeps its file.  ``imported_from`` marks a
-file as imported: a file of the same number (or ID) without it is never
-overwritten.  Nothing is written when nothing changes, and a changed file
-is written to a temporary file and renamed.
+The front matter holds the fields the import owns (:data:`OWNED`) and
+``imported_digest``, a short hash of each as imported.  On a re-import, a
+field whose value no longer matches its hash was edited by a person (or by
+``sphinx-rfc status``) and is kept; the other owned fields and the body
+follow the issue; other fields are kept as written.  A file is found again
+by its number, not its slug (a renamed issue keeps its file).  A file of
+the same number or ID without ``imported_from`` is never overwritten.  An
+unchanged file is not written; a changed one goes through a temporary file
+and a rename.
 """
 
 from __future__ import annotations
@@ -71,8 +68,10 @@ class Issue:
     body: str
     author: str | None = None
     created: str | None = None
+    updated: str | None = None
     url: str | None = None
     labels: tuple[str, ...] = ()
+    state: str | None = None
 
 
 # --------------------------------------------------------------------------
@@ -93,13 +92,9 @@ def _date(value: object, name: str) -> str | None:
 
 def _person(value: object) -> str | None:
     """The login (the same in every export shape; names are often empty)."""
-    if isinstance(value, str):
-        return value.strip() or None
     if isinstance(value, Mapping):
-        for key in ("login", "name", "username"):
-            if isinstance(value.get(key), str) and value[key].strip():
-                return str(value[key]).strip()
-    return None
+        value = value.get("login") or value.get("name") or value.get("username")
+    return value.strip() or None if isinstance(value, str) else None
 
 
 def parse_issue(data: object) -> Issue:
@@ -128,11 +123,13 @@ def parse_issue(data: object) -> Issue:
     url = data.get("html_url") or data.get("url")  # REST "url" is the API's
     try:
         created = _date(data.get("createdAt", data.get("created_at")), "created")
+        updated = _date(data.get("updatedAt", data.get("updated_at")), "updated")
     except IssueImportError as exc:
         raise IssueImportError(f"issue #{number}: {exc}") from None
+    state = data.get("state")
     return Issue(
-        number, title, body, _person(data.get("author") or data.get("user")), created,
-        str(url) if url else None, labels,
+        number, title, body, _person(data.get("author") or data.get("user")), created, updated,
+        str(url) if url else None, labels, str(state) if state else None,
     )
 
 
@@ -336,13 +333,6 @@ def render(existing: str | None, fields: Mapping[str, Any], body: str) -> str:
 # Writing
 
 
-def _file_number(name: str) -> int | None:
-    """The first run of digits of a file name: the number the template-native
-    reader makes the ID of."""
-    match = re.search(r"\d+", name)
-    return int(match.group()) if match else None
-
-
 def find_target(folder: Path, issue: Issue, fields: Mapping[str, Any], digits: str) -> Path:
     """Where *issue* goes: the file already imported from it, else a new
     ``<digits>-<slug>.md``.  Raises when another file has its number or ID."""
@@ -357,7 +347,8 @@ def find_target(folder: Path, issue: Issue, fields: Mapping[str, Any], digits: s
             continue
         meta = read_front_matter(text) or {}
         ids = {str(meta.get("rfc", "")), *_DIRECTIVE_ID.findall(text)}
-        if _file_number(path.name) != issue.number and fields["rfc"] not in ids:
+        number = re.search(r"\d+", path.name)  # what the native reader makes the ID of
+        if (int(number.group()) if number else None) != issue.number and fields["rfc"] not in ids:
             continue
         mark = meta.get(MARK)
         if mark is None:
@@ -405,8 +396,6 @@ def import_issue(
     _id, digits = rfc_id_digits(issue.number, id_format)
     path = find_target(folder, issue, fields, digits)
     existing = path.read_text(encoding="utf-8-sig") if path.exists() else None
-    if existing is not None and read_front_matter(existing) is None:
-        raise IssueImportError(f"{path}: its front matter is not valid YAML; fix it first")
     text = render(existing, fields, issue.body)
     if text == existing:
         return path, "unchanged"
@@ -473,7 +462,8 @@ def project_settings(confdir: Path) -> tuple[RfcSettings, Any]:
 
     from sphinx_rfc.config import CONFIG_VALUES, settings_from
 
-    config = Config.read(confdir, overrides={}, tags=Tags())
+    # absolute: Sphinx executes conf.py from inside its folder
+    config = Config.read(confdir.resolve(), overrides={}, tags=Tags())
     for name, (default, rebuild, types, what) in CONFIG_VALUES.items():
         config.add(name, default, rebuild, types, what)  # type: ignore[arg-type]
     return settings_from(config), config

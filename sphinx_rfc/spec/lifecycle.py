@@ -61,6 +61,9 @@ class Verdict:
     def unchanged(self) -> bool:
         return self.current == self.new
 
+    def __bool__(self) -> bool:
+        return self.allowed
+
 
 def known(status: str) -> bool:
     """True when the table has rules for *status*."""
