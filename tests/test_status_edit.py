@@ -349,6 +349,10 @@ def test_command_superseded_needs_the_successor(
     # RFC-0008 supersedes RFC-0002; nothing supersedes RFC-0003
     assert status(str(project), "RFC-0003", "superseded") == 1
     assert "no other RFC supersedes it" in capsys.readouterr().err
+    assert status(str(project), "RFC-0002", "implemented") == 1
+    assert "allowed next: accepted, draft, withdrawn, rejected, superseded (" in (
+        capsys.readouterr().err
+    )
     assert status(str(project), "RFC-0002", "superseded", "--date", "2026-09-01") == 0
 
 

@@ -92,30 +92,24 @@ def check_transition(
 ) -> Verdict:
     """May an RFC whose status is *current* move to *new*?
 
-    *successors* gives the IDs of the RFCs that supersede this one; it is
-    called only when *new* is ``superseded`` (None: none is known, so
-    ``superseded`` is refused)."""
+    *successors* gives the IDs of the RFCs that supersede this one (None:
+    none is known).  It is called only when *new* is ``superseded``, or to
+    list the allowed statuses of a refusal."""
     if current == new:
         return Verdict(current, new, True)
-    needs_successor = new == SUPERSEDED
-    has_successor = bool(successors()) if needs_successor and successors is not None else False
-    following = tuple(allowed_next(current, superseded=has_successor))
-    if not known(current) or not known(new):
-        return Verdict(current, new, True, allowed_next=following)
-    if needs_successor:
-        if has_successor:
+    superseded = new == SUPERSEDED and successors is not None and bool(successors())
+    following = tuple(allowed_next(current, superseded=superseded))
+    if new == SUPERSEDED:
+        if superseded:
             return Verdict(current, new, True, allowed_next=following)
-        return Verdict(
-            current, new, False,
-            "no other RFC supersedes it (give the successor a 'supersedes' field first)",
-            following,
-        )
-    if new in following:
+        reason = "no other RFC supersedes it (give the successor a 'supersedes' field first)"
+        return Verdict(current, new, False, reason, following)
+    if not known(current) or not known(new) or new in following:
         return Verdict(current, new, True, allowed_next=following)
-    return Verdict(
-        current, new, False,
-        f"{current} -> {new} is not in the lifecycle table", following,
-    )
+    if successors is not None:  # the refusal lists superseded too when it is open
+        following = tuple(allowed_next(current, superseded=bool(successors())))
+    reason = f"{current} -> {new} is not in the lifecycle table"
+    return Verdict(current, new, False, reason, following)
 
 
 def refusal(verdict: Verdict) -> str:
