@@ -263,7 +263,7 @@ def read_front_matter(text: str) -> dict[str, Any] | None:
     if lines is None:
         return None
     try:
-        data = yaml.safe_load("\n".join(lines))
+        data = yaml.load("\n".join(lines), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
         return None
     return {str(k): v for k, v in data.items()} if isinstance(data, dict) else None
@@ -333,23 +333,33 @@ def render(existing: str | None, fields: Mapping[str, Any], body: str) -> str:
 # Writing
 
 
-def find_target(folder: Path, issue: Issue, fields: Mapping[str, Any], digits: str) -> Path:
+def folder_texts(folder: Path) -> dict[Path, str]:
+    """The text of each source file of *folder* (read once per import)."""
+    texts: dict[Path, str] = {}
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if path.is_file() and path.suffix.lower() in (*MARKDOWN_SUFFIXES, ".rst"):
+            try:
+                texts[path] = path.read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError):
+                continue
+    return texts
+
+
+def find_target(
+    texts: Mapping[Path, str], folder: Path, issue: Issue, fields: Mapping[str, Any], digits: str
+) -> Path:
     """Where *issue* goes: the file already imported from it, else a new
     ``<digits>-<slug>.md``.  Raises when another file has its number or ID."""
     target: Path | None = None
-    files = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
-    for path in files:
-        if path.suffix.lower() not in (*MARKDOWN_SUFFIXES, ".rst"):
-            continue
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+    for path, text in texts.items():
+        number = re.search(r"\d+", path.name)  # what the native reader makes the ID of
+        if (int(number.group()) if number else None) != issue.number and (
+            fields["rfc"] not in text  # (the cheap test first: YAML is slow)
+            or fields["rfc"] not in {str((read_front_matter(text) or {}).get("rfc", "")),
+                                     *_DIRECTIVE_ID.findall(text)}
+        ):
             continue
         meta = read_front_matter(text) or {}
-        ids = {str(meta.get("rfc", "")), *_DIRECTIVE_ID.findall(text)}
-        number = re.search(r"\d+", path.name)  # what the native reader makes the ID of
-        if (int(number.group()) if number else None) != issue.number and fields["rfc"] not in ids:
-            continue
         mark = meta.get(MARK)
         if mark is None:
             raise IssueImportError(
@@ -389,17 +399,20 @@ def write_atomic(path: Path, text: str) -> None:
 
 def import_issue(
     issue: Issue, folder: Path, *, id_format: str, issue_url: str | None,
-    statuses: Vocabulary = STATUSES,
+    statuses: Vocabulary = STATUSES, texts: dict[Path, str] | None = None,
 ) -> tuple[Path, str]:
-    """Write one issue; ``(path, "created" | "updated" | "unchanged")``."""
+    """Write one issue; ``(path, "created" | "updated" | "unchanged")``.
+    *texts*: :func:`folder_texts` of *folder*, kept up to date here."""
+    texts = folder_texts(folder) if texts is None else texts
     fields = owned_fields(issue, id_format=id_format, issue_url=issue_url, statuses=statuses)
     _id, digits = rfc_id_digits(issue.number, id_format)
-    path = find_target(folder, issue, fields, digits)
-    existing = path.read_text(encoding="utf-8-sig") if path.exists() else None
+    path = find_target(texts, folder, issue, fields, digits)
+    existing = texts.get(path)
     text = render(existing, fields, issue.body)
     if text == existing:
         return path, "unchanged"
     write_atomic(path, text)
+    texts[path] = text
     return path, "created" if existing is None else "updated"
 
 
@@ -418,6 +431,7 @@ def run_import(
         return 2
     failed = 0
     done: set[int] = set()
+    texts = folder_texts(Path(folder))
     for source in sources:
         for item in load_source(source, number=number, title=title):
             if isinstance(item, Issue) and item.number in done:
@@ -430,7 +444,7 @@ def run_import(
             try:
                 path, state = import_issue(
                     item, Path(folder), id_format=id_format, issue_url=issue_url,
-                    statuses=statuses,
+                    statuses=statuses, texts=texts,
                 )
             except (IssueImportError, OSError) as exc:
                 failed += 1
