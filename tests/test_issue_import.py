@@ -445,3 +445,23 @@ def test_broken_conf_py(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert command(write_json(tmp_path / "i.json", GH_ISSUE), "--dir", str(root / "rfcs")) == 2
     assert "'rfc_issue_url' must be None or a format string" in capsys.readouterr().err
     assert not (root / "rfcs").exists()
+
+
+def test_a_failed_write_leaves_the_old_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = write_json(tmp_path / "issue.json", GH_ISSUE)
+    run([source], tmp_path / "rfcs", capsys)
+    path = tmp_path / "rfcs" / "0042-rfc.md"
+    before = path.read_bytes()
+    write_json(tmp_path / "issue.json", {**GH_ISSUE, "body": "## 背景\n\n新的正文。\n"})
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ii.os, "replace", full_disk)
+    code, out, err = run([source], tmp_path / "rfcs", capsys)
+    assert (code, out) == (1, "")
+    assert "issue #42: [Errno 28] No space left on device" in err
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir()] == ["0042-rfc.md"]  # no temporary file left
