@@ -474,12 +474,12 @@ def project_settings(confdir: Path) -> tuple[RfcSettings, Any]:
     from sphinx.config import Config
     from sphinx.util.tags import Tags
 
-    from sphinx_rfc.config import CONFIG_VALUES, settings_from
+    from sphinx_rfc.config import SETTINGS, settings_from
 
     # absolute: Sphinx executes conf.py from inside its folder
     config = Config.read(confdir.resolve(), overrides={}, tags=Tags())
-    for name, (default, rebuild, types, what) in CONFIG_VALUES.items():
-        config.add(name, default, rebuild, types, what)  # type: ignore[arg-type]
+    for value in SETTINGS:
+        config.add(value.name, value.default, value.rebuild, value.types, value.doc)  # type: ignore[arg-type]
     return settings_from(config), config
 
 
