@@ -196,7 +196,7 @@ def test_every_page_the_code_cites_exists() -> None:
     cited: dict[str, set[str]] = {}
     for folder in (PACKAGE, ROOT / "tests", ROOT / "tools", ROOT / "benchmarks"):
         for path in folder.rglob("*.py"):
-            for page in re.findall(r"\bdocs/[\w/.-]+?\.md\b", path.read_text(encoding="utf-8")):
+            for page in re.findall(r"\bdocs/(?:reference|howto)/[\w/.-]+?\.md\b", path.read_text(encoding="utf-8")):
                 cited.setdefault(page, set()).add(path.relative_to(ROOT).as_posix())
     missing = {page: sorted(by) for page, by in cited.items() if not (ROOT / page).is_file()}
     assert missing == {}

@@ -6,7 +6,7 @@ because they never run per document."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.model.problems import Problem
@@ -178,14 +178,21 @@ def cross_rfc_problems(
                     src, at, rid, record.docname,
                 ))
 
-    graph = {rid: [t for t in _strong_targets(rec) if t in by_id] for rid, rec in by_id.items()}
-    for component in _cycles(graph):
-        path = _cycle_path(component, graph)
-        first = by_id[component[0]]
-        problems.append(Problem(
-            "dependency-cycle", "dependency cycle: " + " -> ".join(path),
-            first.source, first.line, first.id, first.docname,
-        ))
+    # a cycle of requirements can never be implemented; a cycle of
+    # supersessions (an RFC superseding itself included) leaves no current RFC
+    cycle_kinds: tuple[tuple[str, Callable[[RfcRecord], list[str]]], ...] = (
+        ("dependency cycle", _strong_targets),
+        ("supersedes cycle", lambda rec: list(dict.fromkeys(rec.supersedes))),
+    )
+    for what, targets_of in cycle_kinds:
+        graph = {rid: [t for t in targets_of(rec) if t in by_id] for rid, rec in by_id.items()}
+        for component in _cycles(graph):
+            path = _cycle_path(component, graph)
+            first = by_id[component[0]]
+            problems.append(Problem(
+                "dependency-cycle", f"{what}: " + " -> ".join(path),
+                first.source, first.line, first.id, first.docname,
+            ))
 
     for docname in sorted(refs):
         owner = records_by_doc.get(docname)

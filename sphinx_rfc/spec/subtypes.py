@@ -75,7 +75,10 @@ SUBTYPES: dict[str, str] = {
         "An RFC requires or strongly depends on a ``rejected`` or ``withdrawn`` RFC; or an "
         "``implemented`` RFC requires or strongly depends on one not ``implemented``."
     ),
-    "dependency-cycle": "A cycle of requires / strong dependencies (the cycle is named).",
+    "dependency-cycle": (
+        "A cycle of requires / strong dependencies, or of supersedes (an RFC superseding "
+        "itself included); the cycle is named."
+    ),
     "signature-mismatch": (
         "An interface table differs from the code's signature (``rfc_check_signatures``)."
     ),
