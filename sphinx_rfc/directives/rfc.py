@@ -71,7 +71,7 @@ class RfcDirective(SphinxDirective):
         if not self.block_text.startswith(("```", "~~~", ":::")):
             return {}
         recovered = {}
-        for text in self.block_text.splitlines()[1:]:
+        for text in self.block_text.split("\n")[1:]:
             match = _OPTION_LINE.match(text)
             if not match:
                 break
@@ -83,7 +83,7 @@ class RfcDirective(SphinxDirective):
     def _option_line(self, name: str) -> int | None:
         """The line of option *name* (``:name:`` in the block), else the directive's."""
         pattern = re.compile(rf"^\s*:{re.escape(name)}:")
-        for offset, text in enumerate(self.block_text.splitlines()):
+        for offset, text in enumerate(self.block_text.split("\n")):
             if pattern.match(text):
                 return self.lineno + offset
         return self.lineno

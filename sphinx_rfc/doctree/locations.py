@@ -11,6 +11,23 @@ from docutils import nodes
 
 #: A line of an rST section adornment (under- or overline).
 _ADORNMENT = re.compile(r"^\s*([!-/:-@\[-`{-~])\1{2,}\s*$")
+#: Markdown sources MyST parses; any other source is read by docutils.
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".myst"})
+#: Where markdown-it ends a line (it normalises these to ``\n``).
+_MARKDOWN_BREAK = re.compile(r"\r\n?|\n")
+#: What docutils turns into spaces before it splits a source into lines.
+_DOCUTILS_SPACE = re.compile(r"[\v\f]")
+
+
+def split_source(text: str, path: str | Path) -> list[str]:
+    """*text* split into lines the way its parser counts them: MyST breaks
+    lines at ``\n`` (and ``\r``) only, docutils at every break
+    ``str.splitlines()`` knows (U+2028, NEL, ...) except form feeds and
+    vertical tabs, which it turns into spaces."""
+    if Path(path).suffix.lower() in MARKDOWN_SUFFIXES:
+        lines = _MARKDOWN_BREAK.split(text)
+        return lines[:-1] if lines and not lines[-1] else lines
+    return _DOCUTILS_SPACE.sub(" ", text).splitlines()
 
 
 class SourceLines:
@@ -25,7 +42,8 @@ class SourceLines:
         path = str(getattr(node, "source", None) or self.default)
         if path not in self._files:
             try:
-                self._files[path] = Path(path).read_text(encoding="utf-8-sig").splitlines()
+                text = Path(path).read_text(encoding="utf-8-sig")
+                self._files[path] = split_source(text, path)
             except (OSError, UnicodeDecodeError):
                 self._files[path] = []
         return self._files[path]

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
+from sphinx_rfc.doctree.locations import split_source
+
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
@@ -76,7 +78,7 @@ def front_matter(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return {}, {}
-    lines = text.splitlines()
+    lines = split_source(text, path)
     if not lines or lines[0].strip() != "---":
         return {}, {}
     end = next((i for i in range(1, len(lines)) if lines[i].strip() in _FRONT_MATTER_END), None)
@@ -139,7 +141,7 @@ def _docinfo(doctree: nodes.document) -> dict[str, Any]:
 
 def _read_lines(path: Path) -> list[str]:
     try:
-        return path.read_text(encoding="utf-8-sig").splitlines()
+        return split_source(path.read_text(encoding="utf-8-sig"), path)
     except (OSError, UnicodeDecodeError):
         return []
 
