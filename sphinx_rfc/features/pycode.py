@@ -93,7 +93,9 @@ def resolve(target: str) -> tuple[Any, ModuleType]:
                 index -= 1  # this prefix is no module: try a shorter one
                 continue
             raise SignatureImportError(f"importing {name!r} failed: {describe(exc)}") from None
-        except (Exception, SystemExit) as exc:  # the user's module may raise anything
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # the user's module may raise anything, SystemExit included
             raise SignatureImportError(f"importing {name!r} failed: {describe(exc)}") from None
     if module is None:
         raise SignatureImportError(f"no module {parts[0]!r} can be imported (check sys.path in conf.py)")
@@ -104,7 +106,9 @@ def resolve(target: str) -> tuple[Any, ModuleType]:
             obj = getattr(obj, attr)
         except AttributeError:
             raise SignatureImportError(f"{owner!r} has no attribute {attr!r}", module) from None
-        except (Exception, SystemExit) as exc:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
             raise SignatureImportError(
                 f"looking up {attr!r} on {owner!r} failed: {describe(exc)}", module
             ) from None
@@ -179,7 +183,9 @@ def source_defaults(obj: Any) -> dict[str, str]:
     try:
         func = _function_of(obj)
         tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
-    except (Exception, SystemExit):
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
         return {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -204,7 +210,9 @@ def code_params(obj: Any) -> list[CodeParam]:
         raise SignatureImportError(f"it is a {type(obj).__name__}, not a callable")
     try:
         signature = inspect.signature(obj)
-    except (Exception, SystemExit) as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         raise SignatureImportError(f"its signature cannot be read: {describe(exc)}") from None
     sources = source_defaults(obj)
     params = []
@@ -226,7 +234,9 @@ def canonical(text: str) -> str | None:
     """An expression's canonical source text (quotes, spacing), or None."""
     try:
         return ast.unparse(ast.parse(text.strip(), mode="eval").body)
-    except (Exception, SystemExit):
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
         return None
 
 
@@ -238,7 +248,9 @@ def files_of(obj: Any, module: ModuleType) -> list[str]:
             continue
         try:
             path = inspect.getsourcefile(candidate) or inspect.getfile(candidate)
-        except (Exception, SystemExit):
+        except KeyboardInterrupt:
+            raise
+        except BaseException:
             continue
         if path and os.path.isfile(path) and path not in found:
             found.append(os.path.abspath(path))
