@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from sphinx_rfc.resolve.context import RenderContext, ViewKey
     from sphinx_rfc.resolve.domain import RfcDomain
-    from sphinx_rfc.resolve.views import RenderContext, ViewKey
 
 logger = logging.getLogger(__name__)
 
@@ -263,7 +263,7 @@ def _group_label(ctx: RenderContext, group_by: str, key: str) -> str:
     return key if key else str(_("No module"))
 
 
-def _index_cell(ctx: RenderContext, column: str, row: dict[str, Any],
+def _index_cell(ctx: RenderContext, column: str, row: Any,
                 homes: dict[str, Any]) -> nodes.Node | list[nodes.Node] | str:
     if column == "id":
         return ctx.rfc_link(row)
