@@ -30,6 +30,7 @@ from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
 from sphinx_rfc.render import graph as rfc_graph
 from sphinx_rfc.render.elements import (
+    RELATION_LABELS,
     CellContent,
     author_node,
     joined,
@@ -38,6 +39,7 @@ from sphinx_rfc.render.elements import (
     type_badge,
     xref,
 )
+from sphinx_rfc.render.values import module_value
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import split_list
@@ -68,9 +70,6 @@ COLUMN_LABELS = {
 COLUMN_WIDTHS = {
     "id": 14, "title": 30, "status": 14, "type": 14,
     "modules": 18, "authors": 24, "created": 12, "updated": 12,
-}
-RELATION_LABELS = {
-    "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
 }
 NO_MATCH = "No RFCs match."
 
@@ -236,7 +235,8 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
         keys += [*sorted(present - set(keys) - {""}), ""]
         groups = [(k, [r for r in rows if (r[group_by] or "") == k]) for k in keys]
     kept = set(columns) | {"id", "title", "status", "docname"}
-    homes = {m: _home(snap, m) for r in rows for m in r["modules"]} if "modules" in columns else {}
+    homes = ({m: module_value(snap, m) for r in rows for m in r["modules"]}
+             if "modules" in columns else {})
     return {
         "columns": columns,
         "group-by": group_by,
@@ -246,13 +246,6 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
         ],
         "homes": homes,
     }
-
-
-def _home(snap: Snapshot, name: str) -> list[str] | bool:
-    home = snap.homes.get(name)
-    if home is not None:
-        return [home.docname, home.anchor]
-    return snap.knows_module(name)
 
 
 def _group_label(ctx: RenderContext, group_by: str, key: str) -> str:
@@ -421,7 +414,7 @@ class RfcGraphDirective(SphinxDirective):
         return _with_problems(self, [node])
 
 
-def graph_view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Any:
+def graph_view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> rfc_graph.GraphValue:
     spec = json.loads(key[1])
     value = rfc_graph.graph_value(snap, rfc_graph.GraphOptions(
         rfc=spec["rfc"], module=spec["module"], modules=spec["modules"],

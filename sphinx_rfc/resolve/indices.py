@@ -19,17 +19,13 @@ from typing import TYPE_CHECKING, cast
 from sphinx.domains import Index, IndexEntry
 
 from sphinx_rfc.i18n import _
+from sphinx_rfc.render.elements import RELATION_LABELS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.resolve.domain import RfcDomain
-
-RELATION_LABELS = {
-    "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
-}
-
 
 def _snapshot(index: Index) -> Snapshot:
     return cast("RfcDomain", index.domain).snapshot()
