@@ -1,4 +1,6 @@
-"""The directives of sphinx_rfc, one module per family."""
+"""The directives of sphinx_rfc, one module per family (the navigation
+directives one module each); each family's ``setup(app)`` registers its
+directives and the views they show."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> None:
-    from sphinx_rfc.directives import navigation, rfc, tables
+    from sphinx_rfc.directives import graph, index, module_page, rfc, tables
 
     rfc.setup(app)
     tables.setup(app)
-    navigation.setup(app)
+    index.setup(app)
+    module_page.setup(app)
+    graph.setup(app)
