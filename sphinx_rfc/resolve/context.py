@@ -63,16 +63,19 @@ class RenderContext:
         label = text or summary["id"]
         title = rfc_link_title(summary["title"], summary["status"], self.settings)
         child = nodes.literal(label, label, classes=["xref", "rfc", "rfc-ref"])
-        try:
-            return make_refnode(self.builder, self.docname, summary["docname"], None, child, title)
-        except NoUri:  # a page this builder does not write (LaTeX, texinfo)
-            return child
+        return self._link(child, summary["docname"], None, title)
 
     def module_link(self, name: str) -> nodes.Node:
         child = nodes.literal(name, name, classes=["xref", "rfc", "rfc-mod"])
         docname, anchor = module_location(self.snapshot, name)
+        return self._link(child, docname, anchor, name)
+
+    def _link(
+        self, child: nodes.literal, docname: str, anchor: str | None, title: str
+    ) -> nodes.Node:
         try:
-            return make_refnode(self.builder, self.docname, docname, anchor, child, name)
-        except NoUri:  # e.g. LaTeX and texinfo have no module index page
+            return make_refnode(self.builder, self.docname, docname, anchor, child, title)
+        except NoUri:  # a page this builder does not write: LaTeX and texinfo
+            # write only the documents they are given, and no module index
             return child
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, cast
 
 from sphinx.domains import Index, IndexEntry
 
+from sphinx_rfc import config as rfc_config
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render.elements import RELATION_LABELS
 
@@ -41,8 +42,6 @@ class RfcIndex(Index):
     def generate(
         self, docnames: Iterable[str] | None = None
     ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        from sphinx_rfc import config as rfc_config
-
         wanted = set(docnames) if docnames is not None else None
         settings = rfc_config.settings(self.domain.env.config)
         records = [r for r in _snapshot(self).records()

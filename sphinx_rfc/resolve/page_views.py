@@ -58,6 +58,11 @@ def _summaries(snap: Snapshot, ids: Iterable[str]) -> list[RfcSummary | None]:
     return [summary_of(snap, i) for i in ids]
 
 
+def _status_of(snap: Snapshot, rfc_id: str) -> str | None:
+    record = snap.by_id.get(rfc_id)
+    return record.status if record is not None else None
+
+
 def _rfc_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> RfcSummary | None:
     return summary_of(snap, key[1])
 
@@ -90,9 +95,8 @@ def _render_backlinks(
 
 
 def _notice_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> NoticeValue:
-    record = snap.by_id.get(key[1])
     return {
-        "status": record.status if record else None,
+        "status": _status_of(snap, key[1]),
         "successors": _summaries(snap, snap.superseded_by.get(key[1], [])),
     }
 
@@ -115,14 +119,13 @@ def _render_notice(ctx: RenderContext, node: rfc_pending, value: NoticeValue) ->
 
 
 def _dep_status_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> str | None:
-    record = snap.by_id.get(key[1])
-    return record.status if record is not None else None
+    return _status_of(snap, key[1])
 
 
 def _render_dep_status(ctx: RenderContext, node: rfc_pending, value: str | None) -> list[nodes.Node]:
     if not value:
         return []
-    return [status_badge(str(value), ctx.settings)]
+    return [status_badge(value, ctx.settings)]
 
 
 def _dep_module_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> bool:
