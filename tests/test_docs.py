@@ -25,7 +25,7 @@ from conftest import ANSI
 
 import sphinx_rfc
 from sphinx_rfc import cli, config
-from sphinx_rfc.directives import navigation
+from sphinx_rfc.directives import index as rfc_index
 from sphinx_rfc.directives.tables import DIRECTIVES as TABLE_DIRECTIVE_CLASSES
 from sphinx_rfc.model import records
 from sphinx_rfc.spec import subtypes
@@ -309,9 +309,9 @@ def test_section_tables_of_native_rfcs(out: Path) -> None:
 def test_index_options_are_the_code_s(out: Path) -> None:
     found = rows(out, "reference/navigation.html", "rfcdoc-index-options")
     values = {r[0].text: r[1].literals for r in found}
-    assert values[":sort:"] == list(navigation.SORTS)
-    assert values[":group-by:"] == list(navigation.GROUPS)
-    assert values[":columns:"] == [*navigation.INDEX_COLUMNS, *navigation.DEFAULT_COLUMNS]
+    assert values[":sort:"] == list(rfc_index.SORTS)
+    assert values[":group-by:"] == list(rfc_index.GROUPS)
+    assert values[":columns:"] == [*rfc_index.INDEX_COLUMNS, *rfc_index.DEFAULT_COLUMNS]
 
 
 # --------------------------------------------------------------------------

@@ -14,12 +14,12 @@ from sphinx_rfc.spec.subtypes import SUBTYPES, Subtype, qualified
 PACKAGE = Path(sphinx_rfc.__file__).parent
 
 #: The ways the code names a subtype: a Problem's first argument, a
-#: ``subtype=`` keyword, a navigation directive's ``_warn(self, "...")`` and
+#: ``subtype=`` keyword, a navigation directive's ``warn(self, "...")`` and
 #: a qualified ``"rfc.<subtype>"`` string.
 PATTERNS = (
     re.compile(r"""\bProblem\(\s*(?:subtype\s*=\s*)?["']([a-z][a-z-]*)["']"""),
     re.compile(r"""\bsubtype\s*=\s*["']([a-z][a-z-]*)["']"""),
-    re.compile(r"""\b_warn\(\s*\w+\s*,\s*["']([a-z][a-z-]*)["']"""),
+    re.compile(r"""\b_?warn\(\s*\w+\s*,\s*["']([a-z][a-z-]*)["']"""),
     re.compile(r"""["']rfc\.([a-z][a-z-]*)["']"""),
 )
 

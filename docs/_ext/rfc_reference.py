@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config
 from sphinx_rfc.check.sections import section_keys_for_title
-from sphinx_rfc.directives import navigation
+from sphinx_rfc.directives import index as rfc_index
 from sphinx_rfc.directives.tables import DIRECTIVES as TABLE_DIRECTIVE_CLASSES
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec import subtypes
@@ -292,15 +292,15 @@ class IndexOptionsTable(SphinxDirective):
             [nodes.literal(":module:", ":module:"), "comma list of modules (any of)"],
             [nodes.literal(":author:", ":author:"), "substring of an author"],
             [nodes.literal(":sort:", ":sort:"), [nodes.Text("one of "),
-                                                 *literals(navigation.SORTS),
+                                                 *literals(rfc_index.SORTS),
                                                  nodes.Text(" (default id)")]],
             [nodes.literal(":columns:", ":columns:"), [nodes.Text("some of "),
-                                                       *literals(navigation.INDEX_COLUMNS),
+                                                       *literals(rfc_index.INDEX_COLUMNS),
                                                        nodes.Text(" (default "),
-                                                       *literals(navigation.DEFAULT_COLUMNS),
+                                                       *literals(rfc_index.DEFAULT_COLUMNS),
                                                        nodes.Text(")")]],
             [nodes.literal(":group-by:", ":group-by:"), [nodes.Text("one of "),
-                                                         *literals(navigation.GROUPS),
+                                                         *literals(rfc_index.GROUPS),
                                                          nodes.Text(" (default none)")]],
         ]
         return [table(["option", "values"], rows, [16, 60], classes=["rfcdoc-index-options"])]

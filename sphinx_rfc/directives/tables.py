@@ -20,18 +20,11 @@ from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import rfc_data
 from sphinx_rfc.read.tables import read_tables
-from sphinx_rfc.render.elements import status_badge
-from sphinx_rfc.render.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW
-from sphinx_rfc.resolve import views
 from sphinx_rfc.spec.table_kinds import tables_for_directive
 from sphinx_rfc.spec.text import plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-
-    from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.nodes import rfc_pending
-    from sphinx_rfc.resolve.domain import RfcDomain
 
 
 class TableDirective(SphinxDirective):
@@ -127,36 +120,6 @@ DIRECTIVES: dict[str, type[TableDirective]] = {
 }
 
 
-def _dep_status_value(domain: RfcDomain, snap: Snapshot, key: tuple[str, ...]) -> Any:
-    record = snap.by_id.get(key[1])
-    return record.status if record is not None else None
-
-
-def _render_dep_status(
-    ctx: views.RenderContext, node: rfc_pending, value: Any
-) -> list[nodes.Node]:
-    if not value:
-        return []
-    return [status_badge(str(value), ctx.settings)]
-
-
-def _dep_module_value(domain: RfcDomain, snap: Snapshot, key: tuple[str, ...]) -> Any:
-    name = key[1]
-    return snap.knows_module(name)
-
-
-def _render_dep_module(
-    ctx: views.RenderContext, node: rfc_pending, value: Any
-) -> list[nodes.Node]:
-    """A link to the module when the project knows one by that name, else
-    the author's own cell content."""
-    if value:
-        return [ctx.module_link(node["view"][1])]
-    return list(node.children)
-
-
 def setup(app: Sphinx) -> None:
     for name, cls in DIRECTIVES.items():
         app.add_directive(name, cls)
-    views.register(DEP_STATUS_VIEW, _dep_status_value, _render_dep_status)
-    views.register(DEP_MODULE_VIEW, _dep_module_value, _render_dep_module)

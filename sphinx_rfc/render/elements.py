@@ -188,4 +188,10 @@ def rfc_pending_row(field: str, rfc_id: str, cols: int = 2) -> nodes.row:
     return row
 
 
+#: Backlink field -> English label (msgid) of its basic-information row.
 BACKLINK_LABELS = {"superseded_by": "Superseded by", "required_by": "Required by"}
+#: How an RFC touches a module -> English label (msgid): on module pages and
+#: in the module index.
+RELATION_LABELS = {
+    "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
+}

@@ -9,12 +9,13 @@ exactly what the diagram shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 from urllib.parse import quote
 
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
+from sphinx_rfc.render.values import ModuleHomeValue, RfcSummary, module_home, rfc_summary
 
 #: Edge kinds, in the order they are drawn for one source node.
 REQUIRES = "requires"
@@ -54,10 +55,32 @@ MODULE_STYLE = "fill:#ecfeff,stroke:#0891b2,color:#083344"
 
 @dataclass(frozen=True)
 class GraphOptions:
+    """The options of one ``rfc-graph`` (its view key carries them as JSON)."""
+
     rfc: str | None = None
     module: str | None = None
     modules: bool = False
     direction: str = "LR"
+
+
+class GraphModule(TypedDict):
+    name: str
+    home: ModuleHomeValue | None
+
+
+#: ``[kind, source ID, target ID or module name]`` (a list: that is its JSON).
+GraphEdge = list[str]
+
+
+class GraphValue(TypedDict):
+    """What one ``rfc-graph`` shows."""
+
+    direction: str
+    #: the RFC the graph is centred on (drawn thicker)
+    focus: str | None
+    nodes: list[RfcSummary]
+    modules: list[GraphModule]
+    edges: list[GraphEdge]
 
 
 def all_edges(snap: Snapshot) -> list[tuple[str, str, str]]:
@@ -74,7 +97,7 @@ def all_edges(snap: Snapshot) -> list[tuple[str, str, str]]:
     return [e for e in edges if e[1] in snap.by_id and e[2] in snap.by_id]
 
 
-def graph_value(snap: Snapshot, options: GraphOptions) -> dict[str, Any]:
+def graph_value(snap: Snapshot, options: GraphOptions) -> GraphValue:
     """What one ``rfc-graph`` shows: its RFC nodes, module nodes and edges."""
     edges = all_edges(snap)
     ids = set(snap.by_id)
@@ -93,14 +116,10 @@ def graph_value(snap: Snapshot, options: GraphOptions) -> dict[str, Any]:
         touching = {e.rfc_id for e in snap.module_rfcs.get(options.module, [])}
         ids &= touching | ({options.rfc} if options.rfc in ids else set())
     order = sorted(ids, key=id_sort_key)
-    nodes = [
-        {"id": i, "title": snap.by_id[i].title, "status": snap.by_id[i].status,
-         "docname": snap.by_id[i].docname}
-        for i in order
-    ]
+    nodes = [rfc_summary(snap.by_id[i]) for i in order]
     shown = [list(e) for e in edges if e[1] in ids and e[2] in ids]
 
-    modules: list[dict[str, Any]] = []
+    modules: list[GraphModule] = []
     if options.modules:
         names: dict[str, None] = {}
         for i in order:
@@ -112,8 +131,7 @@ def graph_value(snap: Snapshot, options: GraphOptions) -> dict[str, Any]:
         ordered = [n for n in snap.module_names() if n in names]
         ordered += sorted(n for n in names if n not in ordered)
         for name in ordered:
-            home = snap.homes.get(name)
-            modules.append({"name": name, "home": [home.docname, home.anchor] if home else None})
+            modules.append({"name": name, "home": module_home(snap, name)})
         for i in order:
             for name in snap.by_id[i].touched_modules():
                 if name in names:
@@ -161,8 +179,8 @@ def _class_name(status: str) -> str:
 
 
 def mermaid_code(
-    value: Mapping[str, Any],
-    url_for: Callable[[Mapping[str, Any]], str | None],
+    value: GraphValue,
+    url_for: Callable[[RfcSummary], str | None],
     edge_label: Callable[[str], str],
 ) -> str:
     """The flowchart of a :func:`graph_value`.

@@ -18,18 +18,15 @@ from typing import TYPE_CHECKING, cast
 
 from sphinx.domains import Index, IndexEntry
 
+from sphinx_rfc import config as rfc_config
 from sphinx_rfc.i18n import _
+from sphinx_rfc.render.elements import RELATION_LABELS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.resolve.domain import RfcDomain
-
-RELATION_LABELS = {
-    "declared": "Declared", "changed": "Changed", "both": "Declared and changed",
-}
-
 
 def _snapshot(index: Index) -> Snapshot:
     return cast("RfcDomain", index.domain).snapshot()
@@ -45,8 +42,6 @@ class RfcIndex(Index):
     def generate(
         self, docnames: Iterable[str] | None = None
     ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        from sphinx_rfc import config as rfc_config
-
         wanted = set(docnames) if docnames is not None else None
         settings = rfc_config.settings(self.domain.env.config)
         records = [r for r in _snapshot(self).records()

@@ -1,0 +1,330 @@
+"""The ``rfc-index`` directive (docs/reference/navigation.md): a table of
+RFCs, filtered, sorted and grouped; its ``index`` view; and the sorting and
+filtering script of the HTML pages that show one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.directives.common import (
+    NO_MATCH,
+    check_xrefs,
+    empty,
+    header,
+    keep_widths,
+    module_ref,
+    option_items,
+    options_of,
+    options_view,
+    warn,
+    with_problems,
+)
+from sphinx_rfc.i18n import _
+from sphinx_rfc.model.relations import Snapshot, id_sort_key
+from sphinx_rfc.nodes import generated
+from sphinx_rfc.render.elements import author_node, joined, make_table, status_badge, type_badge
+from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
+from sphinx_rfc.resolve import views
+from sphinx_rfc.resolve.domain import get_domain
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from sphinx_rfc.nodes import rfc_pending
+    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.domain import RfcDomain
+
+INDEX_COLUMNS = ("id", "title", "status", "type", "modules", "authors", "created", "updated")
+DEFAULT_COLUMNS = ("id", "title", "status", "type", "modules")
+SORTS = ("id", "-id", "title", "status", "created", "-created", "updated", "-updated")
+GROUPS = ("status", "type", "module", "none")
+
+#: Column key -> English label (msgid).
+COLUMN_LABELS = {
+    "id": "ID", "title": "Title", "status": "Status", "type": "Type",
+    "modules": "Modules", "authors": "Authors", "created": "Created", "updated": "Updated",
+}
+#: Column key -> width in characters (text builders use it as such; HTML and
+#: LaTeX as proportions).
+COLUMN_WIDTHS = {
+    "id": 14, "title": 30, "status": 14, "type": 14,
+    "modules": 18, "authors": 24, "created": 12, "updated": 12,
+}
+
+#: The directive's options, checked (the view key carries them as JSON).
+IndexSpec = TypedDict("IndexSpec", {
+    "status": list[str], "type": list[str], "module": list[str], "author": str,
+    "sort": str, "columns": list[str], "group-by": str,
+})
+
+
+class IndexRow(RfcSummary, total=False):
+    """An RFC of the index.  While matching, sorting and grouping, a row has
+    every key; the value keeps those of the shown columns only (and what a
+    link needs), so that a change elsewhere rewrites no page."""
+
+    type: str | None
+    modules: list[str]
+    authors: list[str]
+    created: str | None
+    updated: str | None
+
+
+#: A group's label (``None``: not grouped; ``""``: the rows without one)
+#: and its rows.
+IndexGroup = tuple[str | None, list[IndexRow]]
+
+IndexValue = TypedDict("IndexValue", {
+    "columns": list[str], "group-by": str, "groups": list[IndexGroup],
+    #: the shown modules: where they link to
+    "homes": dict[str, ModuleValue],
+})
+
+
+class RfcIndexDirective(SphinxDirective):
+    """A table of RFCs, filtered, sorted and grouped."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "status": directives.unchanged,
+        "type": directives.unchanged,
+        "module": directives.unchanged,
+        "author": directives.unchanged,
+        "sort": directives.unchanged,
+        "columns": directives.unchanged,
+        "group-by": directives.unchanged,
+    }
+
+    def _enum(self, name: str, lookup: Callable[[str], str | None], what: str) -> list[str]:
+        keys = []
+        for item in option_items(self, name):
+            key = lookup(item)
+            if key is None:
+                warn(self, "invalid-value", f"rfc-index: unknown {what} {item!r} in :{name}:")
+                key = "\0" + item  # matches nothing
+            keys.append(key)
+        return keys
+
+    def _choice(self, name: str, allowed: Sequence[str], default: str) -> str:
+        raw = (self.options.get(name) or "").strip()
+        if not raw:
+            return default
+        value = raw.lower()
+        if value not in allowed:
+            warn(self, "invalid-value",
+                 f"rfc-index: invalid :{name}: {raw!r}; expected one of {', '.join(allowed)}")
+            return default
+        return value
+
+    def _columns(self) -> list[str]:
+        columns: list[str] = []
+        for item in option_items(self, "columns"):
+            key = item.lower()
+            if key not in INDEX_COLUMNS:
+                warn(self, "invalid-value",
+                     f"rfc-index: unknown column {item!r} in :columns:; "
+                     f"expected some of {', '.join(INDEX_COLUMNS)}")
+            elif key not in columns:
+                columns.append(key)
+        return columns or list(DEFAULT_COLUMNS)
+
+    def run(self) -> list[nodes.Node]:
+        settings = rfc_config.settings(self.config)
+        columns = self._columns()
+        modules = option_items(self, "module")
+        spec: IndexSpec = {
+            "status": self._enum("status", settings.statuses.lookup, "status"),
+            "type": self._enum("type", settings.types.lookup, "type"),
+            "module": modules,
+            "author": (self.options.get("author") or "").strip(),
+            "sort": self._choice("sort", SORTS, "id"),
+            "columns": columns,
+            "group-by": self._choice("group-by", GROUPS, "none"),
+        }
+        node = options_view("index", spec, self.lineno)
+        check_xrefs(node, "mod", modules, self.lineno)
+        return with_problems(self, [node])
+
+
+# --------------------------------------------------------------------------
+# the view's value
+
+
+def _date(row: IndexRow, field: str) -> str | None:
+    return row["created"] if field == "created" else row["updated"]
+
+
+def _sort_key(sort: str, statuses: Sequence[str]) -> Callable[[IndexRow], tuple[object, ...]]:
+    field = sort.lstrip("-")
+    if field == "title":
+        return lambda r: (r["title"].casefold(), id_sort_key(r["id"]))
+    if field == "status":
+        rank = {s: n for n, s in enumerate(statuses)}
+        return lambda r: (rank.get(r["status"], len(rank)), r["status"], id_sort_key(r["id"]))
+    return lambda r: id_sort_key(r["id"])
+
+
+def _sorted_rows(rows: list[IndexRow], sort: str, statuses: Sequence[str]) -> list[IndexRow]:
+    field = sort.lstrip("-")
+    descending = sort.startswith("-")
+    if field in ("created", "updated"):
+        # dated rows first (in the asked order), undated ones last, by ID
+        dated = sorted((r for r in rows if _date(r, field)), key=lambda r: id_sort_key(r["id"]))
+        dated.sort(key=lambda r: _date(r, field) or "", reverse=descending)
+        undated = sorted((r for r in rows if not _date(r, field)),
+                         key=lambda r: id_sort_key(r["id"]))
+        return dated + undated
+    return sorted(rows, key=_sort_key(sort, statuses), reverse=descending)
+
+
+def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
+    author = spec["author"].casefold()
+    rows: list[IndexRow] = []
+    for record in snap.records():
+        touched = record.touched_modules()
+        if spec["status"] and record.status not in spec["status"]:
+            continue
+        if spec["type"] and record.type not in spec["type"]:
+            continue
+        if spec["module"] and not set(spec["module"]) & set(touched):
+            continue
+        if author and not any(author in a.casefold() for a in record.authors):
+            continue
+        row: IndexRow = {
+            **rfc_summary(record), "type": record.type, "modules": touched,
+            "authors": list(record.authors), "created": record.created,
+            "updated": record.updated,
+        }
+        rows.append(row)
+    return rows
+
+
+def _groups(
+    snap: Snapshot, rows: list[IndexRow], group_by: str, orders: dict[str, list[str]]
+) -> list[IndexGroup]:
+    """The rows by *group_by* (each group in the order of *rows*): modules in
+    the project's order, statuses and types in the configured one, then any
+    others by name, then the rows without one."""
+    if group_by == "none":
+        return [(None, rows)]
+    if group_by == "module":
+        names = [n for n in snap.module_names() if any(n in r["modules"] for r in rows)]
+        names += sorted({m for r in rows for m in r["modules"]} - set(names))
+        groups: list[IndexGroup] = [(n, [r for r in rows if n in r["modules"]]) for n in names]
+        groups.append(("", [r for r in rows if not r["modules"]]))
+        return groups
+
+    def key_of(row: IndexRow) -> str:
+        return (row["status"] if group_by == "status" else row["type"]) or ""
+
+    present = {key_of(r) for r in rows}
+    keys = [k for k in orders[group_by] if k in present]
+    keys += [*sorted(present - set(keys) - {""}), ""]
+    return [(k, [r for r in rows if key_of(r) == k]) for k in keys]
+
+
+def _shown(row: IndexRow, kept: set[str]) -> IndexRow:
+    # (a dict comprehension is a plain dict to the type checker)
+    return cast("IndexRow", {k: v for k, v in row.items() if k in kept})
+
+
+def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
+    spec: IndexSpec = options_of(key)
+    settings = rfc_config.settings(domain.env.config)
+    columns = spec["columns"]
+    status_keys = settings.statuses.keys()
+    rows = _sorted_rows(_matching_rows(snap, spec), spec["sort"], status_keys)
+    orders = {"status": list(status_keys), "type": list(settings.types.keys())}
+    groups = _groups(snap, rows, spec["group-by"], orders)
+    kept = set(columns) | {"id", "title", "status", "docname"}
+    homes = ({m: module_value(snap, m) for r in rows for m in r["modules"]}
+             if "modules" in columns else {})
+    return {
+        "columns": columns,
+        "group-by": spec["group-by"],
+        "groups": [(label, [_shown(r, kept) for r in members])
+                   for label, members in groups if members],
+        "homes": homes,
+    }
+
+
+# --------------------------------------------------------------------------
+# the view's renderer
+
+
+def _group_label(ctx: RenderContext, group_by: str, key: str) -> str:
+    if group_by == "status":
+        return str(_(ctx.settings.statuses.label(key))) if key else str(_("No status"))
+    if group_by == "type":
+        return str(_(ctx.settings.types.label(key))) if key else str(_("No type"))
+    return key if key else str(_("No module"))
+
+
+def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
+                homes: dict[str, ModuleValue]) -> nodes.Node | list[nodes.Node] | str:
+    if column == "id":
+        return ctx.rfc_link(row)
+    if column == "title":
+        return str(row["title"])
+    if column == "status":
+        return status_badge(row["status"], ctx.settings)
+    if column == "type":
+        rfc_type = row["type"]
+        return type_badge(rfc_type, ctx.settings) if rfc_type else ""
+    if column == "modules":
+        return joined([module_ref(ctx, m, homes.get(m)) for m in row["modules"]])
+    if column == "authors":
+        return joined([author_node(a) for a in row["authors"]])
+    return str(row.get(column) or "")
+
+
+def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> list[nodes.Node]:
+    box = nodes.container(classes=["rfc-index"])
+    if not value["groups"]:
+        box += empty(NO_MATCH, "rfc-index-empty")
+        return [box]
+    columns = value["columns"]
+    for label, rows in value["groups"]:
+        if label is not None:
+            box += generated(nodes.rubric("", _group_label(ctx, value["group-by"], label),
+                                          classes=["rfc-index-group"]))
+        body = [[_index_cell(ctx, c, r, value["homes"]) for c in columns] for r in rows]
+        table = make_table(header(COLUMN_LABELS[c] for c in columns), body,
+                           ["rfc-table", "rfc-table-index"], [COLUMN_WIDTHS[c] for c in columns])
+        keep_widths(ctx, table)
+        for tr, row in zip(table.findall(nodes.row), [None, *rows], strict=False):
+            if row is not None:
+                tr["classes"].append(f"rfc-row-{row['status']}")
+        box += table
+    return [box]
+
+
+# --------------------------------------------------------------------------
+# HTML: the sorting/filtering script, only on pages with an index
+
+
+def _has_index(app: Sphinx, pagename: str) -> bool:
+    """Whether the page shows an ``rfc-index`` (known from its views, so no
+    page is walked for it)."""
+    return any(key[0] == "index" for key in get_domain(app.env).views.get(pagename, ()))
+
+
+def on_html_page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    if _has_index(app, pagename):
+        app.add_js_file("sphinx_rfc.js", loading_method="defer")
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rfc-index", RfcIndexDirective)
+    views.register("index", index_value, render_index)
+    app.connect("html-page-context", on_html_page_context)

@@ -1,0 +1,112 @@
+"""The ``rfc-module`` directive (docs/reference/navigation.md): makes its
+page the home of a module and lists the RFCs touching it; its
+``module-page`` view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_id
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.directives.common import empty, header, keep_widths, warn, with_problems
+from sphinx_rfc.i18n import _
+from sphinx_rfc.model.records import ModuleHome
+from sphinx_rfc.nodes import rfc_data, rfc_pending
+from sphinx_rfc.render.elements import RELATION_LABELS, CellContent, make_table, status_badge
+from sphinx_rfc.render.values import RfcSummary, rfc_summary
+from sphinx_rfc.resolve import views
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from sphinx_rfc.model.relations import Snapshot
+    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.domain import RfcDomain
+
+
+class ModuleRfcRow(RfcSummary):
+    """An RFC touching the module, and how."""
+
+    relation: str
+    changes: list[str]
+
+
+class ModulePageValue(TypedDict):
+    description: str
+    rfcs: list[ModuleRfcRow]
+
+
+class RfcModuleDirective(SphinxDirective):
+    """Makes the page the home of a module and lists the RFCs touching it."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        settings = rfc_config.settings(self.config)
+        name = self.arguments[0].strip()
+        if why := settings.unknown_module(name):
+            warn(self, "unknown-module", f"rfc-module: {why}")
+        anchor = make_id(self.env, self.state.document, "rfc-module", name)
+        target = nodes.target("", "", ids=[anchor])
+        self.state.document.note_explicit_target(target)
+        home = ModuleHome(name, self.env.docname, anchor, self.lineno)
+        box = nodes.container(classes=["rfc-module"])
+        # one view, two spots: the description above the author's content,
+        # the table of RFCs below it
+        box += rfc_pending.make(("module-page", name), part="description")
+        if self.content:
+            box += self.parse_content_to_nodes()
+        pending = rfc_pending.make(("module-page", name), part="rfcs")
+        pending.line = self.lineno
+        box += pending
+        return with_problems(self, [target, rfc_data.make("module-home", home, self.lineno), box])
+
+
+def module_page_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> ModulePageValue:
+    name = key[1]
+    rows: list[ModuleRfcRow] = []
+    for item in snap.module_rfcs.get(name, []):
+        record = snap.by_id.get(item.rfc_id)
+        if record is None:
+            continue
+        rows.append({**rfc_summary(record), "relation": item.relation,
+                     "changes": list(item.changes)})
+    return {"description": snap.module_descriptions.get(name, ""), "rfcs": rows}
+
+
+def render_module_page(
+    ctx: RenderContext, node: rfc_pending, value: ModulePageValue
+) -> list[nodes.Node]:
+    if node.get("part") == "description":
+        if not value["description"]:
+            return []
+        return [nodes.paragraph("", value["description"], classes=["rfc-module-description"])]
+    if not value["rfcs"]:
+        return [empty("No RFC touches this module.", "rfc-module-empty")]
+    rows: list[Sequence[CellContent]] = []
+    for row in value["rfcs"]:
+        changes: list[nodes.Node] = [nodes.paragraph("", c) for c in row["changes"]]
+        rows.append([
+            ctx.rfc_link(row),
+            str(row["title"]),
+            status_badge(row["status"], ctx.settings),
+            nodes.inline("", str(_(RELATION_LABELS[row["relation"]])),
+                         classes=["rfc-relation", f"rfc-relation-{row['relation']}"]),
+            changes,
+        ])
+    table = make_table(header(("RFC", "Title", "Status", "Relation", "Changes")), rows,
+                       ["rfc-table", "rfc-table-module"], [14, 28, 14, 14, 32])
+    return [keep_widths(ctx, table)]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rfc-module", RfcModuleDirective)
+    views.register("module-page", module_page_value, render_module_page)

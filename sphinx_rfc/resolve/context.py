@@ -1,0 +1,81 @@
+"""What a view is made of, and what its renderer is given.
+
+A view is a value function, which computes from the domain's snapshot
+exactly the data a spot of a page shows, and a renderer, which turns that
+value alone into nodes at resolve time.  The registry that runs them is
+:mod:`sphinx_rfc.resolve.views`; these types are apart from it so that the
+built-in views (:mod:`sphinx_rfc.resolve.page_views`), which the registry
+installs, need not import the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from docutils import nodes
+from sphinx.errors import NoUri
+from sphinx.util.nodes import make_refnode
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.model.relations import Snapshot
+from sphinx_rfc.nodes import rfc_pending
+from sphinx_rfc.render.values import RfcSummary
+from sphinx_rfc.resolve.domain import RfcDomain, get_domain, module_location, rfc_link_title
+
+if TYPE_CHECKING:
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+#: A view's value (JSON-able: it is fingerprinted).
+V = TypeVar("V")
+
+#: Names the data a spot shows: the view kind, then what the kind needs
+#: (an RFC ID, a module name, the JSON of a directive's options).
+ViewKey = tuple[str, ...]
+ValueFn = Callable[[RfcDomain, Snapshot, ViewKey], V]
+Renderer = Callable[["RenderContext", rfc_pending, V], list[nodes.Node]]
+
+
+@dataclass(frozen=True)
+class View(Generic[V]):
+    """A view kind: its value function and, for a kind some spot shows, the
+    renderer of that spot (the ``rfc`` and ``module`` kinds of
+    cross-references are fingerprinted only: Sphinx resolves the links)."""
+
+    value: ValueFn[V]
+    render: Renderer[V] | None = None
+
+
+class RenderContext:
+    """What a renderer needs: the builder, the page, the settings."""
+
+    def __init__(self, env: BuildEnvironment, builder: Builder, docname: str) -> None:
+        self.env = env
+        self.builder = builder
+        self.docname = docname
+        self.domain = get_domain(env)
+        self.snapshot = self.domain.snapshot()
+        self.settings = rfc_config.settings(env.config)
+
+    def rfc_link(self, summary: RfcSummary, text: str | None = None) -> nodes.Node:
+        label = text or summary["id"]
+        title = rfc_link_title(summary["title"], summary["status"], self.settings)
+        child = nodes.literal(label, label, classes=["xref", "rfc", "rfc-ref"])
+        return self._link(child, summary["docname"], None, title)
+
+    def module_link(self, name: str) -> nodes.Node:
+        child = nodes.literal(name, name, classes=["xref", "rfc", "rfc-mod"])
+        docname, anchor = module_location(self.snapshot, name)
+        return self._link(child, docname, anchor, name)
+
+    def _link(
+        self, child: nodes.literal, docname: str, anchor: str | None, title: str
+    ) -> nodes.Node:
+        try:
+            return make_refnode(self.builder, self.docname, docname, anchor, child, title)
+        except NoUri:  # a page this builder does not write: LaTeX and texinfo
+            # write only the documents they are given, and no module index
+            return child
+

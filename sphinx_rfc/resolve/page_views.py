@@ -1,0 +1,146 @@
+"""The views shown inside RFC pages, whichever way the RFC is written (the
+``rfc`` directive or a template-native document):
+
+- ``("rfc", ID)`` and ``("module", NAME)``: the target of a cross-reference
+  (fingerprinted only, so a page is rewritten when its link's text or
+  target changes; Sphinx resolves the reference itself);
+- ``("backlinks", ID)``: the "Superseded by" / "Required by" rows of the
+  basic-information table;
+- ``("notice", ID)``: the superseded notice under the title;
+- ``("dep-status", ID)`` / ``("dep-module", NAME)``: cells of dependency
+  tables (:mod:`sphinx_rfc.read.tables` makes the pending nodes, for table
+  directives and template-native tables alike).
+
+The registry (:mod:`sphinx_rfc.resolve.views`) installs :data:`VIEWS`, so
+these kinds do not depend on which directives are set up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from docutils import nodes
+
+from sphinx_rfc.i18n import _
+from sphinx_rfc.nodes import generated
+from sphinx_rfc.render.elements import BACKLINK_LABELS, entry, joined, status_badge
+from sphinx_rfc.render.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW
+from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
+from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
+
+if TYPE_CHECKING:
+    from sphinx_rfc.model.relations import Snapshot
+    from sphinx_rfc.nodes import rfc_pending
+    from sphinx_rfc.resolve.domain import RfcDomain
+
+class BacklinksValue(TypedDict):
+    superseded_by: list[RfcSummary | None]
+    required_by: list[RfcSummary | None]
+
+
+class NoticeValue(TypedDict):
+    status: str | None
+    successors: list[RfcSummary | None]
+
+
+def summary_of(snap: Snapshot, rfc_id: str) -> RfcSummary | None:
+    record = snap.by_id.get(rfc_id)
+    return rfc_summary(record) if record is not None else None
+
+
+def _summaries(snap: Snapshot, ids: Iterable[str]) -> list[RfcSummary | None]:
+    return [summary_of(snap, i) for i in ids]
+
+
+def _status_of(snap: Snapshot, rfc_id: str) -> str | None:
+    record = snap.by_id.get(rfc_id)
+    return record.status if record is not None else None
+
+
+def _rfc_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> RfcSummary | None:
+    return summary_of(snap, key[1])
+
+
+def _module_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> ModuleValue:
+    return module_value(snap, key[1])
+
+
+def _backlinks_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> BacklinksValue:
+    rfc_id = key[1]
+    return {
+        "superseded_by": _summaries(snap, snap.superseded_by.get(rfc_id, [])),
+        "required_by": _summaries(snap, snap.required_by.get(rfc_id, [])),
+    }
+
+
+def _render_backlinks(
+    ctx: RenderContext, node: rfc_pending, value: BacklinksValue
+) -> list[nodes.Node]:
+    field: str = node["field"]
+    items = value["superseded_by"] if field == "superseded_by" else value["required_by"]
+    if not items:
+        return []
+    row = nodes.row()
+    row += entry(generated(nodes.strong("", str(_(BACKLINK_LABELS[field])))))
+    row += entry(joined([ctx.rfc_link(s) for s in items if s]))
+    for _empty in range(int(node.get("cols", 2)) - 2):
+        row += nodes.entry()  # a wider author's table (a notes column, say)
+    return [row]
+
+
+def _notice_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> NoticeValue:
+    return {
+        "status": _status_of(snap, key[1]),
+        "successors": _summaries(snap, snap.superseded_by.get(key[1], [])),
+    }
+
+
+def _render_notice(ctx: RenderContext, node: rfc_pending, value: NoticeValue) -> list[nodes.Node]:
+    successors = [s for s in value["successors"] if s]
+    if not successors and value["status"] != "superseded":
+        return []
+    note = nodes.admonition(classes=["rfc-notice", "rfc-superseded-notice", "warning"])
+    note += generated(nodes.title("", str(_("Superseded"))))
+    para = nodes.paragraph()
+    if successors:
+        para += nodes.Text(str(_("This RFC is superseded by")) + " ")
+        para.extend(joined([ctx.rfc_link(s) for s in successors]))
+        para += nodes.Text(".")
+    else:
+        para += nodes.Text(str(_("This RFC is superseded.")))
+    note += generated(para)
+    return [note]
+
+
+def _dep_status_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> str | None:
+    return _status_of(snap, key[1])
+
+
+def _render_dep_status(ctx: RenderContext, node: rfc_pending, value: str | None) -> list[nodes.Node]:
+    if not value:
+        return []
+    return [status_badge(value, ctx.settings)]
+
+
+def _dep_module_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> bool:
+    return snap.knows_module(key[1])
+
+
+def _render_dep_module(ctx: RenderContext, node: rfc_pending, value: bool) -> list[nodes.Node]:
+    """A link to the module when the project knows one by that name, else
+    the author's own cell content."""
+    if value:
+        return [ctx.module_link(node["view"][1])]
+    return list(node.children)
+
+
+#: view kind -> its view.
+VIEWS: dict[str, View[Any]] = {
+    "rfc": View(_rfc_value),
+    "module": View(_module_value),
+    "backlinks": View(_backlinks_value, _render_backlinks),
+    "notice": View(_notice_value, _render_notice),
+    DEP_STATUS_VIEW: View(_dep_status_value, _render_dep_status),
+    DEP_MODULE_VIEW: View(_dep_module_value, _render_dep_module),
+}
