@@ -33,7 +33,9 @@ Point = tuple[int, int]
 
 NODE_GAP = 18.0  # between two boxes of one layer
 DUMMY_GAP = 8.0  # beside an edge passing through a layer
-RANK_GAP = 30.0  # between a layer and the half-layer next to it
+RANK_GAP = 30.0  # between a layer and the half-layer next to it, at least
+STEEP = 0.1  # and wider by this much of the largest jump across it (gentler curves)
+MAX_GAP = 80.0
 LOOP = 18.0  # how far a self-loop reaches out of its box (before its label)
 PORT_STEP = 8.0  # between the ends of two edges on one side of a box
 SWEEPS = 8
@@ -335,8 +337,11 @@ class _Layered:
     def _result(self, layers: list[list[int]], coord: list[float]) -> Layout:
         n, rank, along = self.n, self.rank, self.along
         thick = [max((along[i] for i in layer), default=0.0) for layer in layers]
-        starts = list(accumulate((t + RANK_GAP for t in thick), initial=0.0))
-        length = round(max(starts[-1] - RANK_GAP, 0.0))
+        gaps = [min(MAX_GAP, RANK_GAP + STEEP * max(
+            (abs(coord[a] - coord[b]) for a in layer for b in self.down[a]), default=0.0))
+            for layer in layers[:-1]]
+        starts = list(accumulate(map(sum, zip(thick, [*gaps, 0.0], strict=False)), initial=0.0))
+        length = round(starts[-1])
         start = [round(a) for a in starts[:-1]]
         end = [round(a + t) for a, t in zip(starts, thick, strict=False)]
         mid = [round(a + t / 2) for a, t in zip(starts, thick, strict=False)]

@@ -242,7 +242,7 @@ def graph_svg(
     texts: list[list[str]] = []
     sizes: list[tuple[float, float]] = []
     for key, node in nodes.items():
-        lines = [clean(key), *wrap(str(node.get("title", "")), TITLE_WIDTH, 2)]
+        lines = [clean(key), *wrap(str(node.get("title") or ""), TITLE_WIDTH, 2)]
         lines = [line for line in lines if line]
         width = max(text_width(lines[0], FONT * 1.1), *(text_width(t) for t in lines[1:]))
         texts.append(lines)
@@ -299,7 +299,7 @@ def graph_svg(
             x, y, w, h = placed.boxes[i]
             ring = (f'<rect class="rfc-graph-ring" x="{x - 4}" y="{y - 4}" width="{w + 8}" '
                     f'height="{h + 8}" rx="8"/>')
-        tip = f"{key}: {clean(node.get('title', ''))}"
+        tip = f"{key}: {clean(node.get('title') or '')}"
         shape = _box(placed.boxes[i], "rect")
         out.append(_node(classes, f'data-rfc="{escape(key)}"', _href(url_for(node)), tip,
                          ring + shape, placed.boxes[i], texts[i]))
