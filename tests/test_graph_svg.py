@@ -6,6 +6,7 @@ overlapping, and small and quick enough at 300 RFCs."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import subprocess
@@ -13,6 +14,7 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,6 +207,18 @@ def test_deterministic() -> None:
     for element in ET.fromstring(first).iter():
         for name in ("x", "y", "width", "height", "d", "transform"):
             assert "." not in element.get(name, ""), (element.tag, element.get(name))
+
+
+def test_same_bytes_whatever_the_hash_seed() -> None:
+    code = ("import hashlib, sys; sys.path.insert(0, 'tests'); import test_graph_svg as t; "
+            "svg = t.graph_svg(t.big(60, 120), t.url); print(hashlib.sha256(svg.encode()).hexdigest())")
+    root = Path(__file__).parent.parent
+    digests = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       cwd=root, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1
 
 
 @pytest.mark.parametrize("direction", ["LR", "TD", "TB", "RL", "BT"])

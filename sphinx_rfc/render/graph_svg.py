@@ -31,9 +31,9 @@ PAD = 8  # px, inside a box, left and right
 TITLE_WIDTH = 200.0  # px: a longer title wraps, onto two lines at most
 MARGIN = 12
 LEGEND_ROW = 20
-_BOX_STATUSES = tuple(STATUS_STYLES)
+_STATUS_ORDER = tuple(STATUS_STYLES)
 _DASHED = ("withdrawn", "superseded")
-#: (fill, stroke) of each built-in status: the badges' colours
+#: the RGB of each built-in status, as its badge has it (tint and border)
 _TINTS = {
     "draft": "100,116,139", "review": "217,119,6", "accepted": "37,99,235",
     "implemented": "22,163,74", "rejected": "220,38,38", "withdrawn": "107,114,128",
@@ -339,7 +339,7 @@ def _legend(kinds: list[str], labels: dict[str, str],
             status_label: Callable[[str], str], width: int) -> tuple[str, int, int]:
     """The legend (edge kinds, statuses, module) in rows at most *width*
     wide (or 480 px): its markup, width and height."""
-    known = [s for s in _BOX_STATUSES if s in statuses]
+    known = [s for s in _STATUS_ORDER if s in statuses]
     shown = known + sorted({s for s in statuses if s not in known})
     items: list[tuple[str, str]] = []
     for kind in kinds:
