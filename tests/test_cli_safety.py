@@ -202,3 +202,34 @@ def test_list_json(capsys: pytest.CaptureFixture[str], clean: Path, tmp_path: Pa
     code, out, _ = run(capsys, "list", str(clean), "--format", "json", "--status", "draft")
     assert (code, json.loads(out)) == (0, [])
     assert run(capsys, "list", str(clean), "--format", "text") == run(capsys, "list", str(clean))
+
+
+# --------------------------------------------------------------------------
+# What docs/reference/security.md says of the JUnit reader
+
+
+def test_the_junit_reader_fetches_no_entity_and_stops_entity_bombs(tmp_path: Path) -> None:
+    import pyexpat
+    from xml.etree.ElementTree import ParseError
+
+    from sphinx_rfc.features.junit import parse_junit
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET", encoding="utf-8")
+    uri = secret.as_uri()
+    case = '<testsuite><testcase name="t"><failure message="m">{}</failure></testcase></testsuite>'
+    report = tmp_path / "report.xml"
+    report.write_text(f'<!DOCTYPE r [<!ENTITY e SYSTEM "{uri}">]>' + case.format("&e;"))
+    with pytest.raises(ParseError, match="undefined entity"):
+        parse_junit(report)
+    for doctype in (f'<!DOCTYPE r SYSTEM "{uri}">', f'<!DOCTYPE r [<!ENTITY % p SYSTEM "{uri}"> %p;]>'):
+        report.write_text(doctype + case.format("text"))
+        assert [(c.name, c.outcome) for c in parse_junit(report)] == [("t", "failed")]
+    if pyexpat.version_info < (2, 4, 0):
+        pytest.skip(f"{pyexpat.EXPAT_VERSION} has no limit on entity expansion")
+    entities = '<!ENTITY a0 "lol">' + "".join(
+        f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 10)
+    )
+    report.write_text(f"<!DOCTYPE r [{entities}]>" + case.format("&a9;"))
+    with pytest.raises(ParseError, match="amplification"):
+        parse_junit(report)
