@@ -29,13 +29,12 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
 #: The package whose code reads the project: a change of it starts afresh.
@@ -96,8 +95,9 @@ def open_workspace(srcdir: Path, cache: bool) -> Iterator[Workspace]:
     """The workspace of one read of *srcdir*: the project's kept
     environment, locked for this process, when *cache* and it can be used
     (and what changed since the last read); else a fresh temporary folder."""
+    cache = cache and os.name == "posix"  # no locking elsewhere: no cache
     manifest = _manifest(srcdir) if cache else {}
-    with _locked_cache(srcdir, manifest) if cache else _nothing() as found:
+    with _locked_cache(srcdir, manifest) if cache else nullcontext() as found:
         if found is not None:
             folder, changed = found
             yield Workspace(folder, True, manifest, changed)
@@ -157,43 +157,32 @@ def _cache_base() -> Path:
 
 
 @contextmanager
-def _nothing() -> Iterator[None]:
-    yield None
-
-
-@contextmanager
 def _locked_cache(
     srcdir: Path, now: dict[str, list[int]]
 ) -> Iterator[tuple[Path, set[str] | None] | None]:
     """``(folder, changed)`` of the project's kept environment, locked for
-    this process; ``None`` when it cannot be used: refused (said on
-    standard error), another run of the project holds it, not POSIX."""
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no locking, no cache
-        yield None
-        return
+    this process; ``None`` when another run of the project holds it, or
+    when it is refused (said on standard error)."""
+    import fcntl
+
+    fd: int | None = None
+    found: tuple[Path, set[str] | None] | None = None
     try:
         folder = _project_folder(srcdir)
         fd = _open_lock(folder)
-    except (CacheRefusedError, OSError) as exc:
-        _refused(exc)
-        yield None
-        return
-    found: tuple[Path, set[str] | None] | None = None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:  # another check of this project is running
-        pass
-    else:
         try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another check of this project is running
+            pass
+        else:
             found = folder, _last_read(folder, now)
-        except (CacheRefusedError, OSError) as exc:
-            _refused(exc)
+    except (CacheRefusedError, OSError) as exc:
+        _note(f"not using the cache: {_reason(exc)}; reading every document")
     try:
         yield found
     finally:
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
 
 
 def _project_folder(srcdir: Path) -> Path:
@@ -269,16 +258,13 @@ def _last_read(folder: Path, now: dict[str, list[int]]) -> set[str] | None:
     loose = _inspect(folder)
     before: dict[str, Any] | None = None
     damage: str | None = None
-    if not os.path.lexists(folder / MANIFEST):
-        pass  # no read kept, or the last one failed: start afresh, silently
-    elif loose is not None:
-        damage = loose
-    else:
-        before, damage = _read_manifest(folder)
-        if before is not None:
-            damage = _environment_damage(folder, before["environment"])
+    # no manifest: no read kept, or the last one failed; start afresh, silently
+    if os.path.lexists(folder / MANIFEST):
+        before, damage = (None, loose) if loose else _read_manifest(folder)
+        damage = damage or _environment_damage(folder, before)
     if damage is not None:
-        _note(f"the cache in {folder} was unreadable ({damage}); discarded it, reading every document")
+        _note(f"the cache in {folder} was unreadable ({damage}); "
+              "discarded it, reading every document")
     if before is None or damage is not None:
         _clear(folder)
     else:
@@ -342,11 +328,13 @@ def _is_manifest(data: Any) -> bool:
     )
 
 
-def _environment_damage(folder: Path, digest: str) -> str | None:
-    """Why the kept environment is not the one :func:`keep` wrote, if so:
+def _environment_damage(folder: Path, manifest: dict[str, Any] | None) -> str | None:
+    """Why the kept environment is not the one *manifest* recorded, if so:
     Sphinx would unpickle whatever it finds."""
     from sphinx.application import ENV_PICKLE_FILENAME
 
+    if manifest is None:
+        return None
     for name in SUBFOLDERS:
         path = folder / name
         if path.exists() and not path.is_dir():
@@ -356,7 +344,7 @@ def _environment_damage(folder: Path, digest: str) -> str | None:
         data = envfile.read_bytes()
     except OSError as exc:
         return f"{envfile}: {exc.strerror}"
-    if hashlib.sha256(data).hexdigest() != digest:
+    if hashlib.sha256(data).hexdigest() != manifest["environment"]:
         return f"{envfile} is not the environment last kept"
     return None
 
@@ -396,10 +384,6 @@ def _tighten(folder: Path) -> None:
                     os.chmod(path, mode)
 
 
-def _refused(exc: CacheRefusedError | OSError) -> None:
-    _note(f"not using the cache: {_reason(exc)}; reading every document")
-
-
 def _reason(exc: BaseException) -> str:
     """*exc* in a few words: the file and why, for an OSError."""
     if isinstance(exc, OSError) and exc.strerror:
@@ -437,20 +421,3 @@ def _manifest(srcdir: Path) -> dict[str, list[int]]:
                 continue
             found[path.relative_to(srcdir).as_posix()] = [info.st_size, info.st_mtime_ns]
     return found
-
-
-def outdated_by(changed: set[str], srcdir: Path) -> Any:
-    """An ``env-get-outdated`` handler: the documents among *changed*
-    files are read again; any other changed file (an included file, an
-    image) makes every document be read again."""
-
-    def handler(app: Sphinx, env: Any, added: Any, updated: Any, removed: Any) -> list[str]:
-        docnames = []
-        for path in changed:
-            docname = env.path2doc(str(srcdir / path))
-            if docname is None:
-                return sorted(env.found_docs)
-            docnames.append(docname)
-        return docnames
-
-    return handler

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace, outdated_by
+from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace
 from sphinx_rfc.cli.errors import CliError, cannot
 
 if TYPE_CHECKING:
@@ -211,3 +211,20 @@ def _warning_lines(warning: io.StringIO) -> list[str]:
         for line in _ANSI.sub("", warning.getvalue()).splitlines()
         if _WARNING_LINE.search(line)
     ]
+
+
+def outdated_by(changed: set[str], srcdir: Path) -> Any:
+    """An ``env-get-outdated`` handler: the documents among *changed*
+    files are read again; any other changed file (an included file, an
+    image) makes every document be read again."""
+
+    def handler(app: Sphinx, env: Any, added: Any, updated: Any, removed: Any) -> list[str]:
+        docnames = []
+        for path in changed:
+            docname = env.path2doc(str(srcdir / path))
+            if docname is None:
+                return sorted(env.found_docs)
+            docnames.append(docname)
+        return docnames
+
+    return handler
