@@ -171,9 +171,12 @@ class RfcIndexDirective(SphinxDirective):
 
     def _number(self, node: rfc_pending) -> None:
         """Number the page's indexes and reserve each one's HTML id now, so
-        that no heading of the page takes it; the HTML renderer puts it on
-        the index (the namespace of its URL parameters).  Other builders
-        leave it out, so that their output does not change."""
+        that no later heading of the page takes it; the HTML renderer puts
+        it on the index (the namespace of its URL parameters).
+
+        Not in ``node["ids"]``: replacing the pending node would copy it to
+        the index of every builder, and other builders' output must not
+        change."""
         number = self.env.new_serialno(ID_PREFIX) + 1
         document = self.state.document
         html_id = base = f"{ID_PREFIX}-{number}"
@@ -181,9 +184,9 @@ class RfcIndexDirective(SphinxDirective):
         while html_id in document.ids:  # a heading before the index took it
             suffix += 1
             html_id = f"{base}-{suffix}"
-        node["ids"] = [html_id]
+        document.ids[html_id] = node  # what docutils checks before giving an id
+        node["rfc-index-id"] = html_id
         node["rfc-index-number"] = number
-        document.set_id(node)
 
 
 # --------------------------------------------------------------------------
@@ -346,10 +349,10 @@ def filter_data(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> dic
     RFC is in), and each drop-down's values with their labels as the
     badges show them."""
     settings = ctx.settings
-    number = node.get("rfc-index-number", 1)
-    ids = node.get("ids") or []
+    html_id = node.get("rfc-index-id")
+    first = node.get("rfc-index-number", 1) == 1
     return {
-        "prefix": f"{ids[0]}." if number != 1 and ids else "",
+        "prefix": "" if first or not html_id else f"{html_id}.",
         "rows": [{"id": r["id"], "status": r["status"], "type": r.get("type") or "",
                   "modules": r.get("modules") or []}
                  for _label, rows in value["groups"] for r in rows],
@@ -364,8 +367,8 @@ def filter_data(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> dic
 def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> list[nodes.Node]:
     box = nodes.container(classes=["rfc-index"])
     html = ctx.builder.format == "html"
-    if html:  # the URL parameters' namespace; not in other builders' output
-        box["ids"] = list(node.get("ids") or [])
+    if html and node.get("rfc-index-id"):  # the namespace of the URL parameters
+        box["ids"] = [node["rfc-index-id"]]
     if not value["groups"]:
         box += empty(NO_MATCH, "rfc-index-empty")
         return [box]
