@@ -11,6 +11,7 @@ when Chromium is absent.
 from __future__ import annotations
 
 import html
+import importlib.util
 import json
 import re
 import shutil
@@ -67,13 +68,18 @@ DRIVER = r"""
             search: decodeURIComponent(location.search.replace(/\+/g, " ")), q: input.value,
             values: values, empty: !box.querySelector("p.rfc-index-empty").hidden};
   }
-  try {
+  function run() {
+    try {
 BODY
-  } catch (e) { out.error = String(e); }
-  var pre = document.createElement("pre");
-  pre.id = "rfc-result";
-  pre.textContent = JSON.stringify(out);
-  document.body.appendChild(pre);
+    } catch (e) { out.error = String(e); }
+    var pre = document.createElement("pre");
+    pre.id = "rfc-result";
+    pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+  }
+  if (WAIT) {
+    window.addEventListener("load", function () { setTimeout(run, 500); });
+  } else { run(); }
 })();
 """
 
@@ -96,18 +102,21 @@ def site_zh(tmp_path_factory: pytest.TempPathFactory) -> Build:
     return build(tmp_path_factory, language="zh_CN")
 
 
-def drive(site: Build, page: str, box: int, body: str, query: str = "") -> dict[str, Any]:
+def drive(site: Build, page: str, box: int, body: str, query: str = "",
+          *, wait: bool = False) -> dict[str, Any]:
     """Open a copy of *page* (with *query*) whose extra script runs *body* on
-    the *box*-th index; return the ``out`` it filled."""
+    the *box*-th index, once the page has loaded if *wait* (after the
+    theme's scripts too); return the ``out`` it filled."""
     original = site.outdir / f"{page}.html"
     number = len(list(original.parent.glob("filters-driver-*.js")))
     script = original.with_name(f"filters-driver-{number}.js")
-    script.write_text(DRIVER.replace("BOX", str(box)).replace("BODY", body), encoding="utf-8")
+    script.write_text(DRIVER.replace("BOX", str(box)).replace("BODY", body)
+                      .replace("WAIT", "true" if wait else "false"), encoding="utf-8")
     probe = original.with_name(f"probe-{number}-{original.name}")
     text = original.read_text(encoding="utf-8")
     probe.write_text(text.replace("</body>", f'<script defer src="{script.name}"></script>'
                                   "</body>"), encoding="utf-8")
-    result = chromium("--dump-dom", probe.as_uri() + query)
+    result = chromium("--virtual-time-budget=10000", "--dump-dom", probe.as_uri() + query)
     match = re.search(r'<pre id="rfc-result">(.*?)</pre>', result.stdout, re.S)
     assert match, result.stdout[-2000:] + result.stderr[-2000:]
     seen = dict(json.loads(html.unescape(match.group(1))))
@@ -254,6 +263,30 @@ def test_labels_are_translated(site_zh: Build) -> None:
                                   ["accepted", "已接受"]]
     assert seen["label"] == "状态"
     assert seen["state"]["count"] == "显示 3 / 7 个 RFC"
+
+
+@pytest.mark.parametrize("theme", ["furo", "pydata_sphinx_theme", "sphinx_rtd_theme"])
+def test_group_headings_and_theme_wrappers_hide(
+    theme: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """furo and pydata-sphinx-theme wrap tables in their HTML,
+    sphinx-rtd-theme with its script after the filters ran: an emptied
+    group hides whole, heading and wrapper, leaving no gap."""
+    if importlib.util.find_spec(theme) is None:
+        pytest.skip(f"theme {theme} is not installed")
+    themed = build(tmp_path_factory, html_theme=theme, html_sidebars={})
+    seen = drive(themed, "pages/grouped", 0, """
+    out.state = state();
+    out.boxed = Array.prototype.map.call(box.children, function (c) {
+      return [c.className, c.getClientRects().length > 0]; }).filter(function (c) {
+      return c[0].indexOf("rfc-index-group") !== -1 || c[0].indexOf("rfc-index-data") !== -1
+        || c[0] === "" || /wrapper|container|responsive|table/.test(c[0]); });
+    """, "?status=accepted", wait=True)
+    assert seen["state"]["rubrics"] == ["Accepted"]
+    assert seen["state"]["shown"] == ["RFC-1", "RFC-3", "RFC-4"]
+    # rubric, table (or its wrapper) of each group: only Accepted's show
+    shown = [visible for name, visible in seen["boxed"] if "rfc-index-data" not in name]
+    assert shown.count(True) == 2, seen["boxed"]
 
 
 def test_screenshot(site: Build, tmp_path: Path) -> None:

@@ -86,11 +86,15 @@ class IndexRow(RfcSummary, total=False):
 #: and its rows.
 IndexGroup = tuple[str | None, list[IndexRow]]
 
-#: The values each drop-down filter of the HTML page offers: those of the
-#: index's rows, in the order the groups use.
-IndexFilters = TypedDict("IndexFilters", {
-    "status": list[str], "type": list[str], "module": list[str],
-})
+
+class IndexFilters(TypedDict):
+    """The values each drop-down filter of the HTML page offers: those of
+    the index's rows, in the order the groups use."""
+
+    status: list[str]
+    type: list[str]
+    module: list[str]
+
 
 IndexValue = TypedDict("IndexValue", {
     "columns": list[str], "group-by": str, "groups": list[IndexGroup],
@@ -334,9 +338,10 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
 
 def script_json(data: object) -> str:
     """*data* as JSON that can stand inside an HTML ``<script>`` element:
-    ``<``, ``>`` and ``&`` escaped (no ``</script>`` or ``<!--`` can end or
-    bend the element, whatever a title or a module name holds), and the two
-    line separators JavaScript once rejected in strings."""
+    ``<``, ``>`` and ``&`` escaped, so that no ``</script>`` or ``<!--`` in
+    a module name can end or bend the element (nor an ``&`` read as an
+    entity in XHTML, for EPUB); U+2028 and U+2029 too, which older
+    JavaScript did not allow in strings."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     for char in "<>&\u2028\u2029":
         text = text.replace(char, f"\\u{ord(char):04x}")

@@ -126,6 +126,9 @@
     input.placeholder = TEXT.filter;
     input.setAttribute("aria-label", TEXT.label);
     bar.appendChild(input);
+    // the drop-downs and the count: one wrapping row under the text box
+    var choices = document.createElement("div");
+    choices.className = "rfc-index-choices";
     var selects = {};
     if (data) {
       FILTERS.forEach(function (key) {
@@ -137,14 +140,17 @@
         if (useful) {
           var label = makeSelect(key, values);
           selects[key] = label.lastChild;
-          bar.appendChild(label);
+          choices.appendChild(label);
         }
       });
     }
     var count = document.createElement("p");
     count.className = "rfc-index-count";
     count.setAttribute("aria-live", "polite");
-    if (data) { bar.appendChild(count); }
+    if (data) {
+      choices.appendChild(count);
+      bar.appendChild(choices);
+    }
     var none = document.createElement("p");
     none.className = "rfc-index-empty";
     none.textContent = TEXT.none;
@@ -169,8 +175,16 @@
           if (row.rfc && !seen[row.rfc.id]) { seen[row.rfc.id] = true; all += 1; }
           if (hit && row.rfc && !shownIds[row.rfc.id]) { shownIds[row.rfc.id] = true; shownCount += 1; }
         });
-        table.hidden = shown === 0;
-        var title = table.previousElementSibling;
+        // Themes wrap tables (furo, pydata-sphinx-theme: in the HTML;
+        // sphinx-rtd-theme: by its script, maybe after this one): hide the
+        // table with its wrappers, and the group heading before them.
+        var item = table;
+        for (;;) {
+          item.hidden = shown === 0;
+          if (!item.parentElement || item.parentElement === box) { break; }
+          item = item.parentElement;
+        }
+        var title = item.previousElementSibling;
         if (title && title.classList.contains("rfc-index-group")) { title.hidden = shown === 0; }
         total += shown;
       });
