@@ -99,7 +99,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
 
 @pytest.fixture(scope="module")
 def site_zh(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    return build(tmp_path_factory, language="zh_CN")
+    from sphinx import locale
+
+    try:
+        return build(tmp_path_factory, language="zh_CN")
+    finally:
+        # as SphinxTestApp.cleanup does: later builds in this process in English
+        locale.translators.clear()
 
 
 def drive(site: Build, page: str, box: int, body: str, query: str = "",
