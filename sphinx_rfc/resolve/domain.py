@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 6
+DATA_VERSION = 7
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = ("rfcs", "homes", "views", "view_hashes", "refs", "other_problems")
