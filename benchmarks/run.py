@@ -34,11 +34,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import generate  # benchmarks/generate.py: run as a script, this folder is on sys.path
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-import generate  # noqa: E402
-
 WORK = HERE / "_work"
 VARIANT_NAMES = {"rfc": "sphinx_rfc", "plain": "plain Sphinx", "needs": "sphinx-needs"}
 READ_RE = re.compile(r"^reading sources\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
