@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
-from typing import Any
 
-from conftest import sphinx_build, write_project
+from conftest import Build, BuildFn, page_body, write_project
 
 CONF = "rfc_required_sections = []\n"
 
@@ -19,18 +18,13 @@ def rfc(rfc_id: str, title: str, **options: str) -> str:
     return f"{title}\n{'=' * len(title)}\n\n.. rfc:: {rfc_id}\n{opts}"
 
 
-def build(src: Path, **kwargs) -> tuple[Any, list[str]]:  # type: ignore[no-untyped-def]
-    result = sphinx_build(src, **kwargs)
-    return result, result.written
-
-
-def required_by(app: Any, page: str) -> str | None:
+def required_by(app: Build, page: str) -> str | None:
     html = (app.outdir / f"{page}.html").read_text(encoding="utf-8")
     match = re.search(r"<strong>Required by</strong></p></td>\s*<td><p>(.*?)</p></td>", html, re.S)
     return re.sub(r"<[^>]+>", "", match.group(1)) if match else None
 
 
-def test_required_by_follows_edits_without_clean_build(tmp_path: Path) -> None:
+def test_required_by_follows_edits_without_clean_build(tmp_path: Path, build: BuildFn) -> None:
     src = write_project(
         tmp_path / "src",
         {
@@ -41,30 +35,30 @@ def test_required_by_follows_edits_without_clean_build(tmp_path: Path) -> None:
         },
         CONF,
     )
-    app, _ = build(src)
+    app = build(src)
     assert required_by(app, "a") is None
 
     (src / "b.rst").write_text(rfc("RFC-0002", "Beta", requires="RFC-0001"), encoding="utf-8")
-    app, written = build(src)
+    app = build(src)
     assert required_by(app, "a") == "RFC-0002"
     # b was edited, a shows b's data; c shows nothing of b's and is not rewritten
-    assert "a" in written and "b" in written and "c" not in written
+    assert "a" in app.written and "b" in app.written and "c" not in app.written
 
     (src / "c.rst").write_text(rfc("RFC-0003", "Gamma", requires="RFC-0001"), encoding="utf-8")
-    app, _ = build(src)
+    app = build(src)
     assert required_by(app, "a") == "RFC-0002, RFC-0003"
 
     (src / "b.rst").unlink()
-    app, written = build(src)
+    app = build(src)
     assert required_by(app, "a") == "RFC-0003"
-    assert "a" in written
+    assert "a" in app.written
 
     (src / "c.rst").write_text(rfc("RFC-0003", "Gamma"), encoding="utf-8")
-    app, _ = build(src)
+    app = build(src)
     assert required_by(app, "a") is None
 
 
-def test_superseded_notice_and_titles_follow_edits(tmp_path: Path) -> None:
+def test_superseded_notice_and_titles_follow_edits(tmp_path: Path, build: BuildFn) -> None:
     src = write_project(
         tmp_path / "src",
         {
@@ -76,35 +70,31 @@ def test_superseded_notice_and_titles_follow_edits(tmp_path: Path) -> None:
         },
         CONF,
     )
-    app, _ = build(src)
+    app = build(src)
     old = (app.outdir / "old.html").read_text(encoding="utf-8")
     assert "This RFC is superseded." in old
     assert [w[2] for w in app.rfc_warnings()] == ["rfc.inconsistent-status"]
 
     (src / "new.rst").write_text(rfc("RFC-0002", "New", supersedes="RFC-0001"), encoding="utf-8")
-    app, written = build(src)
+    app = build(src)
     old = (app.outdir / "old.html").read_text(encoding="utf-8")
     assert re.search(r"This RFC is superseded by <a[^>]*href=\"new.html\"", old)
-    assert "old" in written and "refs" not in written
+    assert "old" in app.written and "refs" not in app.written
 
     (src / "old.rst").write_text(rfc("RFC-0001", "Older", status="superseded"), encoding="utf-8")
-    app, written = build(src)
+    app = build(src)
     refs = (app.outdir / "refs.html").read_text(encoding="utf-8")
     assert 'title="Older (Superseded)"' in refs
     # new links to old (:supersedes:), so it shows the new title too
-    assert {"old", "refs", "new"} <= set(written)
+    assert {"old", "refs", "new"} <= set(app.written)
 
 
 def html_bodies(outdir: Path) -> dict[str, str]:
-    bodies = {}
-    for path in sorted(outdir.glob("*.html")):
-        text = path.read_text(encoding="utf-8")
-        start = text.find('<div class="body"')
-        bodies[path.name] = text[start : text.find('<div class="sphinxsidebar"')]
-    return bodies
+    return {path.name: page_body(path.read_text(encoding="utf-8"))
+            for path in sorted(outdir.glob("*.html"))}
 
 
-def test_parallel_build_equals_serial(tmp_path: Path) -> None:
+def test_parallel_build_equals_serial(tmp_path: Path, build: BuildFn) -> None:
     files = {"index.rst": "I\n=\n\n.. toctree::\n   :glob:\n\n   r*\n"}
     for n in range(1, 41):
         options = {"status": ["draft", "review", "accepted", "implemented"][n % 4]}
@@ -126,8 +116,8 @@ def test_parallel_build_equals_serial(tmp_path: Path) -> None:
     conf = CONF + 'rfc_modules = ["optimizer"]\n'
     serial = write_project(tmp_path / "serial", files, conf)
     shutil.copytree(serial, tmp_path / "parallel")
-    app1, _ = build(serial, parallel=1)
-    app2, _ = build(tmp_path / "parallel", parallel=2)
+    app1 = build(serial, parallel=1)
+    app2 = build(tmp_path / "parallel", parallel=2)
     assert html_bodies(app1.outdir) == html_bodies(app2.outdir)
     w1, w2 = sorted(app1.rfc_warnings()), sorted(app2.rfc_warnings())
     assert w1 == w2

@@ -4,12 +4,11 @@ in MyST; clean RFCs report nothing."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, parse_warnings, sphinx_build
+from conftest import Build, BuildFn, parse_warnings
 
 from sphinx_rfc.resolve.domain import get_domain
 
@@ -63,12 +62,11 @@ def expected_problems(srcdir: Path, ext: str) -> Counter[tuple[str, str, int]]:
     return found
 
 
-@pytest.fixture(scope="module", params=["rst", "md"])
-def defects(request, tmp_path_factory):  # type: ignore[no-untyped-def]
+@pytest.fixture(params=["rst", "md"])
+def defects(request: pytest.FixtureRequest, shared_build: BuildFn) -> tuple[str, Path, Build]:
     ext = request.param
-    srcdir = tmp_path_factory.mktemp(f"checks-{ext}") / "src"
-    shutil.copytree(ROOTS / f"test-checks-{ext}", srcdir)
-    return ext, srcdir, sphinx_build(srcdir, "html")
+    build = shared_build(f"checks-{ext}")
+    return ext, build.srcdir, build
 
 
 def test_build_reports_exactly_the_known_problems(defects) -> None:  # type: ignore[no-untyped-def]
@@ -136,10 +134,8 @@ def test_cross_problems_logged_once(defects) -> None:  # type: ignore[no-untyped
     assert "sphinx_rfc: 6 RFCs, 25 problems" in build.status
 
 
-def test_clean_rfcs_report_nothing(tmp_path: Path) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-clean", srcdir)
-    build = sphinx_build(srcdir, "html")
+def test_clean_rfcs_report_nothing(shared_build: BuildFn) -> None:
+    build = shared_build("checks-clean")
     assert build.warnings.strip() == ""
     records = list(get_domain(build.app.env).rfcs.values())
     assert len(records) == 4
@@ -156,21 +152,17 @@ def test_clean_rfcs_report_nothing(tmp_path: Path) -> None:
     assert zh.changes
 
 
-def test_suppress_warnings_silences_one_kind(tmp_path: Path) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-rst", srcdir)
-    with (srcdir / "conf.py").open("a") as conf:
-        conf.write('suppress_warnings = ["rfc.placeholder"]\n')
-    build = sphinx_build(srcdir, "dummy")
-    kinds = {kind for _, _, kind, _ in parse_warnings(build.warnings)}
+def test_suppress_warnings_silences_one_kind(build: BuildFn) -> None:
+    result = build("checks-rst", "dummy", confoverrides={"suppress_warnings": ["rfc.placeholder"]})
+    kinds = {kind for _, _, kind, _ in parse_warnings(result.warnings)}
     assert "rfc.placeholder" not in kinds
     assert "rfc.missing-section" in kinds
     # the record still holds them all (the export does)
-    problems = get_domain(build.app.env).problems()
+    problems = get_domain(result.env).problems()
     assert any(p.subtype == "placeholder" for p in problems)
     # the summary line counts what was warned about, as sphinx-rfc check does
     shown = [p for p in problems if p.subtype != "placeholder"]
-    assert f"RFCs, {len(shown)} problems (" in build.status
+    assert f"RFCs, {len(shown)} problems (" in result.status
     assert len(shown) < len(problems)
 
 

@@ -5,12 +5,8 @@ not filled in yet is reported as such."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-
 import pytest
-from conftest import ROOTS, build_app, rfc_warnings
-from sphinx.testing.util import SphinxTestApp
+from conftest import ROOTS, Build, BuildFn
 
 ROOT = ROOTS / "test-tables-template"
 LINES = (ROOT / "template.md").read_text(encoding="utf-8").splitlines()
@@ -20,20 +16,18 @@ def line(text: str) -> int:
     return next(n for n, content in enumerate(LINES, 1) if text in content)
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
-    src = tmp_path_factory.mktemp("tables") / "template"
-    shutil.copytree(ROOT, src)
-    yield build_app(src)
+@pytest.fixture
+def app(shared_build: BuildFn) -> Build:
+    return shared_build("tables-template")
 
 
-def test_every_template_header_is_known(app: SphinxTestApp) -> None:
-    subtypes = {w[2] for w in rfc_warnings(app)}
+def test_every_template_header_is_known(app: Build) -> None:
+    subtypes = {w[2] for w in app.rfc_warnings()}
     assert not subtypes & {"rfc.unknown-column", "rfc.missing-column", "rfc.no-table"}
-    assert "ERROR" not in app.warning.getvalue()
+    assert "ERROR" not in app.warnings
 
 
-def test_every_template_row_is_read(app: SphinxTestApp) -> None:
+def test_every_template_row_is_read(app: Build) -> None:
     record = app.env.get_domain("rfc").rfcs["template"]  # type: ignore[attr-defined]
     assert [r.source for r in record.references] == ["相关框架 / 原生实现 / 模型写法"]
     params = record.interfaces[0].params
@@ -57,7 +51,7 @@ def test_every_template_row_is_read(app: SphinxTestApp) -> None:
         "本特性 + FSDP / TP / PP /CP / EP / 重计算等", "本特性 + checkpoint", "PT / MS 对齐",
     ]
     # levels are all there: no missing-test-level
-    assert "rfc.missing-test-level" not in {w[2] for w in rfc_warnings(app)}
+    assert "rfc.missing-test-level" not in {w[2] for w in app.rfc_warnings()}
 
 
 @pytest.mark.parametrize(("marker", "fragment"), [
@@ -67,10 +61,10 @@ def test_every_template_row_is_read(app: SphinxTestApp) -> None:
     ("| FSDP | 强 / 弱 / 不涉及 |", "'强 / 弱 / 不涉及' offers several choices"),
     ("| PT / MS 对齐 |", "'是 / 否' offers several choices"),
 ])
-def test_unchosen_choices_are_reported(app: SphinxTestApp, marker: str, fragment: str) -> None:
-    found = [w for w in rfc_warnings(app)
+def test_unchosen_choices_are_reported(app: Build, marker: str, fragment: str) -> None:
+    found = [w for w in app.rfc_warnings()
              if w[:3] == ("template.md", line(marker), "rfc.invalid-value")]
-    assert any(fragment in w[3] for w in found), rfc_warnings(app)
+    assert any(fragment in w[3] for w in found), app.rfc_warnings()
 
 
 @pytest.mark.parametrize(("marker", "fragment"), [
@@ -78,13 +72,13 @@ def test_unchosen_choices_are_reported(app: SphinxTestApp, marker: str, fragment
     ("| UT |", "row 'UT' leaves 'Count', 'Pass criteria' empty"),
     ("| 不支持项 |", "row '不支持项' leaves 'Content' empty"),
 ])
-def test_unfilled_rows_are_reported(app: SphinxTestApp, marker: str, fragment: str) -> None:
-    found = [w for w in rfc_warnings(app)
+def test_unfilled_rows_are_reported(app: Build, marker: str, fragment: str) -> None:
+    found = [w for w in app.rfc_warnings()
              if w[:3] == ("template.md", line(marker), "rfc.incomplete-row")]
-    assert any(fragment in w[3] for w in found), rfc_warnings(app)
+    assert any(fragment in w[3] for w in found), app.rfc_warnings()
 
 
-def test_prose_after_the_dependency_table_is_kept(app: SphinxTestApp) -> None:
+def test_prose_after_the_dependency_table_is_kept(app: Build) -> None:
     page = (app.outdir / "template.html").read_text(encoding="utf-8")
     start = page.index("rfc-directive rfc-dependency")
     assert page.index("</table>", start) < page.index("完整能力需要", start)

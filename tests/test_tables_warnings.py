@@ -4,13 +4,8 @@ is nothing closer), in rST and in MyST."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from conftest import ROOTS, build_app, rfc_warnings
-from sphinx.testing.util import SphinxTestApp
+from conftest import ROOTS, Build, BuildFn
 
 ROOT = ROOTS / "test-tables-warnings"
 
@@ -77,37 +72,35 @@ EXPECTED = [
 ]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
-    src = tmp_path_factory.mktemp("tables") / "warnings"
-    shutil.copytree(ROOT, src)
-    yield build_app(src)
+@pytest.fixture
+def app(shared_build: BuildFn) -> Build:
+    return shared_build("tables-warnings")
 
 
 @pytest.mark.parametrize(
     ("name", "lineno", "subtype", "fragment"), EXPECTED,
     ids=[f"{e[0]}:{e[1]}:{e[2]}" for e in EXPECTED],
 )
-def test_warning(app: SphinxTestApp, name: str, lineno: int, subtype: str, fragment: str) -> None:
-    found = [w for w in rfc_warnings(app) if w[:3] == (name, lineno, subtype)]
-    assert any(fragment in w[3] for w in found), (fragment, rfc_warnings(app))
+def test_warning(app: Build, name: str, lineno: int, subtype: str, fragment: str) -> None:
+    found = [w for w in app.rfc_warnings() if w[:3] == (name, lineno, subtype)]
+    assert any(fragment in w[3] for w in found), (fragment, app.rfc_warnings())
 
 
-def test_no_other_warnings(app: SphinxTestApp) -> None:
-    got = sorted((w[0], w[1], w[2]) for w in rfc_warnings(app))
+def test_no_other_warnings(app: Build) -> None:
+    got = sorted((w[0], w[1], w[2]) for w in app.rfc_warnings())
     assert got == sorted((e[0], e[1], e[2]) for e in EXPECTED)
-    assert "Traceback" not in app.warning.getvalue()
+    assert "Traceback" not in app.warnings
 
 
-def test_messages_name_the_rfc(app: SphinxTestApp) -> None:
-    for name, _line, _subtype, message in rfc_warnings(app):
+def test_messages_name_the_rfc(app: Build) -> None:
+    for name, _line, _subtype, message in app.rfc_warnings():
         if name == "bad.rst":
             assert message.startswith("RFC-0001: "), message
         elif name == "badmd.md":
             assert message.startswith("RFC-0002: "), message
 
 
-def test_records_despite_problems(app: SphinxTestApp) -> None:
+def test_records_despite_problems(app: Build) -> None:
     records = app.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
     bad = records["bad"]
     assert bad.interfaces[0].name == "enable_xxx"
@@ -129,7 +122,7 @@ def test_records_despite_problems(app: SphinxTestApp) -> None:
     assert md.dependencies[1].strength == ""
 
 
-def test_invalid_cells_are_marked_and_unknown_columns_rendered(app: SphinxTestApp) -> None:
+def test_invalid_cells_are_marked_and_unknown_columns_rendered(app: Build) -> None:
     page = (app.outdir / "badmd.html").read_text(encoding="utf-8")
     assert '<th class="head rfc-col-extra"><p>备注</p></th>' in page
     assert '<td class="rfc-col-strength rfc-invalid"><p>非常强</p></td>' in page
@@ -137,10 +130,8 @@ def test_invalid_cells_are_marked_and_unknown_columns_rendered(app: SphinxTestAp
     assert "rfc-table rfc-table-constraints" in page  # rendered anyway
 
 
-def test_suppress_one_subtype(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    shutil.copytree(ROOT, src)
-    app = build_app(src, "dummy", confoverrides={"suppress_warnings": ["rfc.invalid-value"]})
-    subtypes = {w[2] for w in rfc_warnings(app)}
+def test_suppress_one_subtype(build: BuildFn) -> None:
+    app = build("tables-warnings", "dummy", confoverrides={"suppress_warnings": ["rfc.invalid-value"]})
+    subtypes = {w[2] for w in app.rfc_warnings()}
     assert "rfc.invalid-value" not in subtypes
     assert "rfc.incomplete-row" in subtypes
