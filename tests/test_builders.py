@@ -1,6 +1,7 @@
 """Every builder that ships with Sphinx builds a project using every
 directive and role of sphinx_rfc with no warning but the project's own RFC
-problems (docs/reference/output.md)."""
+problems, and every builder that writes files writes the same ``rfcs.json``
+(docs/reference/output.md, docs/reference/export.md)."""
 
 from __future__ import annotations
 
@@ -134,3 +135,5 @@ def test_builder(builder: str, build: BuildFn, shared_build: BuildFn) -> None:
     else:
         data = json.loads(export.read_text(encoding="utf-8"))
         assert [r["id"] for r in data["rfcs"]] == ["RFC-0001", "RFC-0002", "RFC-0003"]
+        # the same bytes from every builder
+        assert export.read_bytes() == (html.outdir / "rfcs.json").read_bytes()

@@ -1,10 +1,11 @@
-"""``rfcs.json`` (docs/reference/export.md): content, schema, stable bytes, which builders
-write it, ``-j 2`` equals ``-j 1``, and ``sphinx-rfc export``."""
+"""``rfcs.json`` (docs/reference/export.md): content, schema, stable bytes, the switch that
+turns it off, and ``sphinx-rfc export``.  (The same bytes from every
+writing builder and none from ``dummy``: test_builders.py; ``-j 2`` equals
+``-j 1``: test_build_properties.py.)"""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -140,39 +141,10 @@ def test_same_sources_same_bytes_and_no_rewrite(build: BuildFn, built: Build) ->
     assert path.stat().st_mtime_ns == stamp  # unchanged content is not rewritten
 
 
-@pytest.mark.parametrize("builder", ["text", "dirhtml"])
-def test_every_writing_builder_exports(build: BuildFn, built: Build, builder: str) -> None:
-    result = build("export", builder)
-    assert (result.outdir / "rfcs.json").read_bytes() == (built.outdir / "rfcs.json").read_bytes()
-
-
-def test_dummy_builder_and_switch_write_nothing(build: BuildFn) -> None:
-    dummy = build("export", "dummy")
-    assert not (dummy.outdir / "rfcs.json").exists()
+def test_switch_writes_nothing(build: BuildFn) -> None:
     off = build("export", confoverrides={"rfc_export_json": False})
     assert (off.outdir / "index.html").exists()
     assert not (off.outdir / "rfcs.json").exists()
-
-
-def _pages(outdir: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(outdir).as_posix(): p.read_bytes()
-        for p in sorted(outdir.rglob("*"))
-        if p.is_file() and p.suffix in {".html", ".json"}
-    }
-
-
-def test_parallel_build_equals_serial(build: BuildFn) -> None:
-    serial = build("nav", parallel=1)
-    parallel = build("nav", parallel=2)
-    # really read in chunks by forked workers
-    assert parallel.app.is_parallel_allowed("read")
-    assert re.search(r"reading sources\.\.\. \[\s*\d+%\] \S+ \.\. \S+", parallel.status)
-    a, b = _pages(serial.outdir), _pages(parallel.outdir)
-    assert "rfcs.json" in a and "pages/graph.html" in a and "rfc-modules.html" in a
-    assert a.keys() == b.keys()
-    assert [k for k in a if a[k] != b[k]] == []
-    assert sorted(serial.rfc_warnings()) == sorted(parallel.rfc_warnings())
 
 
 def test_cli_export(tmp_path: Path, built: Build, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,9 @@
 """Index, module page, graph, domain index pages and ``rfcs.json`` are never
 stale in incremental builds, and only the pages whose shown data changed
-are rewritten."""
+are rewritten: after each kind of edit (status, title, modules, requires,
+an RFC added, one deleted), and in a ``-j 2`` incremental build.  (That an
+incremental build equals a clean build after such edits, on every test
+root: test_build_properties.py.)"""
 
 from __future__ import annotations
 
@@ -93,17 +96,15 @@ def assert_same_as_clean(build: BuildFn, result: Build, clean_root: Path) -> Non
     shutil.rmtree(clean_root)
 
 
-def test_incremental_builds_equal_clean_builds(tmp_path: Path, build: BuildFn) -> None:
+def test_only_the_pages_showing_what_changed_are_rewritten(tmp_path: Path, build: BuildFn) -> None:
     src = write_project(tmp_path / "src", FILES, CONF)
     first = build(src)
     assert set(first.written) == {"index", "list", "graph", "mod", "other",
                                   "rfcs/a", "rfcs/b", "rfcs/c"}
-    assert_same_as_clean(build, first, tmp_path / "clean-0")
-    for number, (name, changes, expected) in enumerate(STEPS, 1):
+    for name, changes, expected in STEPS:
         apply(src, changes)
         result = build(src)
         assert set(result.written) == expected | {"index"}, name
-        assert_same_as_clean(build, result, tmp_path / f"clean-{number}")
     # and what the pages say in the end
     final = body(result.outdir, "list")
     assert "Gamma prime" in final and "Delta" in final and "Alpha" not in final

@@ -410,16 +410,6 @@ def test_incremental_backlinks_in_native_table(tmp_path: Path, build: BuildFn) -
     assert re.search(r"Required by</strong>.*?0002-user\.html", base_html.read_text("utf-8"), re.S)
 
 
-def test_parallel_build_gives_the_same_export(build: BuildFn) -> None:
-    exports = []
-    for jobs in (0, 2):
-        result = build("native-corpus", parallel=jobs)
-        exports.append((result.outdir / "rfcs.json").read_text("utf-8"))
-        html = (result.outdir / "rfcs" / "sharded-checkpoint-v2.html").read_text("utf-8")
-        assert "zero-copy-loader.html" in html  # wide backlink row, rendered in the main process
-    assert exports[0] == exports[1]
-
-
 def test_table_directives_inside_a_native_rfc(build: BuildFn) -> None:
     app = build({
         "index.md": "# Home\n",

@@ -240,12 +240,6 @@ def test_incremental_builds_follow_result_files(build: BuildFn) -> None:
     assert fifth.written == []
 
 
-def test_parallel_build_gives_the_same(build: BuildFn, built: Build) -> None:
-    result = build("results", parallel=2)
-    assert sorted(result.rfc_warnings()) == sorted(built.rfc_warnings())
-    assert exported(result.outdir) == exported(built.outdir)
-
-
 def test_unreadable_file_and_no_match(tmp_path: Path, build: BuildFn) -> None:
     doc = (
         "T\n=\n\n.. rfc:: RFC-0001\n\nVerification\n------------\n\n.. rfc-verification::\n\n"
