@@ -1,5 +1,5 @@
 """The ``rfc`` domain: roles, their warnings, objects.inv, Sphinx's own
-``:rfc:`` role."""
+``:rfc:`` role.  (``suppress_warnings`` per subtype: test_checks.py.)"""
 
 from __future__ import annotations
 
@@ -63,13 +63,6 @@ def test_unknown_targets_have_own_subtypes_and_lines(app: Build) -> None:
     }
     # no generic missing-reference warnings for our roles
     assert not [w for w in parse_warnings(app.warnings) if w[2].startswith("ref.")]
-
-
-def test_suppress_warnings_per_subtype(build: BuildFn) -> None:
-    app = build(
-        FILES, conf=CONF + 'suppress_warnings = ["toc.not_included", "rfc.unknown-rfc"]\n'
-    )
-    assert {w[2] for w in app.rfc_warnings()} == {"rfc.unknown-module"}
 
 
 def test_objects_inventory(app: Build) -> None:

@@ -1,6 +1,7 @@
 """Every table problem is a warning of type ``rfc`` with its subtype, at the
 file and line of the offending row or cell (the directive's line when there
-is nothing closer), in rST and in MyST."""
+is nothing closer), in rST and in MyST.  (``suppress_warnings``:
+test_checks.py.)"""
 
 from __future__ import annotations
 
@@ -128,10 +129,3 @@ def test_invalid_cells_are_marked_and_unknown_columns_rendered(app: Build) -> No
     assert '<td class="rfc-col-strength rfc-invalid"><p>非常强</p></td>' in page
     page = (app.outdir / "outside.html").read_text(encoding="utf-8")
     assert "rfc-table rfc-table-constraints" in page  # rendered anyway
-
-
-def test_suppress_one_subtype(build: BuildFn) -> None:
-    app = build("tables-warnings", "dummy", confoverrides={"suppress_warnings": ["rfc.invalid-value"]})
-    subtypes = {w[2] for w in app.rfc_warnings()}
-    assert "rfc.invalid-value" not in subtypes
-    assert "rfc.incomplete-row" in subtypes
