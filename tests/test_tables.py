@@ -1,6 +1,8 @@
 """The seven table directives read the same records from every table syntax
 (rST simple, grid, list-table, csv-table; MyST pipe and list-table), with
-Chinese and English headers, and render canonical tables."""
+Chinese and English headers, and render canonical tables; the template's
+own tables, pasted as they are, are read as their tables.  (Problems in
+tables: test_tables_warnings.py; bad input: test_tables_bad.py.)"""
 
 from __future__ import annotations
 
@@ -96,6 +98,13 @@ def formats(shared_build: BuildFn) -> Build:
     return shared_build("tables-formats")
 
 
+@pytest.fixture
+def template(shared_build: BuildFn) -> Build:
+    """The template's tables (sections 4-9), pasted as they are inside the
+    directives as Markdown pipe tables (tests/roots/test-tables-template)."""
+    return shared_build("tables-template")
+
+
 def html(app: Build, page: str) -> str:
     return (app.outdir / f"{page}.html").read_text(encoding="utf-8")
 
@@ -167,8 +176,6 @@ def test_headers_are_canonical_and_enums_normalised(formats: Build, docname: str
     assert '<span class="rfc-value rfc-value-strong">Strong</span>' in deps
     assert '<span class="rfc-value rfc-value-weak">Weak</span>' in deps
     assert '<span class="rfc-value rfc-value-none">None</span>' in deps
-    # prose after the table is kept, after it
-    assert deps.index("</table>") < deps.index("Full capability needs FSDP.")
 
     iface = section(page, "rfc-interface")
     assert iface.index('class="highlight') < iface.index("<table")  # code stays first
@@ -194,6 +201,20 @@ def test_links_and_dependency_status(formats: Build) -> None:
     assert re.search(r'href="rfc-modules\.html#[^"]*" title="checkpoint"', deps)
     changes = section(html(formats, "md_en_pipe"), "rfc-changes")
     assert re.search(r'href="rfc-modules\.html#[^"]*" title="optimizer"', changes)
+
+
+@pytest.mark.parametrize(("root", "page", "prose"), [
+    ("tables-formats", "rst_zh_simple", ["Full capability needs FSDP."]),
+    ("tables-formats", "md_zh_pipe", ["Full capability needs FSDP."]),
+    ("tables-formats", "rst_en2_csv", ["Full capability needs FSDP."]),
+    ("tables-template", "template", ["完整能力需要", "本期最小可交付能力"]),
+])
+def test_prose_after_the_dependency_table_is_kept_after_it(
+    shared_build: BuildFn, root: str, page: str, prose: list[str]
+) -> None:
+    deps = section(html(shared_build(root), page), "rfc-dependency")
+    for text in prose:
+        assert deps.index("</table>") < deps.index(text), text
 
 
 def test_inline_markup_is_kept(formats: Build) -> None:
@@ -339,3 +360,40 @@ def test_headers_follow_the_build_language(build: BuildFn) -> None:
     assert heads == [translate(h) for h in
                      ("Component", "Strength", "Current status", "If not ready")]
     assert f'<span class="rfc-value rfc-value-strong">{translate("Strong")}</span>' in deps
+
+
+# --------------------------------------------------------------------------
+# The template's own tables
+
+
+def test_every_template_header_is_known(template: Build) -> None:
+    subtypes = {w[2] for w in template.rfc_warnings()}
+    assert not subtypes & {"rfc.unknown-column", "rfc.missing-column", "rfc.no-table"}
+    assert "ERROR" not in template.warnings
+
+
+def test_every_template_row_is_read(template: Build) -> None:
+    record = template.env.get_domain("rfc").rfcs["template"]  # type: ignore[attr-defined]
+    assert [r.source for r in record.references] == ["相关框架 / 原生实现 / 模型写法"]
+    params = record.interfaces[0].params
+    assert [(p.name, p.type, p.default, p.required, p.range) for p in params] == [
+        ("enabled", "bool", "False", False, "True / False"),
+        ("mode", "str", "", None, ""),
+    ]
+    assert [c.module for c in record.changes] == [
+        "model", "distributed", "checkpoint", "optimizer", "trainer",
+    ]
+    assert [a.option for a in record.alternatives] == ["A", "B"]
+    assert [d.component for d in record.dependencies] == [
+        "FSDP", "TP / PP", "checkpoint", "optimizer",
+    ]
+    assert [d.module for d in record.dependencies] == [None, None, "checkpoint", "optimizer"]
+    assert [c.type for c in record.constraints] == [
+        "不支持项", "性能收益", "显存收益", "性能劣化", "PT / MS 差异", "和已有行为不一致",
+    ]
+    assert [lv.level for lv in record.verification.levels] == ["UT", "Level0", "Level1"]
+    assert [i.combination for i in record.verification.interactions] == [
+        "本特性 + FSDP / TP / PP /CP / EP / 重计算等", "本特性 + checkpoint", "PT / MS 对齐",
+    ]
+    # levels are all there: no missing-test-level
+    assert "rfc.missing-test-level" not in {w[2] for w in template.rfc_warnings()}

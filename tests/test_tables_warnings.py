@@ -1,21 +1,25 @@
 """Every table problem is a warning of type ``rfc`` with its subtype, at the
 file and line of the offending row or cell (the directive's line when there
-is nothing closer), in rST and in MyST.  (``suppress_warnings``:
-test_checks.py.)"""
+is nothing closer), in rST and in MyST; in the template's own tables, what
+the author has not filled in or chosen yet is reported as such.
+(``suppress_warnings``: test_checks.py.)"""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from conftest import ROOTS, Build, BuildFn
 
 ROOT = ROOTS / "test-tables-warnings"
+TEMPLATE = ROOTS / "test-tables-template"
 
 
-def line(name: str, text: str, nth: int = 1) -> int:
+def line(name: str, text: str, nth: int = 1, root: Path = ROOT) -> int:
     """The line number of the *nth* line of *name* containing *text*."""
     found = [
         number
-        for number, content in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+        for number, content in enumerate((root / name).read_text(encoding="utf-8").splitlines(), 1)
         if text in content
     ]
     return found[nth - 1]
@@ -73,18 +77,42 @@ EXPECTED = [
 ]
 
 
+#: in the template (tests/roots/test-tables-template), pasted as it is: the
+#: choices it offers left unchosen, the rows it leaves to fill left empty
+TEMPLATE_EXPECTED = [
+    *(("template.md", line("template.md", marker, root=TEMPLATE), "rfc.invalid-value",
+       f"'{choices}' offers several choices") for marker, choices in [
+        ("| `model` |", "是 / 否"),
+        ("| `trainer` |", "是 / 否 / 不涉及"),
+        ("| A |", "是 / 否"),
+        ("| FSDP | 强 / 弱 / 不涉及 |", "强 / 弱 / 不涉及"),
+        ("| PT / MS 对齐 |", "是 / 否"),
+    ]),
+    *(("template.md", line("template.md", marker, root=TEMPLATE), "rfc.incomplete-row", fragment)
+      for marker, fragment in [
+        ("| `mode` |", "row 'mode' leaves 'Required', 'Meaning' empty"),
+        ("| UT |", "row 'UT' leaves 'Count', 'Pass criteria' empty"),
+        ("| 不支持项 |", "row '不支持项' leaves 'Content' empty"),
+    ]),
+]
+
+
 @pytest.fixture
 def app(shared_build: BuildFn) -> Build:
     return shared_build("tables-warnings")
 
 
 @pytest.mark.parametrize(
-    ("name", "lineno", "subtype", "fragment"), EXPECTED,
-    ids=[f"{e[0]}:{e[1]}:{e[2]}" for e in EXPECTED],
+    ("root", "name", "lineno", "subtype", "fragment"),
+    [("tables-warnings", *e) for e in EXPECTED] + [("tables-template", *e) for e in TEMPLATE_EXPECTED],
+    ids=[f"{e[0]}:{e[1]}:{e[2]}" for e in EXPECTED + TEMPLATE_EXPECTED],
 )
-def test_warning(app: Build, name: str, lineno: int, subtype: str, fragment: str) -> None:
-    found = [w for w in app.rfc_warnings() if w[:3] == (name, lineno, subtype)]
-    assert any(fragment in w[3] for w in found), (fragment, app.rfc_warnings())
+def test_warning(
+    shared_build: BuildFn, root: str, name: str, lineno: int, subtype: str, fragment: str
+) -> None:
+    warnings = shared_build(root).rfc_warnings()
+    found = [w for w in warnings if w[:3] == (name, lineno, subtype)]
+    assert any(fragment in w[3] for w in found), (fragment, warnings)
 
 
 def test_no_other_warnings(app: Build) -> None:
