@@ -1,18 +1,16 @@
 """Every builder that ships with Sphinx builds a project using every
 directive and role of sphinx_rfc with no warning but the project's own RFC
-problems (docs/reference/output.md)."""
+problems, and every builder that writes files writes the same ``rfcs.json``
+(docs/reference/output.md, docs/reference/export.md)."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, parse_warnings, sphinx_build
-
-ROOT = ROOTS / "test-builders"
+from conftest import BuildFn, parse_warnings
 
 #: The project's own RFC problems: RFC-0003 is a deliberately short RFC.
 EXPECTED_RFC_WARNINGS = sorted(
@@ -119,22 +117,23 @@ CHECKS = {
 
 
 @pytest.mark.parametrize("builder", list(CHECKS))
-def test_builder(builder: str, tmp_path: Path) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOT, srcdir)
-    build = sphinx_build(srcdir, builder)
-    warnings = parse_warnings(build.warnings)
+def test_builder(builder: str, build: BuildFn, shared_build: BuildFn) -> None:
+    html = shared_build("builders")
+    result = html if builder == "html" else build("builders", builder)
+    warnings = parse_warnings(result.warnings)
     others = [w for w in warnings if not w[2].startswith("rfc.")]
     # anything that is not an RFC problem, typed or not, is a failure
-    untyped = [line for line in build.warnings.splitlines()
+    untyped = [line for line in result.warnings.splitlines()
                if "WARNING" in line and not line.rstrip().endswith("]")]
-    assert others == [] and untyped == [], build.warnings
-    assert _summary(build.rfc_warnings()) == EXPECTED_RFC_WARNINGS
-    assert "sphinx_rfc: 3 RFCs, 7 problems" in build.status
-    CHECKS[builder](build.outdir)
-    export = build.outdir / "rfcs.json"
+    assert others == [] and untyped == [], result.warnings
+    assert _summary(result.rfc_warnings()) == EXPECTED_RFC_WARNINGS
+    assert "sphinx_rfc: 3 RFCs, 7 problems" in result.status
+    CHECKS[builder](result.outdir)
+    export = result.outdir / "rfcs.json"
     if builder == "dummy":
         assert not export.exists()
     else:
         data = json.loads(export.read_text(encoding="utf-8"))
         assert [r["id"] for r in data["rfcs"]] == ["RFC-0001", "RFC-0002", "RFC-0003"]
+        # the same bytes from every builder
+        assert export.read_bytes() == (html.outdir / "rfcs.json").read_bytes()

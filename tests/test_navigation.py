@@ -5,33 +5,27 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Build, sphinx_build
+from conftest import ROOTS, Build, BuildFn
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sphinx_rfc.render import graph as rfc_graph
 
-ROOT = Path(__file__).parent / "roots" / "test-nav"
+ROOT = ROOTS / "test-nav"
 ALL = ["RFC-1", "RFC-2", "RFC-3", "RFC-10"]
 
 
-@pytest.fixture(scope="module")
-def nav(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    src = tmp_path_factory.mktemp("nav") / "src"
-    shutil.copytree(ROOT, src)
-    return sphinx_build(src)
+@pytest.fixture
+def nav(shared_build: BuildFn) -> Build:
+    return shared_build("nav")
 
 
-@pytest.fixture(scope="module")
-def nav_text(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    src = tmp_path_factory.mktemp("nav-text") / "src"
-    shutil.copytree(ROOT, src)
-    return sphinx_build(src, "text")
+@pytest.fixture
+def nav_text(shared_build: BuildFn) -> Build:
+    return shared_build("nav", "text")
 
 
 def page(build: Build, name: str) -> str:
@@ -419,10 +413,8 @@ def test_non_html_builders_get_an_edge_table(nav_text: Build) -> None:
     assert all(i in index for i in ALL)
 
 
-def test_latex_builds_without_mermaid_warnings(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    shutil.copytree(ROOT, src)
-    result = sphinx_build(src, "latex")
+def test_latex_builds_without_mermaid_warnings(build: BuildFn) -> None:
+    result = build("nav", "latex")
     assert not [w for w in result.warnings.splitlines()
                 if "WARNING" in w and "[rfc." not in w], result.warnings
     tex = next(result.outdir.glob("*.tex")).read_text(encoding="utf-8")
