@@ -176,6 +176,13 @@ def _build(make_app: Callable[..., SphinxTestApp], srcdir: Path, builder: str,
     return Build(app)
 
 
+def sphinx_build(srcdir: Path, builder: str = "html", **kwargs: Any) -> Build:
+    """Build *srcdir* where no fixture reaches (a test's helper function):
+    the same build as the ``build`` fixture's, by ``SphinxTestApp``, into
+    ``srcdir/_build`` (a second call builds incrementally)."""
+    return _build(SphinxTestApp, srcdir, builder, **kwargs)
+
+
 @pytest.fixture
 def build(make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> BuildFn:
     """``build(project, builder="html", **kwargs) -> Build``: build a
