@@ -9,16 +9,25 @@ Sphinx's ``domainindex.html`` gives each group an anchor ``cap-<group>``
 and no anchor to single entries; the module index has one group per
 module, so ``cap-<module name>`` (:func:`sphinx_rfc.resolve.domain.module_anchor`)
 is the module's entry there.
+
+That template writes a group name as it is, not escaped, both as the
+heading and inside ``id="cap-…"`` and ``href="#cap-…"`` (the entries' own
+texts it escapes).  Group names here are user text — module names, status
+labels from ``rfc_statuses`` — so for HTML builders they are given escaped
+(:func:`group_name`): the page shows the text, and the id's value is still
+``cap-`` + the name as written, which the links to it use.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 from sphinx.domains import Index, IndexEntry
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import current_builder
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render.elements import RELATION_LABELS
 
@@ -30,6 +39,15 @@ if TYPE_CHECKING:
 
 def _snapshot(index: Index) -> Snapshot:
     return cast("RfcDomain", index.domain).snapshot()
+
+
+def group_name(index: Index, text: str) -> str:
+    """*text* as a group name of *index*: HTML-escaped for the builders
+    that fill ``domainindex.html`` with it (the LaTeX and Texinfo writers
+    escape group names themselves)."""
+    if current_builder(index.domain.env).format == "html":
+        return html.escape(text, quote=True)
+    return text
 
 
 class RfcIndex(Index):
@@ -59,7 +77,8 @@ class RfcIndex(Index):
                 for r in records if r.status == status
             ]
             if entries:
-                content.append((str(_(settings.statuses.label(status))), entries))
+                label = str(_(settings.statuses.label(status)))
+                content.append((group_name(self, label), entries))
         return content, False
 
 
@@ -96,7 +115,7 @@ class ModuleIndex(Index):
                     str(_(RELATION_LABELS.get(item.relation, item.relation))),
                     "", record.title,
                 ))
-            content.append((name, entries))
+            content.append((group_name(self, name), entries))
         return content, False
 
 
