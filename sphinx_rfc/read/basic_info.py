@@ -29,7 +29,13 @@ from sphinx_rfc.doctree.tables import (
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, parse_metadata
-from sphinx_rfc.render.elements import issue_node, joined, rfc_pending_row, xref
+from sphinx_rfc.render.elements import (
+    issue_node,
+    joined,
+    rfc_pending_row,
+    unlink_unsafe,
+    xref,
+)
 from sphinx_rfc.render.tables import already_read
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.text import fold_header, plain
@@ -229,7 +235,9 @@ def render_info_table(
 ) -> None:
     """Keep the author's table, with the value cells of *rows* (those the
     metadata uses) linked, the classes of a basic-info table and the
-    backlink rows appended."""
+    backlink rows appended.  The author's links that could run code in the
+    reader's browser become text (only http, https and mailto are links)."""
+    unlink_unsafe(table)
     _link_cells(rows, meta, settings)
     for cls in ("rfc-table", "rfc-table-basic-info", "rfc-native-info"):
         if cls not in table["classes"]:
