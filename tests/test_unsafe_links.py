@@ -12,8 +12,6 @@ from urllib.parse import unquote
 import pytest
 from conftest import sphinx_build, write_project
 
-from sphinx_rfc.render.elements import safe_url
-
 JS = "javascript://%0Aalert(document.domain)"
 
 DIRECTIVE_RST = (
@@ -111,4 +109,6 @@ def test_native_basic_information_cell(built) -> None:  # type: ignore[no-untype
     ("vbscript:x", False), ("file:///etc/passwd", False), ("ftp://x/y", False),
 ])
 def test_safe_url(url: str, safe: bool) -> None:
+    from sphinx_rfc.render.elements import safe_url
+
     assert safe_url(url) is safe
