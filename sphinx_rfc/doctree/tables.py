@@ -94,9 +94,32 @@ def _span(entry: nodes.entry, name: str) -> int:
         return 0
 
 
+def without_messages(node: nodes.Element) -> nodes.Element:
+    """*node*, or a copy of it without docutils' diagnostics.
+
+    A table cell is parsed on its own, and the ``system_message`` nodes of
+    its markup errors (``*args``: "Inline emphasis start-string without
+    end-string", with the source's absolute path) stay in the cell beside
+    its paragraphs.  They belong to the build log, never to the cell's
+    value."""
+    if next(iter(node.findall(nodes.system_message)), None) is None:
+        return node
+    copy = node.deepcopy()
+    for message in list(copy.findall(nodes.system_message)):
+        if message.parent is not None:
+            message.parent.remove(message)
+    return copy
+
+
+def node_text(node: nodes.Element) -> str:
+    """``node.astext()`` without docutils' diagnostics (:func:`without_messages`)."""
+    return without_messages(node).astext()
+
+
 def cell_text(entry: nodes.entry | None) -> str:
-    """A cell's plain text (see :func:`~sphinx_rfc.spec.text.plain`)."""
-    return plain(entry.astext()) if entry is not None else ""
+    """A cell's plain text (see :func:`~sphinx_rfc.spec.text.plain`), its
+    diagnostics left out."""
+    return plain(node_text(entry)) if entry is not None else ""
 
 
 def table_headers(table: nodes.table) -> list[str]:

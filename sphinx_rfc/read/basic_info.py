@@ -25,6 +25,7 @@ from sphinx_rfc.doctree.tables import (
     row_cells,
     table_group,
     table_rows,
+    without_messages,
 )
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
@@ -144,7 +145,9 @@ def info_rows(
 
 def cell_value(entry: nodes.entry) -> str:
     """A value cell's plain text, with e-mail links written back as
-    ``Name <address>`` (MyST turns ``<a@b.c>`` into a bare link)."""
+    ``Name <address>`` (MyST turns ``<a@b.c>`` into a bare link), docutils'
+    diagnostics left out."""
+    entry = without_messages(entry)
     parts: list[str] = []
     for node in entry.findall(include_self=False):
         if isinstance(node, nodes.Text) and not _inside_mailto(node, entry):
