@@ -62,9 +62,11 @@ def row_cells(row: nodes.row) -> list[nodes.entry]:
 def span_grid(rows: Sequence[nodes.row]) -> list[list[nodes.entry | None]]:
     """Cells by (row, column), spans expanded: a cell spanning rows is
     repeated in each; a cell spanning columns sits in its first column and
-    leaves None in the others."""
+    leaves None in the others, in every row it spans."""
     grid: list[list[nodes.entry | None]] = []
-    carried: dict[tuple[int, int], nodes.entry] = {}
+    # (row, column) -> what a span from a row above puts there; a row's own
+    # cells go into the columns left free
+    carried: dict[tuple[int, int], nodes.entry | None] = {}
     for r, row in enumerate(rows):
         cells: list[nodes.entry | None] = []
         col = 0
@@ -76,8 +78,10 @@ def span_grid(rows: Sequence[nodes.row]) -> list[list[nodes.entry | None]]:
             more_rows = _span(entry, "morerows")
             cells.append(entry)
             cells.extend([None] * more_cols)
-            for extra_row in range(1, more_rows + 1):
+            for extra_row in range(1, min(more_rows, len(rows) - 1 - r) + 1):
                 carried[(r + extra_row, col)] = entry
+                for extra_col in range(1, more_cols + 1):
+                    carried[(r + extra_row, col + extra_col)] = None
             col += 1 + more_cols
         while (r, col) in carried:
             cells.append(carried.pop((r, col)))
