@@ -38,16 +38,12 @@ from sphinx_rfc.render.elements import (
     xref,
 )
 from sphinx_rfc.render.tables import already_read
-from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
-#: Table keys and metadata names that give the RFC ID.
-ID_KEYS = frozenset(fold_header(k) for k in (
-    "rfc", "id", "rfc id", "rfc-id", "rfc_id", "rfc 编号", "rfc编号", "编号",
-))
 #: First-column texts of a key/value table's header row.
 _HEADER_KEYS = frozenset(fold_header(k) for k in (
     "项目", "字段", "属性", "键", "item", "field", "key", "property", "attribute",
