@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from docutils import nodes
 
@@ -98,7 +99,10 @@ def _span(entry: nodes.entry, name: str) -> int:
         return 0
 
 
-def without_messages(node: nodes.Element) -> nodes.Element:
+_Node = TypeVar("_Node", bound=nodes.Element)
+
+
+def without_messages(node: _Node) -> _Node:
     """*node*, or a copy of it without docutils' diagnostics.
 
     A table cell is parsed on its own, and the ``system_message`` nodes of

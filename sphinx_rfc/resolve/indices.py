@@ -3,7 +3,9 @@
 
 Sphinx writes them (HTML: ``rfc-rfcs.html``, ``rfc-modules.html``; LaTeX
 appends them to the document) and lets ``:ref:`rfc-rfcs``` link to them.
-Both are generated afresh on every build, so they are never stale.
+Both are generated afresh on every build, so they are never stale; an
+index that has become empty is not written at all, and its old page is
+removed (:func:`remove_stale_pages`).
 
 Sphinx's ``domainindex.html`` gives each group an anchor ``cap-<group>``
 and no anchor to single entries; the module index has one group per
@@ -22,8 +24,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.domains import Index, IndexEntry
 
 from sphinx_rfc import config as rfc_config
@@ -119,7 +123,34 @@ class ModuleIndex(Index):
         return content, False
 
 
+def remove_stale_pages(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
+    """``html-collect-pages``: remove the page of an index this build does
+    not write, left by an earlier build.
+
+    Sphinx writes a domain index only when it has content (the HTML
+    builder's ``domain_indices``, decided in ``prepare_writing``); an index
+    that became empty — the last RFC deleted — would keep its old page,
+    listing RFCs that are gone, where a clean build writes none.  Adds no
+    page."""
+    builder = app.builder
+    if not isinstance(builder, StandaloneHTMLBuilder):
+        return []
+    written = {name for name, *_rest in builder.domain_indices}
+    outdir = Path(builder.outdir)
+    for index in (RfcIndex, ModuleIndex):
+        pagename = f"rfc-{index.name}"
+        if pagename in written or pagename in app.env.found_docs:
+            continue  # (a document of that name is the project's own)
+        path = Path(builder.get_outfilename(pagename))
+        if path.is_file():
+            path.unlink()
+            if path.parent != outdir and not any(path.parent.iterdir()):
+                path.parent.rmdir()  # dirhtml: rfc-rfcs/index.html
+    return []
+
+
 def setup(app: Sphinx) -> None:
     """The index pages of the ``rfc`` domain (after the domain is added)."""
     for index in (RfcIndex, ModuleIndex):
         app.add_index_to_domain("rfc", index)
+    app.connect("html-collect-pages", remove_stale_pages)
