@@ -155,17 +155,37 @@ _SAFE_ASCII = frozenset(
 )
 
 
+#: Markdown's emphasis markers.  Mermaid (11) reads every node label as
+#: Markdown: it decodes the entity codes, sanitises the label (which turns
+#: ``&#42;`` back into ``*``) and hands the result to ``marked``, so
+#: ``**x**`` in a title came out bold however it was encoded.  A backslash
+#: escape survives all that: ``\\*`` is a literal ``*`` to Markdown.
+_EMPHASIS = frozenset("*_")
+_BACKSLASH = "#92;"
+
+
 def escape_label(text: str) -> str:
-    """Text that cannot break a Mermaid label.
+    """Text that cannot break a Mermaid label, nor turn into markup.
 
     Every ASCII character outside letters, digits and ``space _ - . , /``
     becomes a Mermaid entity code ``#<decimal>;`` (Mermaid turns it back into
-    the character, as text, never markup), and so does any non-ASCII
+    the character, as text, never HTML), and so does any non-ASCII
     character that is not a letter or digit.  Letters in any script (Chinese
     included) stay as they are.  Whitespace runs become one space.
+
+    Markdown's emphasis markers and the backslash get a backslash before
+    them (as entity codes too): ``*`` always, ``_`` unless it sits between
+    two letters or digits (``snake_case`` cannot start emphasis and stays
+    as written).
     """
+    folded = " ".join(text.split())
     out: list[str] = []
-    for char in " ".join(text.split()):
+    for i, char in enumerate(folded):
+        if char in _EMPHASIS or char == "\\":
+            inside_word = (char == "_" and 0 < i < len(folded) - 1
+                           and folded[i - 1].isalnum() and folded[i + 1].isalnum())
+            if not inside_word:
+                out.append(_BACKSLASH)
         if char in _SAFE_ASCII or (ord(char) > 127 and char.isalnum()):
             out.append(char)
         else:
