@@ -20,7 +20,7 @@ DIRECTIVE_RST = (
     ".. rfc:: RFC-0031\n"
     "   :title: 离线检查点 (offline checkpoint)\n"
     "   :authors: 王五 <wangwu@example.com>\n"
-    f"   :issues: {JS}, #12, !7, https://gitlab.example.com/ml/ckpt/-/issues/3,"
+    f"   :issues: {JS}, #12, !7, #\u00b2, https://gitlab.example.com/ml/ckpt/-/issues/3,"
     " mailto:ckpt-team@example.com, file:///C:/Users/me/secret.txt,"
     " JavaScript:alert(2), ftp://files.example.com/spec.pdf\n"
 )
@@ -81,7 +81,7 @@ def test_only_web_and_mail_addresses_are_linked(built) -> None:  # type: ignore[
         "https://gitlab.example.com/ml/ckpt/-/issues/3",
         "mailto:ckpt-team@example.com",
     ]
-    for text in (JS, "file:///C:/Users/me/secret.txt", "JavaScript:alert(2)",
+    for text in (JS, "#\u00b2", "file:///C:/Users/me/secret.txt", "JavaScript:alert(2)",
                  "ftp://files.example.com/spec.pdf"):
         assert text in page  # shown, as text
     assert 'href="javascript' not in page.lower() and 'href="file' not in page

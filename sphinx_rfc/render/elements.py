@@ -164,10 +164,12 @@ def unlink_unsafe(node: nodes.Element) -> None:
 
 
 def issue_node(item: str, settings: RfcSettings) -> nodes.Node:
-    if item.startswith("#") and item[1:].isdigit() and settings.issue_url:
-        return nodes.reference(item, item, refuri=settings.issue_url.format(item[1:]))
-    if item.startswith("!") and item[1:].isdigit() and settings.pr_url:
-        return nodes.reference(item, item, refuri=settings.pr_url.format(item[1:]))
+    # (ASCII digits: str.isdigit() also takes "#١٢" and "#²")
+    number = item[1:] if item[1:].isascii() and item[1:].isdigit() else None
+    if item.startswith("#") and number and settings.issue_url:
+        return nodes.reference(item, item, refuri=settings.issue_url.format(number))
+    if item.startswith("!") and number and settings.pr_url:
+        return nodes.reference(item, item, refuri=settings.pr_url.format(number))
     if _URL.match(item):
         return nodes.reference(item, item, refuri=item)
     return nodes.Text(item)
