@@ -155,13 +155,10 @@ _SAFE_ASCII = frozenset(
 )
 
 
-#: Markdown's emphasis markers.  Mermaid (11) reads every node label as
-#: Markdown: it decodes the entity codes, sanitises the label (which turns
-#: ``&#42;`` back into ``*``) and hands the result to ``marked``, so
-#: ``**x**`` in a title came out bold however it was encoded.  A backslash
-#: escape survives all that: ``\\*`` is a literal ``*`` to Markdown.
-_EMPHASIS = frozenset("*_")
-_BACKSLASH = "#92;"
+#: What Markdown reads as emphasis (``*``, ``_``) or an escape (``\\``).
+_MARKDOWN = frozenset("*_\\")
+#: U+FEFF (zero width no-break space), written after each of them.
+_NO_MARKUP = "#65279;"
 
 
 def escape_label(text: str) -> str:
@@ -173,23 +170,28 @@ def escape_label(text: str) -> str:
     character that is not a letter or digit.  Letters in any script (Chinese
     included) stay as they are.  Whitespace runs become one space.
 
-    Markdown's emphasis markers and the backslash get a backslash before
-    them (as entity codes too): ``*`` always, ``_`` unless it sits between
-    two letters or digits (``snake_case`` cannot start emphasis and stays
-    as written).
+    Mermaid up to 11.12 (the version sphinxcontrib-mermaid loads by
+    default) reads every label as Markdown once the entity codes are
+    decoded, so ``**x**`` in a title was drawn bold; later versions read
+    labels as text, and show a backslash escape as a backslash.  What works
+    for both: an invisible U+FEFF after each ``*``, ``\\`` and ``_``.  A
+    delimiter followed by it (whitespace to Markdown's parser, nothing on
+    screen) can open no emphasis, and a backslash escapes nothing.  A ``_``
+    between two letters or digits (``snake_case``) can open none anyway and
+    is left as written.
     """
     folded = " ".join(text.split())
     out: list[str] = []
     for i, char in enumerate(folded):
-        if char in _EMPHASIS or char == "\\":
-            inside_word = (char == "_" and 0 < i < len(folded) - 1
-                           and folded[i - 1].isalnum() and folded[i + 1].isalnum())
-            if not inside_word:
-                out.append(_BACKSLASH)
         if char in _SAFE_ASCII or (ord(char) > 127 and char.isalnum()):
             out.append(char)
         else:
             out.append(f"#{ord(char)};")
+        if char in _MARKDOWN and not (
+            char == "_" and 0 < i < len(folded) - 1
+            and folded[i - 1].isalnum() and folded[i + 1].isalnum()
+        ):
+            out.append(_NO_MARKUP)
     return "".join(out)
 
 
