@@ -72,6 +72,10 @@ MODULE_INDEX_DOC = "rfc-modules"
 def module_anchor(name: str) -> str:
     # Sphinx's domainindex.html anchors only groups, as "cap-<group>"; the
     # module index (sphinx_rfc.resolve.indices.ModuleIndex) has one group per module.
+    # The index gives the group name HTML-escaped (indices.group_name), so the
+    # id's value is "cap-" + the name as written whatever it holds, and so is
+    # this anchor: links (escaped by the HTML writer) find it, and ordinary
+    # names keep the anchors they always had.
     return f"cap-{name}"
 
 
