@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import fcntl
 import json
 import os
 import select
@@ -30,11 +31,19 @@ class BrowserError(RuntimeError):
     pass
 
 
+def _above_four(fd: int) -> int:
+    high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
+    os.close(fd)
+    return high
+
+
 class Browser:
     def __init__(self, *, network: bool = False, loopback: bool = False) -> None:
         self.profile = tempfile.mkdtemp(prefix="rfc-chromium-")
         to_browser, self._write = os.pipe()
         self._read, from_browser = os.pipe()
+        # moved above 4 first, so that placing one on 3 never overwrites the other
+        to_browser, from_browser = (_above_four(fd) for fd in (to_browser, from_browser))
         flags = [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
             "--disable-background-networking", "--disable-component-update",
@@ -45,11 +54,16 @@ class Browser:
             flags.append("--proxy-server=127.0.0.1:9")
             flags.append("--proxy-bypass-list=127.0.0.1" if loopback
                          else "--proxy-bypass-list=<-loopback>")
-        # the protocol's pipe is fds 3 (commands in) and 4 (answers out)
+
+        def pipe_on_3_and_4() -> None:  # the protocol's pipe: commands in 3, answers out 4
+            os.dup2(to_browser, 3)
+            os.dup2(from_browser, 4)
+
+        # close_fds=False: Python's own descriptors are not inherited anyway
+        # (PEP 446); closing the others would close 3 and 4 too
         self.proc = subprocess.Popen(
-            ["sh", "-c", f'exec "$0" "$@" 3<&{to_browser} 4>&{from_browser}',
-             str(CHROMIUM), *flags, "about:blank"],
-            pass_fds=(to_browser, from_browser),
+            [str(CHROMIUM), *flags, "about:blank"], preexec_fn=pipe_on_3_and_4,
+            close_fds=False,
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         os.close(to_browser)
