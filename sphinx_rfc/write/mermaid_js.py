@@ -22,7 +22,8 @@ script.  This module puts a wrapper in its place:
 
 Everything else of sphinxcontrib-mermaid's script (themes, fullscreen,
 ``mermaid_init_config``) stays as it is.  A build that writes pages which
-would load Mermaid from the CDN says so once, at the end.
+would load Mermaid from the CDN says so once, at the end.  How to get the
+file: ``docs/howto/offline-diagrams.md``.
 """
 
 from __future__ import annotations
@@ -211,8 +212,8 @@ def cdn_line(app: Sphinx) -> str | None:
     return (
         f"sphinx_rfc: {len(pages)} page(s) load Mermaid's JavaScript from a CDN "
         "(cdn.jsdelivr.net) to draw their diagrams; with no network they show the "
-        "diagram code. To serve it from _static, set rfc_mermaid_js "
-        "(how-to: Diagrams with no network)"
+        "diagram code. Set rfc_mermaid_js to a local mermaid.min.js to serve it from "
+        "_static (how-to: Draw diagrams with no network)"
     )
 
 
