@@ -300,7 +300,7 @@ class RfcSettings:
         default=None, types=(str, type(None)),
         shape="None or the path of a .js or .mjs file, relative to conf.py",
         doc="A local Mermaid build (``mermaid.min.js``), relative to ``conf.py``: copied "
-        "into ``_static`` and loaded instead of the CDN's, on pages with a diagram.",
+        "into ``_static`` and loaded instead of the CDN copy, on pages with a diagram.",
         convert=_script,
     ))
     check_signatures: bool = field(metadata=setting(
