@@ -1,5 +1,6 @@
 """A headless Chromium driven over the DevTools protocol, through a pipe
-(``--remote-debugging-pipe``: no port, no extra package).
+(``--remote-debugging-pipe``: no port, no extra package), and
+:func:`build_site`, the build of the pages it opens.
 
 One browser per test module; :meth:`Browser.open` loads a page at a window
 size and waits for its ``load`` event, :meth:`Browser.evaluate` runs an
@@ -25,6 +26,36 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+
+class Site:
+    """A finished build: its output folder and what it logged."""
+
+    def __init__(self, app: Any, status: str, warnings: str) -> None:
+        self.app = app
+        self.outdir = Path(app.outdir)
+        self.status = status
+        self.warnings = warnings
+
+
+def build_site(srcdir: Path, builder: str = "html", theme: str | None = None,
+               **kwargs: Any) -> Site:
+    """Build *srcdir* with sphinx.testing's ``SphinxTestApp`` into
+    ``srcdir/_build/<builder>``; *theme* is passed as an override, since
+    ``SphinxTestApp`` turns the default ``alabaster`` into ``basic``."""
+    from io import StringIO
+
+    from sphinx.testing.util import SphinxTestApp
+
+    if theme is not None:
+        kwargs["confoverrides"] = {**kwargs.get("confoverrides", {}), "html_theme": theme}
+    status, warning = StringIO(), StringIO()
+    app = SphinxTestApp(builder, srcdir=srcdir, status=status, warning=warning, **kwargs)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return Site(app, status.getvalue(), warning.getvalue())
 
 
 class BrowserError(RuntimeError):

@@ -34,8 +34,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, Build, sphinx_build, write_project
-from headless import CHROMIUM, Browser
+from conftest import ROOTS, write_project
+from headless import CHROMIUM, Browser, Site, build_site
 from sphinx.errors import ConfigError
 
 from sphinx_rfc.write.mermaid_js import IMPORT_MERMAID, module_files
@@ -105,7 +105,7 @@ def make_project(root: Path, conf: str = "", files: dict[str, str] | None = None
     return write_project(root, pages, 'rfc_documents = ["native/*"]\n' + conf)
 
 
-def html(build: Build, page: str) -> str:
+def html(build: Site, page: str) -> str:
     return (build.outdir / f"{page}.html").read_text(encoding="utf-8")
 
 
@@ -114,23 +114,23 @@ def module_scripts(text: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def cdn_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
+def cdn_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """No rfc_mermaid_js: the CDN, as sphinxcontrib-mermaid does it."""
-    return sphinx_build(make_project(tmp_path_factory.mktemp("cdn") / "src"))
+    return build_site(make_project(tmp_path_factory.mktemp("cdn") / "src"))
 
 
 @pytest.fixture(scope="module")
-def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
+def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     src = make_project(tmp_path_factory.mktemp("stub") / "src",
                        'rfc_mermaid_js = "vendor/mermaid.min.js"\n',
                        {"vendor/mermaid.min.js": STUB_CLASSIC})
-    return sphinx_build(src, parallel=2)
+    return build_site(src, parallel=2)
 
 
 # -- what the build writes -------------------------------------------------
 
 
-def test_only_pages_with_a_diagram_get_mermaids_script(cdn_site: Build) -> None:
+def test_only_pages_with_a_diagram_get_mermaids_script(cdn_site: Site) -> None:
     for page in DIAGRAM_PAGES:
         scripts = [s for s in module_scripts(html(cdn_site, page)) if IMPORT_MERMAID.search(s)]
         assert len(scripts) == 1, page
@@ -140,7 +140,7 @@ def test_only_pages_with_a_diagram_get_mermaids_script(cdn_site: Build) -> None:
         assert "mermaid" not in text.split("</head>")[0].lower(), page
 
 
-def test_a_build_that_needs_the_cdn_says_so_once(cdn_site: Build, stub_site: Build,
+def test_a_build_that_needs_the_cdn_says_so_once(cdn_site: Site, stub_site: Site,
                                                  tmp_path: Path) -> None:
     lines = [line for line in cdn_site.status.splitlines() if "rfc_mermaid_js" in line]
     assert len(lines) == 1, cdn_site.status
@@ -148,11 +148,11 @@ def test_a_build_that_needs_the_cdn_says_so_once(cdn_site: Build, stub_site: Bui
     assert "rfc_mermaid_js" not in cdn_site.warnings  # an info line, not a warning
     # not with a local build, nor when no page draws a diagram
     assert "rfc_mermaid_js" not in stub_site.status + stub_site.warnings
-    none = sphinx_build(write_project(tmp_path / "src", {"index.rst": "I\n=\n\nText.\n"}))
+    none = build_site(write_project(tmp_path / "src", {"index.rst": "I\n=\n\nText.\n"}))
     assert "rfc_mermaid_js" not in none.status
 
 
-def test_a_classic_build_is_copied_and_loaded_before_the_module(stub_site: Build) -> None:
+def test_a_classic_build_is_copied_and_loaded_before_the_module(stub_site: Site) -> None:
     assert (stub_site.outdir / "_static" / "mermaid.min.js").read_text() == STUB_CLASSIC
     for page in DIAGRAM_PAGES:
         head = html(stub_site, page).split("</head>")[0]
@@ -176,7 +176,7 @@ def test_an_es_module_build_is_copied_with_its_chunks(tmp_path: Path) -> None:
         "vendor/esm/chunks/stub/side.mjs": "export const side = 1;\n",
         "vendor/esm/chunks/stub/unused.mjs": "export const unused = 1;\n",
     })
-    build = sphinx_build(src)
+    build = build_site(src)
     static = build.outdir / "_static"
     assert (static / "mermaid.esm.min.mjs").read_text() == STUB_MODULE
     assert (static / "chunks" / "stub" / "run.mjs").is_file()
@@ -191,12 +191,12 @@ def test_an_es_module_build_is_copied_with_its_chunks(tmp_path: Path) -> None:
 def test_the_setting_is_checked(tmp_path: Path) -> None:
     for value in ("5", '"mermaid.css"', '""'):
         with pytest.raises(ConfigError, match="'rfc_mermaid_js' must be None or the path"):
-            sphinx_build(make_project(tmp_path / f"bad{len(value)}", f"rfc_mermaid_js = {value}\n"))
+            build_site(make_project(tmp_path / f"bad{len(value)}", f"rfc_mermaid_js = {value}\n"))
     missing = make_project(tmp_path / "missing", 'rfc_mermaid_js = "vendor/mermaid.min.js"\n')
     with pytest.raises(ConfigError, match=r"no file .*mermaid\.min\.js \(the path is relative"):
-        sphinx_build(missing)
+        build_site(missing)
     # only HTML builds need the file
-    assert sphinx_build(missing, "text").app.statuscode == 0
+    assert build_site(missing, "text").app.statuscode == 0
 
 
 def test_module_files_stay_in_the_entry_folder(tmp_path: Path) -> None:
@@ -259,7 +259,7 @@ def offline(browser: Browser) -> None:
 
 
 @needs_chromium
-def test_offline_with_no_local_build_the_code_shows(browser: Browser, cdn_site: Build) -> None:
+def test_offline_with_no_local_build_the_code_shows(browser: Browser, cdn_site: Site) -> None:
     """The control: the browser really is offline."""
     browser.open((cdn_site.outdir / "diagram.html").as_uri())
     assert not browser.wait_for(ALL_DRAWN, timeout=3)
@@ -267,7 +267,7 @@ def test_offline_with_no_local_build_the_code_shows(browser: Browser, cdn_site: 
 
 
 @needs_chromium
-def test_offline_the_stand_in_draws_every_diagram(browser: Browser, stub_site: Build) -> None:
+def test_offline_the_stand_in_draws_every_diagram(browser: Browser, stub_site: Site) -> None:
     for page, count in DIAGRAM_PAGES.items():
         assert_all_drawn(browser, (stub_site.outdir / f"{page}.html").as_uri(), count)
         offline(browser)
@@ -305,16 +305,16 @@ def mermaid_dist(request: pytest.FixtureRequest,
 
 
 @pytest.fixture(scope="module")
-def real_site(tmp_path_factory: pytest.TempPathFactory, mermaid_dist: Path) -> Build:
+def real_site(tmp_path_factory: pytest.TempPathFactory, mermaid_dist: Path) -> Site:
     src = make_project(tmp_path_factory.mktemp("real") / "src",
                        'rfc_mermaid_js = "_static/mermaid.min.js"\n')
     (src / "_static").mkdir()
     shutil.copy(mermaid_dist / "mermaid.min.js", src / "_static")
-    return sphinx_build(src)
+    return build_site(src)
 
 
 @needs_chromium
-def test_offline_real_mermaid_draws_every_diagram(browser: Browser, real_site: Build) -> None:
+def test_offline_real_mermaid_draws_every_diagram(browser: Browser, real_site: Site) -> None:
     for page, count in DIAGRAM_PAGES.items():
         assert_all_drawn(browser, (real_site.outdir / f"{page}.html").as_uri(), count)
         offline(browser)
@@ -332,7 +332,7 @@ def test_offline_real_es_module_over_http(tmp_path: Path, mermaid_dist: Path) ->
     src = make_project(tmp_path / "src", 'rfc_mermaid_js = "mermaid/mermaid.esm.min.mjs"\n')
     shutil.copytree(mermaid_dist, src / "mermaid",
                     ignore=shutil.ignore_patterns("mermaid.min.js"))
-    build = sphinx_build(src)
+    build = build_site(src)
     handler = functools.partial(_Quiet, directory=str(build.outdir))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

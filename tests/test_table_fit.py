@@ -25,8 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Build, sphinx_build
-from headless import CHROMIUM, Browser
+from headless import CHROMIUM, Browser, Site, build_site
 
 from sphinx_rfc.write.static import STATIC_DIR
 
@@ -102,11 +101,11 @@ def browser() -> Iterator[Browser]:
     chromium.close()
 
 
-_SITES: dict[tuple[str, str], Build] = {}
+_SITES: dict[tuple[str, str], Site] = {}
 
 
 @pytest.fixture
-def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Build:
+def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Site:
     theme, language = request.param
     if importlib.util.find_spec(theme) is None:
         pytest.skip(f"theme {theme} is not installed")
@@ -117,17 +116,17 @@ def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
         conf = (DOCS / "conf.py").read_text(encoding="utf-8")
         conf = conf.replace('"sphinx_rfc", "rfc_reference"]', '"sphinx_rfc"]')
         (src / "conf.py").write_text(
-            conf + f"\nhtml_theme = {theme!r}\nlanguage = {language!r}\n"
+            conf + f"\nlanguage = {language!r}\n"
             'suppress_warnings = ["toc.not_readable", "myst.xref_missing"]\n',
             encoding="utf-8",
         )
         (src / "index.md").write_text("# Tables\n\n```{toctree}\nexamples/index\n```\n",
                                       encoding="utf-8")
-        _SITES[theme, language] = sphinx_build(src)
+        _SITES[theme, language] = build_site(src, theme=theme)
     return _SITES[theme, language]
 
 
-def measure(browser: Browser, site: Build, page: str, width: int) -> dict[str, Any]:
+def measure(browser: Browser, site: Site, page: str, width: int) -> dict[str, Any]:
     browser.open((site.outdir / f"{page}.html").as_uri(), width=width, height=900)
     seen: dict[str, Any] = browser.evaluate(MEASURE)
     assert seen["width"] == width
@@ -135,7 +134,7 @@ def measure(browser: Browser, site: Build, page: str, width: int) -> dict[str, A
 
 
 @pytest.mark.parametrize("site", SITES, indirect=True, ids=lambda s: "-".join(s))
-def test_tables_fit_a_1280px_window(browser: Browser, site: Build) -> None:
+def test_tables_fit_a_1280px_window(browser: Browser, site: Site) -> None:
     for page in PAGES:
         seen = measure(browser, site, page, 1280)
         assert seen["pageWidth"] <= seen["width"], (page, "the page scrolls sideways")
@@ -147,7 +146,7 @@ def test_tables_fit_a_1280px_window(browser: Browser, site: Build) -> None:
 
 
 @pytest.mark.parametrize("site", SITES, indirect=True, ids=lambda s: "-".join(s))
-def test_tables_are_usable_at_800px(browser: Browser, site: Build) -> None:
+def test_tables_are_usable_at_800px(browser: Browser, site: Site) -> None:
     for page in PAGES:
         seen = measure(browser, site, page, 800)
         assert seen["pageWidth"] <= seen["width"], (page, "the page scrolls sideways")
