@@ -22,7 +22,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc.features import results, signatures
     from sphinx_rfc.read import collector
     from sphinx_rfc.resolve import domain, indices, mermaid, views
-    from sphinx_rfc.write import export, static, summary
+    from sphinx_rfc.write import export, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
@@ -33,6 +33,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     collector.setup(app)
     views.setup(app)
     static.setup(app)
+    mermaid_js.setup(app)
     export.setup(app)
     summary.setup(app)
     # subscribers of the collector's rfc-record-read event, which it declares

@@ -229,6 +229,14 @@ def _url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
     return str(value)
 
 
+def _script(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
+    if value is not None and not (
+        isinstance(value, str) and value.strip() and value.endswith((".js", ".mjs"))
+    ):
+        raise s.fail(value)
+    return None if value is None else str(value)
+
+
 def _flag(s: Setting, value: Any, done: Mapping[str, Any]) -> bool:
     if not isinstance(value, bool):
         raise s.fail(value)
@@ -319,6 +327,13 @@ class RfcSettings:
         default=True, rebuild="", types=(bool,), shape="True or False",
         doc="Write ``rfcs.json`` into the output folder.",
         convert=_flag,
+    ))
+    mermaid_js: str | None = field(metadata=setting(
+        default=None, types=(str, type(None)),
+        shape="None or the path of a .js or .mjs file, relative to conf.py",
+        doc="A local Mermaid build (``mermaid.min.js``), relative to ``conf.py``: copied "
+        "into ``_static`` and loaded instead of the CDN copy, on pages with a diagram.",
+        convert=_script,
     ))
     check_signatures: bool = field(metadata=setting(
         default=False, types=(bool,), shape="True or False",
