@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from sphinx_rfc.render.graph import EDGE_KINDS, EDGE_LABELS, STATUS_STYLES, TOUCHES
+from sphinx_rfc.render.graph_geometry import text_width, wrap
 from sphinx_rfc.render.graph_layout import Edge, layout
-from sphinx_rfc.render.graph_svg import STYLE, graph_svg, text_width, wrap
+from sphinx_rfc.render.graph_svg import STYLE, graph_svg
 from sphinx_rfc.write.static import STATIC_DIR
 
 SVG = "{http://www.w3.org/2000/svg}"
