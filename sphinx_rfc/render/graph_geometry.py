@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sphinx_rfc.model.relations import id_sort_key
-from sphinx_rfc.render.graph import EDGE_KINDS, EDGE_LABELS, STATUS_STYLES, SUPERSEDES, TOUCHES
+from sphinx_rfc.render import graph
+from sphinx_rfc.render.graph import EDGE_KINDS, STATUS_STYLES, SUPERSEDES, TOUCHES
 from sphinx_rfc.render.graph_layout import Edge, Point, layout
 
 FONT = 12  # px, node text
@@ -246,7 +247,7 @@ def geometry(
         line = wrap(key, TITLE_WIDTH, 1)[0]
         texts.append([line])
         sizes.append((round(text_width(line)) + 2 * PAD + 16, 28))
-    labels = {kind: clean(translate(EDGE_LABELS[kind])) for kind in EDGE_KINDS}
+    labels = {kind: clean(translate(graph.EDGE_LABELS[kind])) for kind in EDGE_KINDS}
     tag_size = {kind: (round(text_width(labels[kind], SMALL)) + 8, 14) for kind in EDGE_KINDS}
     placed = layout(
         sizes,

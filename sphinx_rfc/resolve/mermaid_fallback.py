@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.config import Config
 
-#: What is said above a diagram's code.
-NOTE = "Mermaid diagram: install mmdc to draw it in PDF"
 #: Builders whose diagrams sphinxcontrib-mermaid draws with ``mermaid_cmd``.
 _DRAWN_BY_COMMAND = frozenset({"latex", "texinfo"})
 #: Builders that show no diagram without the command, or none at all.
@@ -66,7 +64,8 @@ def code_block(
     code: str, source: str | None = None, line: int | None = None
 ) -> list[nodes.Element]:
     """A diagram as its note and its code."""
-    note = generated(nodes.paragraph("", str(_(NOTE)), classes=["rfc-mermaid-note"]))
+    text = str(_("Mermaid diagram: install mmdc to draw it in PDF"))
+    note = generated(nodes.paragraph("", text, classes=["rfc-mermaid-note"]))
     block = nodes.literal_block(code, code, language="text", classes=["rfc-mermaid-code"])
     note.source = block.source = source
     note.line = block.line = line
