@@ -28,6 +28,15 @@ def nav(tmp_path_factory: pytest.TempPathFactory) -> Build:
 
 
 @pytest.fixture(scope="module")
+def nav_mermaid(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The graphs as Mermaid code (``rfc_graph_renderer = "mermaid"``; the
+    default, an SVG, is tested in test_graph_builders.py)."""
+    src = tmp_path_factory.mktemp("nav-mermaid") / "src"
+    shutil.copytree(ROOT, src)
+    return sphinx_build(src, confoverrides={"rfc_graph_renderer": "mermaid"})
+
+
+@pytest.fixture(scope="module")
 def nav_text(tmp_path_factory: pytest.TempPathFactory) -> Build:
     src = tmp_path_factory.mktemp("nav-text") / "src"
     shutil.copytree(ROOT, src)
@@ -315,8 +324,8 @@ def graph_edges(code: str) -> set[tuple[str, str, str]]:
     return edges
 
 
-def test_whole_graph(nav: Build) -> None:
-    code = mermaid(sections(page(nav, "pages/graph"))["whole"])
+def test_whole_graph_mermaid(nav_mermaid: Build) -> None:
+    code = mermaid(sections(page(nav_mermaid, "pages/graph"))["whole"])
     assert code.startswith("flowchart LR")
     assert graph_edges(code) == {
         ("RFC-2", "-->requires", "RFC-1"),
@@ -331,8 +340,8 @@ def test_whole_graph(nav: Build) -> None:
     assert 'click n1 href "../rfcs/rfc2.html"' in code
 
 
-def test_graph_options(nav: Build) -> None:
-    parts = sections(page(nav, "pages/graph"))
+def test_graph_options_mermaid(nav_mermaid: Build) -> None:
+    parts = sections(page(nav_mermaid, "pages/graph"))
     focus = mermaid(parts["focus"])
     assert focus.startswith("flowchart TD")
     assert [v.split("<br>")[0] for v in graph_nodes(focus).values()] == ["RFC-1", "RFC-2", "RFC-10"]
@@ -349,7 +358,7 @@ def test_graph_options(nav: Build) -> None:
     }
     assert "No RFCs match." in parts["unknown-rfc"] and "mermaid" not in parts["unknown-rfc"]
     assert mermaid(parts["bad-direction"]).startswith("flowchart LR")
-    md = mermaid(page(nav, "pages/graph-md"))
+    md = mermaid(page(nav_mermaid, "pages/graph-md"))
     assert md.startswith("flowchart TD")
     # RFC-10 and its neighbours, with every relation among them
     assert graph_edges(md) == {
@@ -358,8 +367,8 @@ def test_graph_options(nav: Build) -> None:
     }
 
 
-def test_graph_labels_cannot_break_the_diagram(nav: Build) -> None:
-    code = mermaid(sections(page(nav, "pages/graph"))["whole"])
+def test_graph_labels_cannot_break_the_mermaid_diagram(nav_mermaid: Build) -> None:
+    code = mermaid(sections(page(nav_mermaid, "pages/graph"))["whole"])
     labels = graph_nodes(code)
     assert len(labels) == 4  # every node line parsed as id["label"]
     for label in labels.values():
