@@ -168,7 +168,7 @@ def _module_place(module: Mapping[str, Any]) -> tuple[str, str]:
     return MODULE_INDEX_DOC, module_anchor(str(module["name"]))
 
 
-Link = Callable[[Mapping[str, Any]], "str | None"]
+Link = Callable[[Mapping[str, Any]], str | None]
 
 
 def _links(ctx: RenderContext) -> tuple[Link, Link]:

@@ -32,6 +32,9 @@ PAD = 8  # px, inside a box, left and right
 TITLE_WIDTH = 200.0  # px: a longer title wraps, onto two lines at most
 MARGIN = 12
 LEGEND_ROW = 20
+#: the focused RFC's outline, this far around its box (inside its room in
+#: the layout, so that no edge runs over it)
+RING = 4
 #: a legend item: its sample (a line or a box) this wide, its text at this x
 SAMPLE_WIDTH = 28
 SAMPLE_TEXT = 34
@@ -235,6 +238,7 @@ def geometry(
          if k in rank and s in index and t in (module_index if k == TOUCHES else index)},
         key=lambda e: (_id_key(e[1]), rank[e[0]], _id_key(e[2])))
 
+    focus = value.get("focus")
     texts: list[list[str]] = []
     sizes: list[tuple[float, float]] = []
     for key, node in nodes.items():
@@ -242,7 +246,8 @@ def geometry(
         lines = [line for line in lines if line]
         width = max(text_width(lines[0], FONT * 1.1), *(text_width(t) for t in lines[1:]))
         texts.append(lines)
-        sizes.append((max(round(width) + 2 * PAD, 64), 10 + LINE * len(lines)))
+        ring = 2 * RING if key == focus else 0
+        sizes.append((max(round(width) + 2 * PAD, 64) + ring, 10 + LINE * len(lines) + ring))
     for key in modules:
         line = wrap(key, TITLE_WIDTH, 1)[0]
         texts.append([line])
@@ -261,8 +266,8 @@ def geometry(
         [str(n.get("status", "")) for n in nodes.values()], bool(modules),
         translate, status_label, placed.width)
 
-    focus = value.get("focus")
-    shapes = [PlacedNode(key, node, False, placed.boxes[i], texts[i], key == focus)
+    shapes = [PlacedNode(key, node, False, _inset(placed.boxes[i]) if key == focus
+                         else placed.boxes[i], texts[i], key == focus)
               for i, (key, node) in enumerate(nodes.items())]
     shapes += [PlacedNode(key, module, True, placed.boxes[i], texts[i])
                for key, module in modules.items() for i in (module_index[key],)]
@@ -282,6 +287,11 @@ def geometry(
         legend=legend, legend_height=legend_height,
         nodes=shapes, edges=drawn, labels=labels,
     )
+
+
+def _inset(box: Box) -> Box:
+    x, y, w, h = box
+    return x + RING, y + RING, w - 2 * RING, h - 2 * RING
 
 
 def _legend(kinds: list[str], labels: dict[str, str],

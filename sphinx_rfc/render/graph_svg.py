@@ -30,6 +30,7 @@ from sphinx_rfc.render.graph_geometry import (
     LINE,
     MARGIN,
     MODULE_RGB,
+    RING,
     SAMPLE_TEXT,
     SAMPLE_WIDTH,
     TINTS,
@@ -170,8 +171,8 @@ def _rfc(node: PlacedNode, url_for: Callable[[Mapping[str, Any]], str | None]) -
     if node.focus:
         classes += " rfc-graph-focus"
         x, y, w, h = node.box
-        ring = (f'<rect class="rfc-graph-ring" x="{x - 4}" y="{y - 4}" width="{w + 8}" '
-                f'height="{h + 8}" rx="8"/>')
+        ring = (f'<rect class="rfc-graph-ring" x="{x - RING}" y="{y - RING}" '
+                f'width="{w + 2 * RING}" height="{h + 2 * RING}" rx="8"/>')
     tip = f"{node.key}: {clean(node.item.get('title') or '')}"
     return _node(classes, f'data-rfc="{escape(node.key)}"', _href(url_for(node.item)), tip,
                  ring + _box(node.box, "rect"), node.box, node.lines)

@@ -29,6 +29,7 @@ from sphinx_rfc.render.graph_geometry import (
     LINE,
     MARGIN,
     MODULE_RGB,
+    RING,
     SAMPLE_TEXT,
     SAMPLE_WIDTH,
     TINTS,
@@ -202,7 +203,8 @@ def _node(node: PlacedNode, link_for: Label | None, escape: Callable[[str], str]
         out = [f"\\filldraw[{_status_style(str(node.item.get('status', '')))}] "
                f"({x},{y}) rectangle ({x + w},{y + h});"]
         if node.focus:
-            out.append(f"\\draw[rfc ring] ({x - 4},{y - 4}) rectangle ({x + w + 4},{y + h + 4});")
+            out.append(f"\\draw[rfc ring] ({x - RING},{y - RING}) rectangle "
+                       f"({x + w + RING},{y + h + RING});")
     label = link_for(node.item) if link_for else None
     colour = _text_colour(node)
     cx, top = x + w // 2, y + (h - LINE * len(node.lines)) // 2 + FONT
