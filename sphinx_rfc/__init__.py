@@ -21,7 +21,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
     from sphinx_rfc.read import collector
-    from sphinx_rfc.resolve import domain, indices, mermaid, views
+    from sphinx_rfc.resolve import domain, indices, mermaid, mermaid_fallback, views
     from sphinx_rfc.write import export, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
@@ -40,6 +40,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     signatures.setup(app)
     results.setup(app)
     mermaid.setup(app)
+    mermaid_fallback.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

@@ -237,6 +237,15 @@ def _script(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
     return None if value is None else str(value)
 
 
+def _one_of(*choices: str) -> Converter:
+    def convert(s: Setting, value: Any, done: Mapping[str, Any]) -> str:
+        if value not in choices:
+            raise s.fail(value)
+        return str(value)
+
+    return convert
+
+
 def _flag(s: Setting, value: Any, done: Mapping[str, Any]) -> bool:
     if not isinstance(value, bool):
         raise s.fail(value)
@@ -322,6 +331,12 @@ class RfcSettings:
         default=[], types=(list, tuple), shape="a list of docname glob patterns",
         doc="Docname globs of template-native RFCs (no directive needed).",
         convert=_str_list,
+    ))
+    graph_renderer: str = field(metadata=setting(
+        default="svg", types=(str,), shape='"svg" or "mermaid"',
+        doc="How ``rfc-graph`` draws in HTML: ``svg``, a picture made at build time, "
+        "or ``mermaid``, code that Mermaid JS draws in the browser.",
+        convert=_one_of("svg", "mermaid"),
     ))
     export_json: bool = field(metadata=setting(
         default=True, rebuild="", types=(bool,), shape="True or False",

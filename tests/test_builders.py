@@ -42,14 +42,16 @@ def check_html(out: Path) -> None:
     assert "rfc-table-basic-info" in rfc and "rfc-table-interface" in rfc
     assert 'class="rfc-badge rfc-status rfc-status-implemented"' in rfc
     overview = _text(out / "overview.html")
-    assert re.search(r'<pre\s+class="mermaid">', overview)
+    # the graph drawn at build time, inline, its nodes links to the RFCs
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="rfc-graph-svg"' in overview
+    assert 'href="rfcs/0001-sharding.html"' in overview and 'class="mermaid"' not in overview
     assert "No RFCs match." in overview
     assert (out / "rfc-rfcs.html").exists() and (out / "rfc-modules.html").exists()
 
 
 def check_dirhtml(out: Path) -> None:
     overview = _text(out / "overview" / "index.html")
-    assert "rfc-table-index" in overview and re.search(r'<pre\s+class="mermaid">', overview)
+    assert "rfc-table-index" in overview and 'class="rfc-graph-svg"' in overview
     # links between pages use the directory layout
     assert 'href="../rfcs/0001-sharding/"' in overview
 
@@ -58,12 +60,15 @@ def check_singlehtml(out: Path) -> None:
     page = _text(out / "index.html")
     assert "rfc-table-dependency" in page and "rfc-table-index" in page
     assert 'href="#document-rfcs/0001-sharding"' in page
+    assert 'class="rfc-graph-svg"' in page  # the graph's links: to the same page
+    assert page.count('<a class="rfc-graph-node') >= 3
 
 
 def check_latex(out: Path) -> None:
     tex = _text(out / "builders.tex")
     assert "RFC\\sphinxhyphen{}0001" in tex
-    assert "mermaid" not in tex  # the graph is an edge table
+    assert "mermaid" not in tex
+    assert "\\usepackage{tikz}" in tex and "\\begin{tikzpicture}" in tex  # the graph, drawn
     assert "depends on" in tex and "requires" in tex
     assert "No RFCs match." in tex
     assert "Superseded by" in tex and "Required by" in tex
@@ -92,7 +97,8 @@ def check_epub(out: Path) -> None:
     assert list(out.glob("*.epub"))
     overview = _text(out / "overview.xhtml")
     assert "rfc-table-index" in overview
-    assert "mermaid" not in overview  # e-readers run no JavaScript: a table
+    assert "mermaid" not in overview  # e-readers run no JavaScript
+    assert '<img class="rfc-graph-svg" src="_images/rfc-graph-' in overview  # the SVG, a file
 
 
 def check_gettext(out: Path) -> None:

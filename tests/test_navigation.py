@@ -24,6 +24,13 @@ def nav(shared_build: BuildFn) -> Build:
 
 
 @pytest.fixture
+def nav_mermaid(shared_build: BuildFn) -> Build:
+    """The graphs as Mermaid code (``rfc_graph_renderer = "mermaid"``; the
+    default, an SVG, is tested in test_graph_builders.py)."""
+    return shared_build("nav", confoverrides={"rfc_graph_renderer": "mermaid"})
+
+
+@pytest.fixture
 def nav_text(shared_build: BuildFn) -> Build:
     return shared_build("nav", "text")
 
@@ -309,8 +316,8 @@ def graph_edges(code: str) -> set[tuple[str, str, str]]:
     return edges
 
 
-def test_whole_graph(nav: Build) -> None:
-    code = mermaid(sections(page(nav, "pages/graph"))["whole"])
+def test_whole_graph_mermaid(nav_mermaid: Build) -> None:
+    code = mermaid(sections(page(nav_mermaid, "pages/graph"))["whole"])
     assert code.startswith("flowchart LR")
     assert graph_edges(code) == {
         ("RFC-2", "-->requires", "RFC-1"),
@@ -325,8 +332,8 @@ def test_whole_graph(nav: Build) -> None:
     assert 'click n1 href "../rfcs/rfc2.html"' in code
 
 
-def test_graph_options(nav: Build) -> None:
-    parts = sections(page(nav, "pages/graph"))
+def test_graph_options_mermaid(nav_mermaid: Build) -> None:
+    parts = sections(page(nav_mermaid, "pages/graph"))
     focus = mermaid(parts["focus"])
     assert focus.startswith("flowchart TD")
     assert [v.split("<br>")[0] for v in graph_nodes(focus).values()] == ["RFC-1", "RFC-2", "RFC-10"]
@@ -343,7 +350,7 @@ def test_graph_options(nav: Build) -> None:
     }
     assert "No RFCs match." in parts["unknown-rfc"] and "mermaid" not in parts["unknown-rfc"]
     assert mermaid(parts["bad-direction"]).startswith("flowchart LR")
-    md = mermaid(page(nav, "pages/graph-md"))
+    md = mermaid(page(nav_mermaid, "pages/graph-md"))
     assert md.startswith("flowchart TD")
     # RFC-10 and its neighbours, with every relation among them
     assert graph_edges(md) == {
@@ -352,8 +359,8 @@ def test_graph_options(nav: Build) -> None:
     }
 
 
-def test_graph_labels_cannot_break_the_diagram(nav: Build) -> None:
-    code = mermaid(sections(page(nav, "pages/graph"))["whole"])
+def test_graph_labels_cannot_break_the_mermaid_diagram(nav_mermaid: Build) -> None:
+    code = mermaid(sections(page(nav_mermaid, "pages/graph"))["whole"])
     labels = graph_nodes(code)
     assert len(labels) == 4  # every node line parsed as id["label"]
     for label in labels.values():

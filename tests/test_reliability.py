@@ -13,6 +13,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from conftest import ANSI, Build, BuildFn, page_body, parse_warnings, write_project
@@ -415,7 +416,8 @@ def test_hostile_text_is_escaped_everywhere(tmp_path: Path, build: BuildFn) -> N
             '   不支持项  <script>alert(2)</script> ``-->`` "q"\n'
             "   ========= ==========================================\n"
         ),
-        "graph.rst": "Graph\n=====\n\n.. rfc-graph::\n\n.. rfc-index::\n",
+        "graph.rst": "Graph\n=====\n\n.. rfc-graph::\n\n.. rfc-graph::\n   :renderer: mermaid\n\n"
+                     ".. rfc-index::\n",
     }
     result = build(files, conf=CONF)
     for page in ("evil.html", "evil2.html", "graph.html", "rfc-rfcs.html"):
@@ -428,6 +430,11 @@ def test_hostile_text_is_escaped_everywhere(tmp_path: Path, build: BuildFn) -> N
     assert code is not None
     assert escape_label(EVIL) in code.group(1).replace("&amp;", "&").replace("&quot;", '"')
     assert "-->" not in escape_label(EVIL) and '"' not in escape_label(EVIL)
+    svg = re.search(r"<svg .*?</svg>", graph_html, re.S)
+    assert svg is not None
+    root = ElementTree.fromstring(svg.group(0))  # well-formed: nothing broke out
+    tips = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert f"RFC-0001: {EVIL}" in tips
     data = json.loads((result.outdir / "rfcs.json").read_text(encoding="utf-8"))
     assert data["rfcs"][0]["title"] == EVIL
     assert data["rfcs"][1]["constraints"][0]["content"] == '<script>alert(2)</script> --> "q"'

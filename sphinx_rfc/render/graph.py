@@ -39,6 +39,10 @@ _ARROWS = {REQUIRES: "-->", SUPERSEDES: "==>", STRONG: "-->", WEAK: "-.->", TOUC
 
 DIRECTIONS = ("LR", "TD", "TB", "RL", "BT")
 
+#: How HTML draws the graph: an SVG made at build time, or Mermaid code for
+#: Mermaid JS in the browser (``:renderer:``, ``rfc_graph_renderer``).
+RENDERERS = ("svg", "mermaid")
+
 #: Fill, stroke and text colours per built-in status; others get the default.
 STATUS_STYLES: dict[str, str] = {
     "draft": "fill:#f1f5f9,stroke:#64748b,color:#0f172a",
