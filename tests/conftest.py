@@ -87,6 +87,18 @@ def _keep_compiled_templates() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_cli_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The CLI keeps its environments under ``$XDG_CACHE_HOME``: the tests'
+    go to a folder of this session, never into the user's own cache.
+    (Subprocesses inherit the variable.)"""
+    folder = tmp_path_factory.mktemp("xdg-cache")
+    folder.chmod(0o700)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield
+
+
 def parse_warnings(text: str) -> list[tuple[str, int | None, str, str]]:
     """``(file name, line, type.subtype, message)`` for each warning line."""
     found = []
