@@ -60,7 +60,7 @@ from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import rfc_data, rfc_pending
-from sphinx_rfc.read import native
+from sphinx_rfc.read import git_dates, native
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -124,10 +124,13 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
 
     doc_title, _title_line = document_title(doctree)
     record: RfcRecord | None = None
+    dates: git_dates.Used | None = None
     if metas:
         first = metas[0]
         declaration: RfcDeclaration = first["payload"]
         record = build_record(declaration, docname, source, doc_title)
+        # (dates from git before the table: the page shows what the index does)
+        dates = git_dates.fill_record(app, record)
         info = basic_info_table(record, settings)
         first.replace_self(info)
         for extra in metas[1:]:
@@ -143,6 +146,12 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         record = native.read_native(
             app, doctree, settings, docname, source, doc_title, problems, row_of=rows
         )
+        if record is not None:
+            dates = git_dates.fill_record(app, record)
+            for table in doctree.findall(nodes.table):
+                if "rfc-native-info" in table["classes"]:
+                    git_dates.add_date_rows(table, record, dates)
+                    break
 
     if record is not None:
         directives_used = {"rfc"} if metas else set()
@@ -205,7 +214,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems = record.problems
     for problem in problems:
         problem.docname = docname
-    get_domain(env).store(docname, record, homes, views, refs, problems)
+    domain = get_domain(env)
+    domain.store(docname, record, homes, views, refs, problems)
+    if dates is not None:
+        domain.set_git_dates(docname, dates.found)
     report(problems)
 
 
