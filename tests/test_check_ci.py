@@ -58,10 +58,10 @@ def test_escaping_follows_the_runner() -> None:
 
 def test_paths_relative_to_the_work_tree_else_the_current_folder(tmp_path: Path) -> None:
     (tmp_path / "repo" / ".git").mkdir(parents=True)
-    inside = tmp_path / "repo" / "docs" / "rfcs" / "a.md"
-    assert annotation_path(inside, cwd=tmp_path) == "docs/rfcs/a.md"
-    outside = tmp_path / "plain" / "docs" / "a.md"
-    assert annotation_path(outside, cwd=tmp_path / "plain") == "docs/a.md"
+    inside = tmp_path / "repo" / "site" / "rfcs" / "a.md"
+    assert annotation_path(inside, cwd=tmp_path) == "site/rfcs/a.md"
+    outside = tmp_path / "plain" / "site" / "a.md"
+    assert annotation_path(outside, cwd=tmp_path / "plain") == "site/a.md"
     assert annotation_path(outside, cwd=tmp_path / "repo") == outside.resolve().as_posix()
 
 

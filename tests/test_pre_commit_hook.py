@@ -66,9 +66,9 @@ def test_the_hook_is_declared() -> None:
     assert found["entry"] == "sphinx-rfc check"
     assert found["args"] == ["docs"]
     assert found["require_serial"] is True  # one process reads the project once
-    assert re.search(found["files"], "docs/rfcs/0001-x.md")
-    assert re.search(found["files"], "docs/rfcs/0001-x.rst")
-    assert not re.search(found["files"], "docs/conf.py")
+    assert re.search(found["files"], "rfcs/0001-x.md")
+    assert re.search(found["files"], "rfcs/0001-x.rst")
+    assert not re.search(found["files"], "conf.py")
 
 
 def run_as_pre_commit(repo: Path, changed: list[str]) -> subprocess.CompletedProcess[str]:
