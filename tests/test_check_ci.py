@@ -134,3 +134,22 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
                           capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
     assert done.stdout == f"sphinx-rfc {__version__}\n"
+
+
+def test_strict_with_files_keeps_only_their_other_warnings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--strict`` fails on other Sphinx warnings too: with FILEs, on those
+    of the FILEs only."""
+    from conftest import write_project
+
+    srcdir = write_project(tmp_path / "docs", {
+        "index.md": "# Index\n\n```{toctree}\n:glob:\n\n*\n```\n",
+        "a.md": "# A\n\n```{rfc} RFC-0001\n:status: draft\n```\n\nSee {doc}`missing-page`.\n",
+        "b.md": "# B\n\n```{rfc} RFC-0002\n:status: draft\n```\n",
+    }, "rfc_required_sections = []\n")
+    code, out, err = run(capsys, "check", str(srcdir), str(srcdir / "b.md"), "--strict")
+    assert (code, err) == (0, "")
+    code, out, err = run(capsys, "check", str(srcdir), str(srcdir / "a.md"), "--strict")
+    assert code == 1
+    assert "missing-page" in err and "1 other warning(s)" in err

@@ -2,7 +2,7 @@
 per problem, so each shows as an annotation on the file's line in a pull
 request::
 
-    ::warning file=docs/rfcs/0042-x.md,line=12,title=rfc.placeholder::RFC-0042: placeholder …
+    ::warning file=doc/rfcs/0042-x.md,line=12,title=rfc.placeholder::RFC-0042: placeholder …
 
 GitHub reads ``file`` relative to the repository's root: the path is made
 relative to the root of the git work tree holding the file (found by its
