@@ -148,8 +148,8 @@ def test_strict_with_files_keeps_only_their_other_warnings(
         "a.md": "# A\n\n```{rfc} RFC-0001\n:status: draft\n```\n\nSee {doc}`missing-page`.\n",
         "b.md": "# B\n\n```{rfc} RFC-0002\n:status: draft\n```\n",
     }, "rfc_required_sections = []\n")
-    code, out, err = run(capsys, "check", str(srcdir), str(srcdir / "b.md"), "--strict")
+    code, _out, err = run(capsys, "check", str(srcdir), str(srcdir / "b.md"), "--strict")
     assert (code, err) == (0, "")
-    code, out, err = run(capsys, "check", str(srcdir), str(srcdir / "a.md"), "--strict")
+    code, _out, err = run(capsys, "check", str(srcdir), str(srcdir / "a.md"), "--strict")
     assert code == 1
     assert "missing-page" in err and "1 other warning(s)" in err
