@@ -153,3 +153,11 @@ def test_strict_with_files_keeps_only_their_other_warnings(
     code, _out, err = run(capsys, "check", str(srcdir), str(srcdir / "a.md"), "--strict")
     assert code == 1
     assert "missing-page" in err and "1 other warning(s)" in err
+
+
+def test_a_file_in_place_of_the_folder_is_explained(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    code, _out, err = run(capsys, "check", str(project / "b.rst"))
+    assert code == 2
+    assert "is a file; the Sphinx source folder comes first" in err

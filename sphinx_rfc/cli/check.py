@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.cli.annotations import annotation, annotation_path
+from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
 
 if TYPE_CHECKING:
@@ -56,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
     the FILEs, when given)."""
     from sphinx_rfc.write.summary import visible_problems
 
+    if args.sourcedir is not None and Path(args.sourcedir).is_file():
+        raise CliError(f"sphinx-rfc check: {args.sourcedir} is a file; the Sphinx source "
+                       "folder comes first: sphinx-rfc check DOCS [FILE...]")
     srcdir = find_sourcedir(args.sourcedir)
     wanted = {Path(f).resolve() for f in args.files}
     with read_project(

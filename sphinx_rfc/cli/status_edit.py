@@ -35,10 +35,15 @@ from typing import Any
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
 from sphinx_rfc.cli.files import write_atomic
-from sphinx_rfc.cli.status_scan import scan
+from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.lifecycle import check_transition, refusal
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
+
+__all__ = [
+    "FoundRfc", "Place", "StatusEditError", "add_parser", "find_places", "run", "scan",
+    "set_status", "spell",
+]
 
 #: The labels of a new row of a basic-information table (Chinese, English).
 _ROW_KEYS = {"status": ("状态", "Status"), "updated": ("更新时间", "Updated")}
