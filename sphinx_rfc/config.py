@@ -361,6 +361,12 @@ class RfcSettings:
         doc="Globs of JUnit XML files, relative to ``conf.py``, for verification results.",
         convert=_str_list,
     ))
+    git_dates: bool = field(metadata=setting(
+        default=True, types=(bool,), shape="True or False",
+        doc="An RFC that declares no ``created`` / ``updated`` takes them from the git "
+        "history of its source file (first and last commit); no git, no dates.",
+        convert=_flag,
+    ))
 
     def unknown_module(self, name: str) -> str | None:
         """Why *name* is no module ("module 'x' is not in rfc_modules (a, b)"),

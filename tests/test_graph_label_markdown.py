@@ -68,7 +68,8 @@ def graph_project(root: Path) -> Path:
             f"P{number}\n==\n\n.. rfc:: RFC-000{number}\n   :title: {title}\n"
             + ("   :requires: RFC-0001\n" if number > 1 else "")
         )
-    conf = "rfc_required_sections = []\nrfc_required_test_levels = []\n"
+    conf = ('rfc_required_sections = []\nrfc_required_test_levels = []\n'
+            'rfc_graph_renderer = "mermaid"\n')
     return write_project(root, files, conf)
 
 
