@@ -24,6 +24,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx_rfc._compat import current_builder
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated
+from sphinx_rfc.resolve.mermaid import diagram_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -101,11 +102,7 @@ class MermaidFallback(SphinxPostTransform):
                 note = code_block("", block.source, block.line)[0]
                 block.parent.insert(block.parent.index(block), note)
             elif builder.format in _DRAWN_BY_COMMAND:
-                diagram = mermaid()
-                diagram["code"] = block.astext()
-                diagram["options"] = {}
-                diagram.source, diagram.line = block.source, block.line
-                block.replace_self(diagram)
+                block.replace_self(diagram_of(block))
 
 
 def setup(app: Sphinx) -> None:
