@@ -95,6 +95,9 @@ def check_texinfo(out: Path) -> None:
 
 def check_epub(out: Path) -> None:
     assert list(out.glob("*.epub"))
+    # the extension's stylesheet is in the book: copied and in the manifest
+    assert (out / "_static" / "sphinx_rfc.css").exists()
+    assert 'href="_static/sphinx_rfc.css"' in _text(out / "content.opf")
     overview = _text(out / "overview.xhtml")
     assert "rfc-table-index" in overview
     assert "mermaid" not in overview  # e-readers run no JavaScript

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sphinx.util.fileutil import copy_asset_file
 
@@ -13,22 +13,26 @@ if TYPE_CHECKING:
 STATIC_DIR = Path(__file__).parent.parent / "static"
 
 
-def copy_static_files(app: Sphinx, exception: BaseException | None) -> None:
-    """Copy the package's CSS and JS into ``_static``.
+def copy_static_files(app: Sphinx) -> list[Any]:
+    """Copy the package's CSS and JS into ``_static`` (no page of its own).
 
     Done here rather than by adding to ``html_static_path``: changing a
     config value at start-up makes the next build see a changed
-    configuration and rewrite every page (Sphinx < 9).
+    configuration and rewrite every page (Sphinx < 9).  Done at
+    ``html-collect-pages`` rather than ``build-finished``: the epub builder
+    lists the files of its output in its manifest right after that event,
+    so a file copied later is missing from the book.
     """
-    if exception is not None or app.builder.format != "html":
-        return
+    if app.builder.format != "html":
+        return []
     target = Path(app.outdir) / "_static"
     target.mkdir(parents=True, exist_ok=True)
     for path in sorted(STATIC_DIR.iterdir()):
         if path.suffix in {".css", ".js"}:
             copy_asset_file(path, target, force=True)
+    return []
 
 
 def setup(app: Sphinx) -> None:
     app.add_css_file("sphinx_rfc.css")
-    app.connect("build-finished", copy_static_files)
+    app.connect("html-collect-pages", copy_static_files)
