@@ -118,10 +118,18 @@ def check_xml(out: Path) -> None:
     assert "rfc_pending" not in rfc and "rfc_data" not in rfc
 
 
+def check_json(out: Path) -> None:
+    # the domain index pages' context (their names) is serialised as JSON
+    index = json.loads(_text(out / "rfc-rfcs.fjson"))
+    assert index["indextitle"] == "RFC Index"
+    assert "RFC-0001" in json.dumps(index["content"])
+
+
 CHECKS = {
     "html": check_html, "dirhtml": check_dirhtml, "singlehtml": check_singlehtml,
     "latex": check_latex, "text": check_text, "man": check_man, "texinfo": check_texinfo,
     "epub": check_epub, "gettext": check_gettext, "dummy": check_dummy, "xml": check_xml,
+    "json": check_json,
 }
 
 

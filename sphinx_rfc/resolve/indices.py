@@ -54,12 +54,25 @@ def group_name(index: Index, text: str) -> str:
     return text
 
 
+class _Translated:
+    """A class attribute read as the translation of *message* in the current
+    language, as a ``str``: Sphinx puts an index's names into page contexts
+    that the JSON and pickle builders serialise, which a lazy translation
+    proxy cannot be."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return str(self.message)
+
+
 class RfcIndex(Index):
     """All RFCs, grouped by status (in the order of ``rfc_statuses``)."""
 
     name = "rfcs"
-    localname = _("RFC Index")
-    shortname = _("RFCs")
+    localname = _Translated(_("RFC Index"))  # type: ignore[assignment]
+    shortname = _Translated(_("RFCs"))  # type: ignore[assignment]
 
     def generate(
         self, docnames: Iterable[str] | None = None
@@ -91,8 +104,8 @@ class ModuleIndex(Index):
     RFCs touching it, with the relation."""
 
     name = "modules"
-    localname = _("RFC Module Index")
-    shortname = _("RFC modules")
+    localname = _Translated(_("RFC Module Index"))  # type: ignore[assignment]
+    shortname = _Translated(_("RFC modules"))  # type: ignore[assignment]
 
     def generate(
         self, docnames: Iterable[str] | None = None
