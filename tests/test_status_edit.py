@@ -394,3 +394,20 @@ def test_command_with_a_relative_folder(
 def test_a_verdict_is_true_when_allowed() -> None:
     assert lifecycle.check_transition("draft", "review")
     assert not lifecycle.check_transition("draft", "implemented")
+
+
+def test_command_write_failure_is_a_message_not_a_traceback(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = project / "rfcs" / "0002-sharded.rst"
+    before = path.read_bytes()
+
+    def full_disk(target: Path, text: str) -> None:
+        raise OSError(28, "No space left on device", str(target))
+
+    monkeypatch.setattr(status_edit, "write_atomic", full_disk)
+    assert status(str(project), "RFC-0002", "accepted") == 1
+    err = capsys.readouterr().err
+    assert "0002-sharded.rst: not changed, cannot write it:" in err
+    assert "No space left on device" in err and "Traceback" not in err
+    assert path.read_bytes() == before

@@ -201,14 +201,20 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not verdict.allowed and not args.force:
         return fail(f"{args.rfc_id}: {refusal(verdict)}", 1)
-    with rfc.path.open(encoding="utf-8", newline="") as handle:
-        text = handle.read()
+    try:
+        with rfc.path.open(encoding="utf-8", newline="") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        return fail(f"{rfc.path}: cannot read it: {exc}", 1)
     date = args.date or dt.date.today().isoformat()
     try:
         updated = set_status(text, rfc.path.suffix, new, date,
                              statuses=settings.statuses, sections=settings.sections)
     except StatusEditError as exc:
         return fail(f"{rfc.path}: {exc}", 1)
-    write_atomic(rfc.path, updated)
+    try:
+        write_atomic(rfc.path, updated)
+    except OSError as exc:
+        return fail(f"{rfc.path}: not changed, cannot write it: {exc}", 1)
     print(f"{rfc.path}: {args.rfc_id} {verdict.current} -> {new}")
     return 0
