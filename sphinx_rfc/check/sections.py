@@ -295,7 +295,9 @@ def section_states(
                 _missing_message(spec, unmatched, ambiguous, settings.sections),
                 source, fallback_line, rfc_id,
             ))
-    if len(missing) > 1 and all(b.first for b in bodies):
+    # a template-native RFC with no heading besides its title: a rendered
+    # issue pasted as text (an RFC with the rfc directive is written here)
+    if len(missing) > 1 and "rfc" not in present_directives and all(b.first for b in bodies):
         missing = [Problem(
             "no-headings",
             _("no headings found — paste the issue's Markdown source "

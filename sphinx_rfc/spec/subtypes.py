@@ -88,8 +88,8 @@ SUBTYPES: dict[str, str] = {
     "test-missing": "A test named in a ``tests`` cell is not in the JUnit results.",
     "missing-id": "A template-native RFC (``rfc_documents``) whose ID cannot be found.",
     "no-headings": (
-        "An RFC with no heading besides its title misses several required sections: one "
-        "warning in place of one per section (a pasted rendered issue)."
+        "A template-native RFC with no heading besides its title misses several required "
+        "sections: one warning in place of one per section (a pasted rendered issue)."
     ),
 }
 
