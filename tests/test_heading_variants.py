@@ -329,3 +329,13 @@ def test_pasted_issue_with_one_missing_section_names_it(tmp_path: Path, build: B
     assert [w[2:] for w in result.rfc_warnings()] == [
         ("rfc.missing-section", "RFC-0009: missing section 'Background' / '背景'"),
     ]
+
+
+def test_messages_follow_the_language(build: BuildFn) -> None:
+    conf = 'language = "zh_CN"\nrfc_required_sections = ["dependencies"]\n'
+    text = "# 提案\n\n```{rfc} RFC-0601\n```\n\n## 7. 依赖组件\n\n依赖 FSDP。\n"
+    result = build({"index.rst": "Index\n=====\n", "z.md": text}, conf=conf)
+    assert [w[2:] for w in result.rfc_warnings()] == [
+        ("rfc.missing-section",
+         "RFC-0601: 缺少章节 'Component dependencies' / '组件依赖'；是否指标题 '7. 依赖组件'（第 6 行）？"),
+    ]

@@ -24,7 +24,7 @@ _TITLE_PREFIX = re.compile(
     r"""^\s*(?:
         [\[［【]\s*(?:RFC|需求)\s*[\]］】]\s*[:：\-–—]?   # [RFC]: 【RFC】 【需求】 ［RFC］-
       | RFC\s*[:：]                                    # RFC: RFC：
-      | RFC\s+[-–—]                                    # RFC - RFC — 
+      | RFC\s+[-–—]                                    # RFC - RFC —
       | RFC[-–—](?=\s)                                 # RFC- title
     )\s*""",
     re.IGNORECASE | re.VERBOSE,
