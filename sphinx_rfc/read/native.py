@@ -33,14 +33,21 @@ Where things come from:
   rendered in place through :func:`sphinx_rfc.read.tables.read_tables`, the path
   the directives use: same records, same problems, same output.  Other
   tables are left as they are.
-* **Title** — the document's title with a leading ``RFC:``, ``[RFC]`` or
-  ``【RFC】`` dropped; a document whose first heading is already one of the
-  nine sections (an issue pasted without its title) takes the metadata
-  ``title`` or the ID.
+* **Title** — the document's title with the tags an issue title starts
+  with (``[RFC]:``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``) dropped; a
+  document whose first heading is already one of the nine sections (an
+  issue pasted without its title) takes the metadata ``title`` or the ID.
+* **Type** — when the basic information has none, the background's type
+  table left with one row, or its line ``类型：功能补全``.
+
+On the page, the basic information is shown as the ``rfc`` directive's
+table shows it (:func:`show_basic_info`, with the directive's own rows).
 
 The author's basic-information table stays as written, except that module
-names and RFC IDs in it become links and the rows computed from other RFCs
-("Superseded by", "Required by") are appended to it.
+names and RFC IDs in it become links, its ID, status and type cells show
+the directive's badges, the fields it lacks get the directive's rows, and
+the rows computed from other RFCs ("Superseded by", "Required by") are
+appended to it.
 """
 
 from __future__ import annotations
