@@ -199,3 +199,17 @@ def test_labels_follow_the_language(build: BuildFn) -> None:
     native = _rows(result, "rfcs/native-0008.html")
     assert ">已接受<" in native["状态"][1]
     assert "模块" in "".join(native)
+
+
+def test_a_cell_that_gives_no_value_stays_as_written(build: BuildFn) -> None:
+    text = (
+        "---\nrfc: 12\n---\n# 梯度压缩\n\n## 基本信息\n\n| 项目 | 内容 |\n|---|---|\n"
+        "| 作者 | 周八 |\n| 状态 | 进行中 |\n\n## 背景\n\n带宽不够。\n"
+    )
+    result = build({"index.rst": "Index\n=====\n", "rfcs/native-0012.md": text}, conf=CONF)
+    assert [w[2] for w in result.rfc_warnings()] == ["rfc.invalid-value"]
+    native = _rows(result, "rfcs/native-0012.html")
+    # the author's words are kept (and reported); the directive's row says what counts
+    assert native["状态"][1] == "<p>进行中</p>"
+    assert "rfc-status-draft" in native["Status"][1]
+    assert list(native)[:3] == ["项目", "ID", "Status"]  # (the header, then the body)

@@ -299,6 +299,17 @@ def background_type(
 _BADGE_FIELDS = ("rfc", "status", "type")
 
 
+def _shows(name: str, value: str | list[str], record: RfcRecord, settings: RfcSettings) -> bool:
+    """Whether the author's cell of field *name* gives the record's value."""
+    if not isinstance(value, str):
+        return False
+    if name == "rfc":
+        return _id_value(value, settings) == record.id
+    vocabulary = settings.statuses if name == "status" else settings.types
+    shown: str | None = record.status if name == "status" else record.type
+    return vocabulary.lookup(plain(value)) == shown
+
+
 def show_basic_info(
     doctree: nodes.document, table: nodes.table | None, rows: Sequence[RawField],
     record: RfcRecord, settings: RfcSettings, *,
@@ -334,13 +345,17 @@ def show_basic_info(
         value = row.children[1] if len(row.children) > 1 else None
         if name in given:
             cell = given[name].cell
-            if name in _BADGE_FIELDS and cell is not None and value is not None:
+            if name not in _BADGE_FIELDS or cell is None or value is None:
+                continue
+            if _shows(name, given[name].value, record, settings):
                 cell.children = []
                 cell.extend(value.children)
                 cell["rfc-generated"] = True
-            continue
-        if name == "title" and record.title == heading:
-            continue  # the page's heading says it
+                continue
+            # the author's cell holds no value or another one (reported):
+            # it stays as written, and the directive's row says what counts
+        if name == "title" and record.title in (heading, record.id):
+            continue  # the page's heading says it, or there is none but the ID
         row["classes"].append("rfc-native-field")
         for _extra in range(cols - 2):
             row += nodes.entry()
