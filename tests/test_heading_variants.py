@@ -339,3 +339,24 @@ def test_messages_follow_the_language(build: BuildFn) -> None:
         ("rfc.missing-section",
          "RFC-0601: 缺少章节 'Component dependencies' / '组件依赖'；是否指标题 '7. 依赖组件'（第 6 行）？"),
     ]
+
+
+def test_a_title_holding_a_section_word_stays_the_title(build: BuildFn) -> None:
+    # several level-1 headings: the first is judged as a whole, so a title
+    # that only holds a section's name as a token (兼容性) is the title
+    text = (
+        "---\nrfc: 7\n---\n# checkpoint 格式升级与兼容性\n\n# 背景\n\n旧格式无法分片加载。\n\n"
+        "# 方案\n\n新增索引文件。\n"
+    )
+    conf = (
+        'rfc_documents = ["rfcs/*"]\n'
+        'rfc_required_sections = ["background", "design", "constraints"]\n'
+    )
+    result = build({"index.rst": "Index\n=====\n", "rfcs/7.md": text}, conf=conf)
+    assert [w[2:] for w in result.rfc_warnings()] == [
+        ("rfc.missing-section",
+         "RFC-0007: missing section 'Constraints and compatibility' / '约束与兼容性'"),
+    ]
+    (record,) = _export(result).values()
+    assert record["title"] == "checkpoint 格式升级与兼容性"
+    assert record["sections"]["constraints"] == "missing"

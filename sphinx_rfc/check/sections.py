@@ -134,6 +134,14 @@ def section_keys_for_title(title: str, sections: Sequence[SectionSpec]) -> list[
     return [k for k in found[0] if k in common]
 
 
+def whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
+    """The sections *title* names as a whole (rule 4 of
+    docs/reference/sections.md, tokens not looked at): how a document's
+    first heading is judged when more top-level headings follow it, so
+    that a title such as `格式升级与兼容性` stays the document's title."""
+    return _keys_of(normalise_title(title), sections, _starts_with)
+
+
 def ambiguous_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
     """The sections a title names when it names two or more different
     ones (and so names none); else empty."""
@@ -262,7 +270,10 @@ def section_states(
     states: dict[str, str] = {}
     lines: dict[str, int | None] = {}
     problems: list[Problem] = []
-    keys_of = [section_keys_for_title(b.title, settings.sections) for b in bodies]
+    keys_of = [
+        (whole_title_keys if b.first else section_keys_for_title)(b.title, settings.sections)
+        for b in bodies
+    ]
     unmatched = [b for b, keys in zip(bodies, keys_of, strict=True) if not keys and not b.first]
     ambiguous = [(b, keys) for b in unmatched
                  if (keys := ambiguous_keys(b.title, settings.sections))]

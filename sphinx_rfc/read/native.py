@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
-from sphinx_rfc.check.sections import section_keys_for_title
+from sphinx_rfc.check.sections import section_keys_for_title, whole_title_keys
 from sphinx_rfc.doctree.locations import SourceLines, ancestors, first_line
 from sphinx_rfc.doctree.tables import (
     CellLines,
@@ -105,7 +105,7 @@ def title_section(doctree: nodes.document, settings: RfcSettings) -> nodes.secti
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     if not top or not top[0].children or not isinstance(top[0][0], nodes.title):
         return None
-    if len(top) > 1 and section_keys_for_title(top[0][0].astext(), settings.sections):
+    if len(top) > 1 and whole_title_keys(top[0][0].astext(), settings.sections):
         return None
     return top[0]
 
@@ -116,10 +116,14 @@ def recognised_sections(
     """Section key -> the first section, in document order, whose title
     matches it (docs/reference/sections.md)."""
     found: dict[str, nodes.section] = {}
+    top = [c for c in doctree.children if isinstance(c, nodes.section)]
+    first = top[0] if len(top) > 1 else None
     for section in doctree.findall(nodes.section):
         if section is skip or not section.children or not isinstance(section[0], nodes.title):
             continue
-        for key in section_keys_for_title(section[0].astext(), settings.sections):
+        # (the first of several top-level headings, as the collector judges it)
+        names = whole_title_keys if section is first else section_keys_for_title
+        for key in names(section[0].astext(), settings.sections):
             found.setdefault(key, section)
     return found
 
