@@ -116,8 +116,9 @@ def test_dates_from_git_in_page_index_and_export(repo: Path) -> None:
     directive = info_rows(build, "rfcs/0001-directive.html")
     assert (directive["Created"], directive["Updated"]) == ("2025-01-10", "2025-02-20")
     native = info_rows(build, "rfcs/native-0002.html")
+    # (the author's 状态 cell shows the status badge, as the directive's table does)
     assert (native["状态"], native["Created"], native["Updated"]) == (
-        "草稿", "2025-01-10", "2025-02-20"
+        "Draft", "2025-01-10", "2025-02-20"
     )
     assert info_rows(build, "rfcs/0004-both.html")["Updated"] == "2024-11-02"
     # the index

@@ -3,32 +3,50 @@ present, empty or not applicable (docs/reference/sections.md)."""
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.placeholders import placeholder_regex
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
-from sphinx_rfc.spec.sections import NOT_APPLICABLE_MARKERS, SectionSpec
+from sphinx_rfc.spec.sections import (
+    NOT_APPLICABLE_MARKERS,
+    TITLE_DELIMITERS,
+    TITLE_SUFFIXES,
+    SectionSpec,
+)
 from sphinx_rfc.spec.text import fold
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 
+_CN_DIGITS = "一二三四五六七八九十〇零"
 _NUMBERING = re.compile(
-    r"""^\s*(?:
-        [(（]\s*(?:\d+|[一二三四五六七八九十]+)\s*[)）]   # (1)  （一）
-      | \d+(?:\.\d+)*(?:[.、．)]|(?=\s)|$)             # 1.  3.2  1、 0
-      | [一二三四五六七八九十]+\s*[、.．]               # 一、
+    rf"""^\s*(?:
+        [(（]\s*(?:\d+|[{_CN_DIGITS}]+)\s*[)）]     # (1)  （一）  （十二）
+      | 第\s*(?:\d+|[{_CN_DIGITS}]+)\s*[章节部分]?[、.．:：]?  # 第一章  第3节
+      | \d+(?:[.．]\d+)*(?:[.、．)）]|(?=\s)|$)      # 1.  3.2  1、 0  1)
+      | [{_CN_DIGITS}]+\s*[、.．)）]                  # 一、 十二、 三）
     )\s*""",
     re.VERBOSE,
 )
 _TRAILING = re.compile(r"[\s.。:：;；,，!！?？、]+$")
 _SEPARATORS = frozenset(" ([（【<《{:：,，.。;；/、-—–_|")
+_DELIMITER_SPLIT = re.compile(
+    "|".join(re.escape(fold(d)) if d.strip() else re.escape(d) for d in TITLE_DELIMITERS)
+)
+_SUFFIXES = tuple(fold(s) for s in TITLE_SUFFIXES)
+
+
+def _is_cjk(char: str) -> bool:
+    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"
 
 
 @lru_cache(maxsize=4096)
@@ -39,17 +57,99 @@ def normalise_title(title: str) -> str:
     return fold(text)
 
 
+def _starts_with(text: str, alias: str) -> bool:
+    """*text* is *alias*, or starts with it followed by a space, a bracket
+    or punctuation (the rule of a whole title)."""
+    return text == alias or (text.startswith(alias) and text[len(alias)] in _SEPARATORS)
+
+
 @lru_cache(maxsize=4096)
 def title_matches(title: str, alias: str) -> bool:
-    norm = normalise_title(title)
-    want = fold(alias)
-    if norm == want:
+    """Whether *title*, as a whole, names the section of *alias*: it equals
+    the alias or starts with it followed by a separator."""
+    return _starts_with(normalise_title(title), fold(alias))
+
+
+@lru_cache(maxsize=4096)
+def _tokens(norm: str) -> tuple[str, ...]:
+    """A normalised title cut at the delimiters and where Latin letters
+    meet Chinese ones (`API变化`: `api`, `变化`)."""
+    tokens: list[str] = []
+    for part in _DELIMITER_SPLIT.split(norm):
+        start = 0
+        for i in range(1, len(part)):
+            a, b = part[i - 1], part[i]
+            if (_is_cjk(a) and b.isascii() and b.isalnum()) or (
+                a.isascii() and a.isalnum() and _is_cjk(b)
+            ):
+                tokens.append(part[start:i])
+                start = i
+        tokens.append(part[start:])
+    return tuple(t for raw in tokens if (t := raw.strip(" _-—–.:")))
+
+
+def token_matches(token: str, alias: str) -> bool:
+    """A token names an alias: it is the alias, starts with it followed by
+    a separator, or (a Chinese alias) is the alias and one suffix word."""
+    if _starts_with(token, alias):
         return True
-    return norm.startswith(want) and norm[len(want)] in _SEPARATORS
+    if alias and _is_cjk(alias[-1]) and token.startswith(alias):
+        return token[len(alias):].strip() in _SUFFIXES
+    return False
+
+
+def _keys_of(text: str, sections: Sequence[SectionSpec], rule: Callable[[str, str], bool]
+             ) -> list[str]:
+    return [s.key for s in sections if any(rule(text, fold(t)) for t in s.titles)]
+
+
+def title_candidates(title: str, sections: Sequence[SectionSpec]) -> list[list[str]]:
+    """The section keys each part of *title* names: the whole title first,
+    then each token that names one (docs/reference/sections.md)."""
+    norm = normalise_title(title)
+    found: list[list[str]] = []
+    whole = _keys_of(norm, sections, _starts_with)
+    if whole:
+        found.append(whole)
+    tokens = _tokens(norm)
+    if len(tokens) > 1 or (tokens and tokens[0] != norm):
+        for token in tokens:
+            keys = _keys_of(token, sections, token_matches)
+            if keys:
+                found.append(keys)
+    elif tokens and not whole:
+        keys = _keys_of(tokens[0], sections, token_matches)
+        if keys:
+            found.append(keys)
+    return found
 
 
 def section_keys_for_title(title: str, sections: Sequence[SectionSpec]) -> list[str]:
-    return [s.key for s in sections if any(title_matches(title, t) for t in s.titles)]
+    """The sections *title* names: those every naming part agrees on; none
+    when two parts name different sections (`方案设计与验证`)."""
+    found = title_candidates(title, sections)
+    if not found:
+        return []
+    common = set(found[0]).intersection(*found[1:])
+    return [k for k in found[0] if k in common]
+
+
+def whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
+    """The sections *title* names as a whole (rule 4 of
+    docs/reference/sections.md, tokens not looked at): how a document's
+    first heading is judged when more top-level headings follow it, so
+    that a title such as `格式升级与兼容性` stays the document's title."""
+    return _keys_of(normalise_title(title), sections, _starts_with)
+
+
+def ambiguous_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
+    """The sections a title names when it names two or more different
+    ones (and so names none); else empty."""
+    found = title_candidates(title, sections)
+    if not found or section_keys_for_title(title, sections):
+        return []
+    keys = {k for keys in found for k in keys}
+    return [s.key for s in sections if s.key in keys]
 
 
 @dataclass
@@ -60,6 +160,9 @@ class SectionBody:
     line: int | None
     #: All text of the body (subsections included), titles excluded.
     text: str
+    #: The document's first top-level section when others follow it: it may
+    #: be the document's title, so it is never offered as a near miss.
+    first: bool = False
 
 
 @dataclass
@@ -91,6 +194,68 @@ def body_state(text: str, placeholders: Sequence[str]) -> str:
     return PRESENT
 
 
+def section_label(spec: SectionSpec, *, quoted: bool = True) -> str:
+    """``'Background' / '背景'`` (*quoted*) or ``Background / 背景``; a
+    section whose two labels are one string (a team's own section) is
+    named once."""
+    labels = [spec.label] if spec.label == spec.label_zh or not spec.label_zh else [
+        spec.label, spec.label_zh]
+    return " / ".join(repr(x) if quoted else x for x in labels)
+
+
+#: How alike a heading that named no section and a section's title must be
+#: to be offered as "did you mean" (0..1).
+NEAR_MISS = 0.8
+
+
+def _likeness(heading: str, alias: str) -> float:
+    """Spelling likeness of two normalised titles; Chinese titles whose
+    characters are the same in another order (`依赖组件`, `组件依赖`) are alike."""
+    ratio = difflib.SequenceMatcher(None, heading, alias).ratio()
+    if any(_is_cjk(c) for c in heading + alias):
+        a, b = Counter(heading.replace(" ", "")), Counter(alias.replace(" ", ""))
+        shared = sum((a & b).values())
+        ratio = max(ratio, 2 * shared / max(sum(a.values()) + sum(b.values()), 1))
+    return ratio
+
+
+def near_miss(spec: SectionSpec, bodies: Sequence[SectionBody]) -> SectionBody | None:
+    """The heading most like one of *spec*'s titles, among *bodies* (headings
+    that name no section), when it is alike enough."""
+    best: tuple[float, SectionBody] | None = None
+    for body in bodies:
+        heading = normalise_title(body.title)
+        if len(heading) < 2:
+            continue
+        score = max(_likeness(heading, fold(t)) for t in spec.titles)
+        if score >= NEAR_MISS and (best is None or score > best[0]):
+            best = (score, body)
+    return best[1] if best else None
+
+
+def _missing_message(
+    spec: SectionSpec, unmatched: Sequence[SectionBody],
+    ambiguous: Sequence[tuple[SectionBody, list[str]]], sections: Sequence[SectionSpec],
+) -> str:
+    label = section_label(spec)
+    for body, keys in ambiguous:
+        if spec.key in keys:
+            names = ", ".join(section_label(s) for s in sections if s.key in keys)
+            return _(
+                "missing section {label}: the heading {heading!r} (line {line}) names "
+                "several sections ({names}) and is taken as none of them"
+            ).format(label=label, heading=body.title, line=body.line, names=names)
+    hint = near_miss(spec, unmatched)
+    if hint is not None:
+        return _("missing section {label}; did you mean the heading {heading!r} (line {line})?"
+                 ).format(label=label, heading=body_heading(hint), line=hint.line)
+    return _("missing section {label}").format(label=label)
+
+
+def body_heading(body: SectionBody) -> str:
+    return " ".join(body.title.split())
+
+
 def section_states(
     bodies: Sequence[SectionBody],
     directives: Iterable[str],
@@ -105,10 +270,16 @@ def section_states(
     states: dict[str, str] = {}
     lines: dict[str, int | None] = {}
     problems: list[Problem] = []
+    keys_of = [
+        (whole_title_keys if b.first else section_keys_for_title)(b.title, settings.sections)
+        for b in bodies
+    ]
+    unmatched = [b for b, keys in zip(bodies, keys_of, strict=True) if not keys and not b.first]
+    ambiguous = [(b, keys) for b in unmatched
+                 if (keys := ambiguous_keys(b.title, settings.sections))]
+    missing: list[Problem] = []
     for spec in settings.sections:
-        body = next(
-            (b for b in bodies if any(title_matches(b.title, t) for t in spec.titles)), None
-        )
+        body = next((b for b, keys in zip(bodies, keys_of, strict=True) if spec.key in keys), None)
         has_directive = spec.directive is not None and spec.directive in present_directives
         if body is not None:
             state = body_state(body.text, settings.placeholders)
@@ -125,13 +296,25 @@ def section_states(
             assert body is not None
             problems.append(Problem(
                 "empty-section",
-                f"section {body.title!r} ({spec.label} / {spec.label_zh}) has no content",
+                _("section {title!r} ({label}) has no content").format(
+                    title=body.title, label=section_label(spec, quoted=False)),
                 source, body.line or fallback_line, rfc_id,
             ))
         elif state == MISSING and spec.key in settings.required_sections:
-            problems.append(Problem(
+            missing.append(Problem(
                 "missing-section",
-                f"missing section {spec.label!r} / {spec.label_zh!r}",
+                _missing_message(spec, unmatched, ambiguous, settings.sections),
                 source, fallback_line, rfc_id,
             ))
+    # a template-native RFC with no heading besides its title: a rendered
+    # issue pasted as text (an RFC with the rfc directive is written here)
+    if len(missing) > 1 and "rfc" not in present_directives and all(b.first for b in bodies):
+        missing = [Problem(
+            "no-headings",
+            _("no headings found — paste the issue's Markdown source "
+              "({count} required sections are looked for by their headings)").format(
+                count=len(missing)),
+            source, fallback_line, rfc_id,
+        )]
+    problems.extend(missing)
     return SectionResult(states, problems, lines)

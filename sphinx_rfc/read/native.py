@@ -33,14 +33,21 @@ Where things come from:
   rendered in place through :func:`sphinx_rfc.read.tables.read_tables`, the path
   the directives use: same records, same problems, same output.  Other
   tables are left as they are.
-* **Title** — the document's title with a leading ``RFC:``, ``[RFC]`` or
-  ``【RFC】`` dropped; a document whose first heading is already one of the
-  nine sections (an issue pasted without its title) takes the metadata
-  ``title`` or the ID.
+* **Title** — the document's title with the tags an issue title starts
+  with (``[RFC]:``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``) dropped; a
+  document whose first heading is already one of the nine sections (an
+  issue pasted without its title) takes the metadata ``title`` or the ID.
+* **Type** — when the basic information has none, the background's type
+  table left with one row, or its line ``类型：功能补全``.
+
+On the page, the basic information is shown as the ``rfc`` directive's
+table shows it (:func:`show_basic_info`, with the directive's own rows).
 
 The author's basic-information table stays as written, except that module
-names and RFC IDs in it become links and the rows computed from other RFCs
-("Superseded by", "Required by") are appended to it.
+names and RFC IDs in it become links, its ID, status and type cells show
+the directive's badges, the fields it lacks get the directive's rows, and
+the rows computed from other RFCs ("Superseded by", "Required by") are
+appended to it.
 """
 
 from __future__ import annotations
@@ -53,16 +60,26 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
-from sphinx_rfc.check.sections import section_keys_for_title
-from sphinx_rfc.doctree.locations import SourceLines, ancestors
-from sphinx_rfc.doctree.tables import find_tables, table_headers
+from sphinx_rfc.check.sections import section_keys_for_title, whole_title_keys
+from sphinx_rfc.doctree.locations import SourceLines, ancestors, first_line
+from sphinx_rfc.doctree.tables import (
+    CellLines,
+    cell_text,
+    find_tables,
+    row_cells,
+    table_group,
+    table_headers,
+    table_rows,
+)
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.read.basic_info import info_rows, info_table, merge_fields, render_info_table
 from sphinx_rfc.read.frontmatter import RawField, metadata_fields
 from sphinx_rfc.read.metadata import id_problems, new_record, parse_metadata
 from sphinx_rfc.read.sections import clean_title
 from sphinx_rfc.read.tables import best_spec, headers_match, read_tables
+from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
 from sphinx_rfc.render.tables import already_read
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES, TableSpec, tables_for_directive
 from sphinx_rfc.spec.text import fold_header, plain
@@ -88,7 +105,7 @@ def title_section(doctree: nodes.document, settings: RfcSettings) -> nodes.secti
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     if not top or not top[0].children or not isinstance(top[0][0], nodes.title):
         return None
-    if len(top) > 1 and section_keys_for_title(top[0][0].astext(), settings.sections):
+    if len(top) > 1 and whole_title_keys(top[0][0].astext(), settings.sections):
         return None
     return top[0]
 
@@ -99,10 +116,14 @@ def recognised_sections(
     """Section key -> the first section, in document order, whose title
     matches it (docs/reference/sections.md)."""
     found: dict[str, nodes.section] = {}
+    top = [c for c in doctree.children if isinstance(c, nodes.section)]
+    first = top[0] if len(top) > 1 else None
     for section in doctree.findall(nodes.section):
         if section is skip or not section.children or not isinstance(section[0], nodes.title):
             continue
-        for key in section_keys_for_title(section[0].astext(), settings.sections):
+        # (the first of several top-level headings, as the collector judges it)
+        names = whole_title_keys if section is first else section_keys_for_title
+        for key in names(section[0].astext(), settings.sections):
             found.setdefault(key, section)
     return found
 
@@ -218,6 +239,141 @@ def read_section_tables(
 
 
 # --------------------------------------------------------------------------
+# The type, from the background's type table or line
+
+#: Header / line keys that give the RFC type in the background section.
+_TYPE_KEYS = frozenset(fold_header(k) for k in (
+    "类型", "rfc 类型", "需求类型", "特性类型", "type", "rfc type",
+))
+_TYPE_LINE = re.compile(r"^\s*[-*]?\s*(?P<key>[^:：\n]{1,12}?)\s*[:：]\s*(?P<value>\S[^\n]*)$",
+                        re.MULTILINE)
+_VALUE_END = re.compile(r"[\s(（,，;；。.、]")
+
+
+def _type_of(text: str, settings: RfcSettings) -> str | None:
+    """*text* as a type alias, whole or up to its first space or punctuation
+    (`功能补全（当前缺少异步保存）`)."""
+    text = plain(text)
+    for candidate in (text, _VALUE_END.split(text, maxsplit=1)[0]):
+        if candidate and settings.types.lookup(candidate) is not None:
+            return candidate
+    return None
+
+
+def background_type(
+    section: nodes.section | None, settings: RfcSettings
+) -> tuple[str, int | None] | None:
+    """The RFC type the background section gives (docs/reference/native.md):
+    a ``类型`` / ``Type`` table left with one type row, or a line
+    ``类型：功能补全``; with its line."""
+    if section is None:
+        return None
+    cell_line = CellLines()
+    for table in find_tables(section.children[1:]):
+        if already_read(table):
+            continue
+        head, body = table_rows(table)
+        header = [cell_text(c) for c in row_cells(head[-1])] if head else []
+        rows = list(body)
+        if not header and rows:
+            header = [cell_text(c) for c in row_cells(rows[0])]
+            rows = rows[1:]
+        if not header or fold_header(header[0]) not in _TYPE_KEYS:
+            continue
+        found = [(text, cells[0]) for row in rows if (cells := row_cells(row))
+                 and (text := _type_of(cell_text(cells[0]), settings))]
+        if len({settings.types.lookup(t) for t, _c in found}) == 1:
+            return found[0][0], cell_line(found[0][1])
+    for paragraph in section.findall(nodes.paragraph):
+        if isinstance(paragraph.parent, nodes.entry) or already_read(paragraph):
+            continue
+        for match in _TYPE_LINE.finditer(paragraph.astext()):
+            if fold_header(match.group("key")) in _TYPE_KEYS:
+                value = _type_of(match.group("value"), settings)
+                if value:
+                    return value, first_line(paragraph)
+    return None
+
+
+# --------------------------------------------------------------------------
+# The basic information on the page
+
+#: Fields the page shows as the ``rfc`` directive's table does, in place of
+#: the author's text (a badge, the ID as code).
+_BADGE_FIELDS = ("rfc", "status", "type")
+
+
+def _shows(name: str, value: str | list[str], record: RfcRecord, settings: RfcSettings) -> bool:
+    """Whether the author's cell of field *name* gives the record's value."""
+    if not isinstance(value, str):
+        return False
+    if name == "rfc":
+        return _id_value(value, settings) == record.id
+    vocabulary = settings.statuses if name == "status" else settings.types
+    shown: str | None = record.status if name == "status" else record.type
+    return vocabulary.lookup(plain(value)) == shown
+
+
+def show_basic_info(
+    doctree: nodes.document, table: nodes.table | None, rows: Sequence[RawField],
+    record: RfcRecord, settings: RfcSettings, *,
+    basic: nodes.section | None, head: nodes.section | None, heading: str,
+) -> None:
+    """Show the RFC's basic information the way the ``rfc`` directive's table
+    does (docs/reference/native.md): with no basic-information table, that
+    table itself; else the author's table with the ID, status and type cells
+    as the directive shows them and a row for each known field it lacks
+    (from the metadata, the file name, the background)."""
+    directive_rows = basic_info_rows(record, settings)
+    if table is None:
+        shown = basic_info_table(record, settings)
+        shown["classes"].append("rfc-native-info")
+        where = basic or head
+        if where is not None:
+            where.insert(1, shown)
+        else:
+            doctree.insert(1 if doctree.children and isinstance(doctree[0], nodes.target)
+                           else 0, shown)
+        return
+    group = table_group(table)
+    body = next((c for c in group.children if isinstance(c, nodes.tbody)), None) if group else None
+    if group is None or body is None:
+        return
+    cols = max(int(group.get("cols", 2) or 2), 2)
+    given = {r.name: r for r in rows}
+    top: list[nodes.row] = []
+    rest: list[nodes.row] = []
+    for name, row in directive_rows:
+        if name in ("superseded_by", "required_by"):
+            continue
+        value = row.children[1] if len(row.children) > 1 else None
+        if name in given:
+            cell = given[name].cell
+            if name not in _BADGE_FIELDS or cell is None or value is None:
+                continue
+            if _shows(name, given[name].value, record, settings):
+                cell.children = []
+                cell.extend(value.children)
+                cell["rfc-generated"] = True
+                continue
+            # the author's cell holds no value or another one (reported):
+            # it stays as written, and the directive's row says what counts
+        if name == "title" and record.title in (heading, record.id):
+            continue  # the page's heading says it, or there is none but the ID
+        row["classes"].append("rfc-native-field")
+        for _extra in range(cols - 2):
+            row += nodes.entry()
+        generated(row)  # (its values are checked as fields)
+        (top if name in ("rfc", "title", "status", "type") else rest).append(row)
+    pending = next((i for i, r in enumerate(body.children) if any(r.findall(rfc_pending))),
+                   len(body.children))
+    for row in reversed(rest):
+        body.insert(pending, row)
+    for row in reversed(top):
+        body.insert(0, row)
+
+
+# --------------------------------------------------------------------------
 # The reader
 
 
@@ -262,6 +418,8 @@ def read_native(
 
     found = id_problems(rfc_id, settings, source, id_line or record_line)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
+    if "type" not in raw and (typed := background_type(sections.get("background"), settings)):
+        raw["type"], where["type"] = typed
     line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
     meta, parsed = parse_metadata(
         raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra"
@@ -287,6 +445,10 @@ def read_native(
     if table is not None:
         used = [r for r in rows if r.name != "rfc" and raw.get(r.name) is r.value]
         render_info_table(table, used, meta, settings, rfc_id)
+    show_basic_info(
+        doctree, table, rows, record, settings, basic=sections.get("basic-info"), head=head,
+        heading=clean_title(title_node.astext()) if title_node is not None else "",
+    )
     mark_diagrams(doctree)
     problems.extend(found)
     return record

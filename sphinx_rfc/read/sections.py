@@ -18,12 +18,27 @@ from sphinx_rfc.model.problems import Problem
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
-_TITLE_PREFIX = re.compile(r"^\s*(?:RFC\s*[:：]|\[RFC\]|【RFC】)\s*", re.IGNORECASE)
+#: A tag an issue title starts with: ``[RFC]:``, ``【RFC】``, ``【需求】``,
+#: ``RFC：``, ``RFC -``, with the punctuation after it (docs/reference/native.md).
+_TITLE_PREFIX = re.compile(
+    r"""^\s*(?:
+        [\[［【]\s*(?:RFC|需求)\s*[\]］】]\s*[:：\-–—]?   # [RFC]: 【RFC】 【需求】 ［RFC］-
+      | RFC\s*[:：]                                    # RFC: RFC：
+      | RFC\s+[-–—]                                    # RFC - RFC —
+      | RFC[-–—](?=\s)                                 # RFC- title
+    )\s*""",
+    re.IGNORECASE | re.VERBOSE,
+)
 
 
 def clean_title(title: str) -> str:
-    """The document title with a leading ``RFC:``, ``[RFC]`` or ``【RFC】`` dropped."""
-    return _TITLE_PREFIX.sub("", title).strip() or title.strip()
+    """The document title without the tags an issue title starts with
+    (``[RFC]:``, ``[RFC]：``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``,
+    several of them too); a title that is nothing but a tag is kept."""
+    text = title.strip()
+    while (match := _TITLE_PREFIX.match(text)) and match.end() < len(text):
+        text = text[match.end():]
+    return text
 
 
 def document_title(doctree: nodes.document) -> tuple[str, int | None]:
@@ -58,10 +73,14 @@ def section_bodies(
     doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None
 ) -> list[SectionBody]:
     """Every section of the document, in document order, except the title
-    section when it is the only top-level one (*memo*: see :func:`_body_text`)."""
+    section when it is the only top-level one (*memo*: see :func:`body_text`).
+    When several top-level sections follow one another (`# 标题`, `# 背景`,
+    `# 方案` …), each is a section; the first is marked ``first``: it may
+    be the document's title (docs/reference/sections.md)."""
     lines = lines or SourceLines(doctree)
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     skip = top[0] if len(top) == 1 else None
+    first = top[0] if len(top) > 1 else None
     bodies = []
     memo = {} if memo is None else memo
     for section in doctree.findall(nodes.section):
@@ -69,7 +88,8 @@ def section_bodies(
             continue
         title = section[0]
         bodies.append(SectionBody(
-            title.astext(), lines.title_line(title), body_text(section, memo)
+            title.astext(), lines.title_line(title), body_text(section, memo),
+            first=section is first,
         ))
     return bodies
 

@@ -175,38 +175,53 @@ def issue_node(item: str, settings: RfcSettings) -> nodes.Node:
     return nodes.Text(item)
 
 
+def basic_info_rows(record: RfcRecord, settings: RfcSettings) -> list[tuple[str, nodes.row]]:
+    """``(field, row)`` for each row of an RFC's basic-information table, in
+    order (``rfc`` for the ID; rows computed from other RFCs are
+    ``rfc_pending`` nodes): the ``rfc`` directive's table, and the rows a
+    template-native RFC's own table lacks."""
+    rows: list[tuple[str, nodes.row]] = []
+
+    def add(name: str, label: str, content: CellContent) -> None:
+        row = nodes.row()
+        row += entry(generated(nodes.strong("", str(_(label)))))
+        row += entry(content)
+        rows.append((name, row))
+
+    add("rfc", "ID", nodes.literal(record.id, record.id))
+    add("title", "Title", record.title)
+    add("status", "Status", status_badge(record.status, settings))
+    if record.type:
+        add("type", "Type", type_badge(record.type, settings))
+    if record.authors:
+        add("authors", "Authors", joined([author_node(a) for a in record.authors]))
+    if record.modules:
+        add("modules", "Modules", joined([xref("mod", m) for m in record.modules]))
+    if record.issues:
+        add("issues", "Issues / PRs", joined([issue_node(i, settings) for i in record.issues]))
+    if record.created:
+        add("created", "Created", record.created)
+    if record.updated:
+        add("updated", "Updated", record.updated)
+    if record.supersedes:
+        add("supersedes", "Supersedes", joined([xref("ref", i) for i in record.supersedes]))
+    rows.append(("superseded_by", rfc_pending_row("superseded_by", record.id)))
+    if record.requires:
+        add("requires", "Requires", joined([xref("ref", i) for i in record.requires]))
+    rows.append(("required_by", rfc_pending_row("required_by", record.id)))
+    for name, value in record.extra.items():
+        text = ", ".join(value) if isinstance(value, list) else str(value)
+        row = nodes.row()
+        row += entry(generated(nodes.strong("", name)))
+        row += entry(text)
+        rows.append((name, row))
+    return rows
+
+
 def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
     """The basic-information table of an RFC written with the ``rfc``
     directive.  Rows computed from other RFCs are ``rfc_pending`` nodes."""
-    rows: list[Sequence[CellContent] | nodes.row] = []
-
-    def add(label: str, content: CellContent) -> None:
-        rows.append([generated(nodes.strong("", str(_(label)))), content])
-
-    add("ID", nodes.literal(record.id, record.id))
-    add("Title", record.title)
-    add("Status", status_badge(record.status, settings))
-    if record.type:
-        add("Type", type_badge(record.type, settings))
-    if record.authors:
-        add("Authors", joined([author_node(a) for a in record.authors]))
-    if record.modules:
-        add("Modules", joined([xref("mod", m) for m in record.modules]))
-    if record.issues:
-        add("Issues / PRs", joined([issue_node(i, settings) for i in record.issues]))
-    if record.created:
-        add("Created", record.created)
-    if record.updated:
-        add("Updated", record.updated)
-    if record.supersedes:
-        add("Supersedes", joined([xref("ref", i) for i in record.supersedes]))
-    rows.append(rfc_pending_row("superseded_by", record.id))
-    if record.requires:
-        add("Requires", joined([xref("ref", i) for i in record.requires]))
-    rows.append(rfc_pending_row("required_by", record.id))
-    for name, value in record.extra.items():
-        text = ", ".join(value) if isinstance(value, list) else str(value)
-        rows.append([generated(nodes.strong("", name)), text])
+    rows = [row for _name, row in basic_info_rows(record, settings)]
     table = make_table(None, rows, ["rfc-table", "rfc-table-basic-info"], [16, 60])
     # option values are checked for placeholders by the directive itself
     generated(table)

@@ -25,12 +25,12 @@ SECTIONS: tuple[SectionSpec, ...] = (
         ("基本信息", "Basic information", "Basic info", "Metadata"),
         "rfc",
     ),
-    SectionSpec("background", "Background", "背景", ("背景", "Background", "Motivation")),
+    SectionSpec("background", "Background", "背景", ("背景", "动机", "Background", "Motivation")),
     SectionSpec(
         "goals",
         "Goals and non-goals",
         "目标和非目标",
-        ("目标和非目标", "目标与非目标", "目标", "Goals and non-goals", "Goals"),
+        ("目标和非目标", "目标与非目标", "目标", "应用场景", "Goals and non-goals", "Goals"),
     ),
     SectionSpec(
         "references",
@@ -50,7 +50,7 @@ SECTIONS: tuple[SectionSpec, ...] = (
         "design",
         "Design",
         "方案设计",
-        ("方案设计", "设计方案", "详细设计", "Design", "Detailed design", "Proposal"),
+        ("方案设计", "设计方案", "详细设计", "方案", "Design", "Detailed design", "Proposal"),
     ),
     SectionSpec(
         "dependencies",
@@ -92,6 +92,22 @@ SECTIONS: tuple[SectionSpec, ...] = (
 
 SECTION_KEYS: tuple[str, ...] = tuple(s.key for s in SECTIONS)
 
+#: What splits a title into tokens, each compared with the titles above
+#: (docs/reference/sections.md): a slash, an enumeration comma, a comma,
+#: a semicolon, an ampersand, a bracket; between Chinese words 与 / 和 / 及,
+#: between English words "and".
+TITLE_DELIMITERS: tuple[str, ...] = (
+    "/", "、", ",", "，", ";", "；", "&", "+", "|",
+    "(", ")", "（", "）", "[", "]", "【", "】", "<", ">", "《", "》",
+    "与", "和", "及", " and ",
+)
+
+#: Words that may follow a Chinese title in the same token: `背景介绍`,
+#: `验证要求`, `API变化` (docs/reference/sections.md).
+TITLE_SUFFIXES: tuple[str, ...] = (
+    "介绍", "简介", "说明", "概述", "描述", "要求", "变化", "变更", "分析", "计划",
+    "策略", "细节", "清单", "列表", "部分", "情况",
+)
 
 
 NOT_APPLICABLE_MARKERS: tuple[str, ...] = ("N/A", "Not applicable", "不涉及")

@@ -38,6 +38,7 @@ Subtype = Literal[
     "test-failed",
     "test-missing",
     "missing-id",
+    "no-headings",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -86,6 +87,10 @@ SUBTYPES: dict[str, str] = {
     "test-failed": "A test named in a ``tests`` cell failed (``rfc_test_results``).",
     "test-missing": "A test named in a ``tests`` cell is not in the JUnit results.",
     "missing-id": "A template-native RFC (``rfc_documents``) whose ID cannot be found.",
+    "no-headings": (
+        "A template-native RFC with no heading besides its title misses several required "
+        "sections: one warning in place of one per section (a pasted rendered issue)."
+    ),
 }
 
 
