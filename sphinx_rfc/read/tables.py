@@ -39,6 +39,7 @@ from sphinx_rfc.doctree.tables import (
     table_headers,
     table_rows,
 )
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, TablePayload
 from sphinx_rfc.read.table_records import RECORD_KINDS, row_records
@@ -206,6 +207,16 @@ def _read_columns(
             column = None
         elif column is not None:
             seen[column.key] = header
+        elif header and (near := chosen.suggest_header(header)) is not None:
+            result.problems.append(Problem(
+                "unknown-column",
+                _("{prefix}: unknown column {header!r} in the {kind} table — "
+                  "did you mean {alias!r} ({key})?").format(
+                    prefix=directive, header=header, kind=kind_name(chosen), alias=near[0],
+                    key=near[1].key,
+                ),
+                source, line,
+            ))
         elif header:
             result.problems.append(Problem(
                 "unknown-column",
