@@ -12,7 +12,7 @@ differing row is reported as ``rfc.invalid-value`` at the row.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from docutils import nodes
@@ -34,6 +34,7 @@ from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, parse_metadata
 from sphinx_rfc.render.elements import (
     issue_node,
     joined,
+    labelled_issues,
     rfc_pending_row,
     unlink_unsafe,
     xref,
@@ -314,25 +315,6 @@ def _link_cells(rows: Sequence[RawField], meta: Metadata, settings: RfcSettings)
         if content:
             cell.children = []
             cell += nodes.paragraph("", "", *content)
-
-
-def labelled_issues(
-    issues: Sequence[str], labels: Mapping[str, str], settings: RfcSettings
-) -> list[nodes.Node]:
-    """The issue items as links, each after the label written before it
-    (``任务参考：#2094；实现 PR：!318``)."""
-    if not labels:
-        return joined([issue_node(i, settings) for i in issues])
-    out: list[nodes.Node] = []
-    for index, item in enumerate(issues):
-        label = labels.get(item, "")
-        wide = not (label + "".join(labels.values())).isascii()
-        if index:
-            out.append(nodes.Text("；" if wide else "; "))
-        if label:
-            out.append(nodes.Text(f"{label}：" if wide else f"{label}: "))
-        out.append(issue_node(item, settings))
-    return out
 
 
 def add_backlink_rows(table: nodes.table, rfc_id: str) -> None:

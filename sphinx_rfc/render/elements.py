@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -175,6 +175,25 @@ def issue_node(item: str, settings: RfcSettings) -> nodes.Node:
     return nodes.Text(item)
 
 
+def labelled_issues(
+    issues: Sequence[str], labels: Mapping[str, str], settings: RfcSettings
+) -> list[nodes.Node]:
+    """The issue items as links, each after the label written before it
+    (``任务参考：#2094；实现 PR：!318``)."""
+    if not labels:
+        return joined([issue_node(i, settings) for i in issues])
+    out: list[nodes.Node] = []
+    for index, item in enumerate(issues):
+        label = labels.get(item, "")
+        wide = not (label + "".join(labels.values())).isascii()
+        if index:
+            out.append(nodes.Text("；" if wide else "; "))
+        if label:
+            out.append(nodes.Text(f"{label}：" if wide else f"{label}: "))
+        out.append(issue_node(item, settings))
+    return out
+
+
 def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
     """The basic-information table of an RFC written with the ``rfc``
     directive.  Rows computed from other RFCs are ``rfc_pending`` nodes."""
@@ -193,7 +212,7 @@ def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
     if record.modules:
         add("Modules", joined([xref("mod", m) for m in record.modules]))
     if record.issues:
-        add("Issues / PRs", joined([issue_node(i, settings) for i in record.issues]))
+        add("Issues / PRs", labelled_issues(record.issues, record.issue_labels, settings))
     if record.created:
         add("Created", record.created)
     if record.updated:
