@@ -169,7 +169,7 @@ def conf(**values: Any) -> Any:
 def test_module_paths_setting_is_checked() -> None:
     settings = conf(rfc_modules=["trainer"], rfc_module_paths={"trainer": "src/train/"})
     assert settings.module_paths == {"trainer": ("src/train/",)}
-    with pytest.raises(ConfigError, match="rfc_module_paths.*'optim' is not"):
+    with pytest.raises(ConfigError, match=r"rfc_module_paths.*'optim' is not"):
         conf(rfc_modules=["trainer"], rfc_module_paths={"optim": ["x/"]})
     with pytest.raises(ConfigError, match="rfc_module_paths"):
         conf(rfc_module_paths=["trainer"])

@@ -140,8 +140,9 @@ def info_rows(
     seen: dict[str, int | None] = {}
     cell_line = CellLines()
     for cells, key_text, name in _field_rows(table, settings):
-        keep_links = name is not None and (name in _LINK_FIELDS or match_field(name) is None
-                                           and name != "rfc")
+        keep_links = name is not None and (
+            name in _LINK_FIELDS or (match_field(name) is None and name != "rfc")
+        )
         value = cell_value(cells[1], links=keep_links)
         line = cell_line(cells[0])
         if not name or not value:

@@ -86,6 +86,15 @@ _LABELLED = re.compile(r"^(?P<label>[^:：]*[^\s:：])\s*[:：]\s*(?P<item>(?!//
 _TRAILING_REF = re.compile(r"^(?P<label>.*\S)\s+(?P<item>[#!]\d+)$")
 
 
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:(?!\s)")
+
+
+def _is_address(part: str, labelled: re.Match[str]) -> bool:
+    """``mailto:a@b.c``, ``javascript:…``: a scheme, not a label (a label's
+    ASCII colon has a space after it, or a reference: ``PR:!318``)."""
+    return bool(_SCHEME.match(part)) and not _ISSUE_REF.match(labelled["item"].strip())
+
+
 def issue_items(text: str) -> list[tuple[str, str]]:
     """The items of an issues value with the label written before each
     (docs/reference/rfc-directive.md): ``任务参考：#2094；实现 PR：!318`` gives
@@ -98,7 +107,7 @@ def issue_items(text: str) -> list[tuple[str, str]]:
             item, label = linked["url"], linked["text"].strip()
             if (inner := _LABELLED.match(label)) is not None:
                 label = inner["label"]
-        elif (labelled := _LABELLED.match(part)) is not None:
+        elif (labelled := _LABELLED.match(part)) is not None and not _is_address(part, labelled):
             label, item = labelled["label"].strip(), labelled["item"].strip()
         elif (trailing := _TRAILING_REF.match(part)) is not None and not any(
             _ISSUE_REF.match(word) for word in trailing["label"].split()
