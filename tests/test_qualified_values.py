@@ -129,9 +129,11 @@ def test_paths_to_modules(text: str, module: str | None) -> None:
     assert module_of_path(text, ["trainer", "data", "checkpoint"], paths) == module
 
 
-@pytest.mark.parametrize("text", ["trainer", "n/a", "a.b", "torch.distributed", "数据 加载"])
+@pytest.mark.parametrize("text", ["trainer", "n/a", "a.b", "torch.distributed", "数据 加载",
+                                  "trainer/data"])
 def test_names_are_no_paths(text: str) -> None:
-    assert not is_path(text)
+    assert not is_path(text, ["trainer", "data"])
+    assert is_path("trainer/data/") and is_path("trainer/data")  # with no such modules
 
 
 def test_labelled_issue_lists() -> None:

@@ -187,7 +187,7 @@ def module_items(items: Sequence[str], settings: RfcSettings) -> tuple[list[str]
     modules: list[str] = []
     paths: list[str] = []
     for item in items:
-        if item not in settings.modules and is_path(item):
+        if item not in settings.modules and is_path(item, settings.modules):
             paths.append(item)
             module = module_of_path(item, settings.modules, settings.module_paths)
             if module is None:

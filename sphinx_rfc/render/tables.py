@@ -49,7 +49,9 @@ def module_cell(text: str, settings: RfcSettings) -> CellValue | None:
     does (``examples/…``), and the paths as written as its note; None for
     a cell that is no path (a module name, a word to check)."""
     items = split_list(text)
-    if not items or plain(text) in settings.modules or not all(is_path(i) for i in items):
+    if not items or plain(text) in settings.modules or not all(
+        is_path(i, settings.modules) for i in items
+    ):
         return None
     found = [m for i in items if (m := module_of_path(i, settings.modules, settings.module_paths))]
     return CellValue(found[0] if found else None, plain(text))

@@ -220,17 +220,23 @@ FILE_SUFFIXES = frozenset((
 _PATH_PART = re.compile(r"^[\w.@+-]+$")
 
 
-def is_path(text: str) -> bool:
+def is_path(text: str, modules: Iterable[str] = ()) -> bool:
     """Whether *text* is a file or folder path (``hyper_parallel/trainer/base.py``,
     ``trainer/``, ``base.py``) rather than a name: one word of names joined
     by ``/`` (one of them three characters or more, or a trailing ``/``),
-    or a file name with a source suffix.  ``n/a`` is no path."""
+    or a file name with a source suffix.  ``n/a`` is no path, nor are
+    names of *modules* joined by ``/`` (``optimizer/checkpoint``: two
+    modules written as one word)."""
     text = plain(text).removeprefix("./")
     if not text or "://" in text or not _PATH_PART.match(text.replace("/", "")):
         return False
     parts = [p for p in text.strip("/").split("/") if p]
     if not parts:
         return False
+    if len(parts) > 1 and not text.endswith("/"):
+        keys = {fold(m) for m in modules}
+        if all(fold(p) in keys for p in parts):
+            return False
     if len(parts) > 1 or text.endswith("/"):
         return text.endswith("/") or any(len(p) >= 3 for p in parts)
     return PurePosixPath(text).suffix.lower() in FILE_SUFFIXES
