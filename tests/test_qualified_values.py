@@ -152,6 +152,8 @@ def test_header_suggestions_stay_in_the_header_language() -> None:
     alias, column = REFERENCES.suggest_header("Limitatoins") or ("", None)
     assert (alias, getattr(column, "key", None)) == ("limitations", "limits")
     assert TEST_LEVELS.suggest_header("备注") is None
+    # a column the table has already is never suggested
+    assert INTERFACE.suggest_header("参数名字", {"name"}) is None
     assert INTERFACE.suggest_header("colour") is None
 
 

@@ -193,6 +193,7 @@ def _read_columns(
     directive = result.prefix
     source = result.source
     seen: dict[str, str] = {}
+    present = {c.key for h in result.headers if h and (c := chosen.match_header(h))}
     for header, header_entry in zip(result.headers, result.header_entries, strict=True):
         column = chosen.match_header(header) if header else None
         line = own_line(header_entry, lower) if own_lines and header_entry is not None else None
@@ -207,7 +208,7 @@ def _read_columns(
             column = None
         elif column is not None:
             seen[column.key] = header
-        elif header and (near := chosen.suggest_header(header)) is not None:
+        elif header and (near := chosen.suggest_header(header, present)) is not None:
             result.problems.append(Problem(
                 "unknown-column",
                 _("{prefix}: unknown column {header!r} in the {kind} table — "

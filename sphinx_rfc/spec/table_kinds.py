@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -56,14 +57,18 @@ class TableSpec:
     def match_header(self, text: str) -> ColumnSpec | None:
         return _header_index(self).get(fold_header(text))
 
-    def suggest_header(self, text: str) -> tuple[str, ColumnSpec] | None:
+    def suggest_header(
+        self, text: str, present: Collection[str] = ()
+    ) -> tuple[str, ColumnSpec] | None:
         """The header alias closest to an unknown *text*, in the same
-        language (a Chinese header gets a Chinese alias), and its column;
-        None when none is close (docs/reference/table-directives.md)."""
+        language (a Chinese header gets a Chinese alias), and its column,
+        among the columns not *present* (keys) in the table; None when none
+        is close (docs/reference/table-directives.md)."""
         wanted = fold_header(text)
         wide = not wanted.isascii()
         index = _header_index(self)
-        names = [a for a in index if (not a.isascii()) == wide]
+        names = [a for a, col in index.items()
+                 if (not a.isascii()) == wide and col.key not in present]
         cutoff = 0.6 if wide else 0.75
         close = difflib.get_close_matches(wanted, names, n=1, cutoff=cutoff)
         if not close:
