@@ -210,6 +210,22 @@ def _extra_fields(
     return {k: tuple(v) for k, v in value.items()}
 
 
+def _module_paths(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k and (
+            (isinstance(v, str) and v) or (_is_str_list(v) and v and all(v))
+        ) for k, v in value.items()
+    ):
+        raise s.fail(value)
+    modules = done.get("modules") or {}
+    unknown = [k for k in value if modules and k not in modules]
+    if unknown:
+        raise s.fail(value, f"{s.shape}, each module in rfc_modules ({unknown[0]!r} is not)")
+    return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in value.items()}
+
+
 def _url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
     if value is not None and (not isinstance(value, str) or "{}" not in value):
         raise s.fail(value)
@@ -266,6 +282,13 @@ class RfcSettings:
         shape="a list of module names or a dict name -> description",
         doc="The code modules RFCs may touch; when non-empty, module names are validated.",
         convert=_modules,
+    ))
+    module_paths: dict[str, tuple[str, ...]] = field(metadata=setting(
+        default={}, types=(dict,), shape="a dict module name -> list of path prefixes",
+        doc="The source folders of each module: a path in a module column "
+        "(``hyper_parallel/trainer/base.py``) belongs to the module whose prefix it starts "
+        "with; without one, to the module named like one of its folders.",
+        convert=_module_paths,
     ))
     id_pattern: re.Pattern[str] = field(metadata=setting(
         default=r"^RFC-[0-9]+$", types=(str,), shape="a regular expression string",

@@ -29,6 +29,7 @@ ROW_KINDS: dict[str, str] = {
     "rfcs[].dependencies[]": "dependency",
     "rfcs[].verification.levels[]": "levels",
     "rfcs[].verification.interactions[]": "interactions",
+    "rfcs[].verification.performance[]": "performance",
     "rfcs[].changes[]": "changes",
     "rfcs[].alternatives[]": "alternatives",
     "rfcs[].references[]": "references",
@@ -212,6 +213,8 @@ def _column_meaning(obj_path: str, name: str) -> list[nodes.Node] | None:
     spec: TableSpec = next(t for t in TABLES if t.kind == kind)
     if name == "extra":
         return [nodes.Text(ROW_EXTRA)]
+    if name == "notes":
+        return None  # the schema's description says it
     for col in spec.columns:
         if col.key == name:
             return [nodes.Text(f"The {col.label} column of the {kind} table ("),

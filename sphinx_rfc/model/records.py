@@ -29,6 +29,9 @@ class Param:
     range: str = ""
     errors: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -49,6 +52,9 @@ class Dependency:
     rfc: str | None = None
     module: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -61,6 +67,9 @@ class TestLevel:
     tests: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -72,6 +81,23 @@ class Interaction:
     tests: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass(slots=True)
+class PerformanceCheck:
+    """A row of the performance / memory verification table."""
+
+    scenario: str
+    baseline: str = ""
+    feature: str = ""
+    metric: str = ""
+    conclusion: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -79,6 +105,7 @@ class Interaction:
 class Verification:
     levels: list[TestLevel] = field(default_factory=list)
     interactions: list[Interaction] = field(default_factory=list)
+    performance: list[PerformanceCheck] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -87,6 +114,9 @@ class Change:
     change: str = ""
     affects: str = ""  # "yes", "no" or "none"
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -98,6 +128,9 @@ class Alternative:
     chosen: bool | None = None
     reason: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -108,6 +141,9 @@ class Reference:
     limits: str = ""
     impact: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -116,6 +152,9 @@ class Constraint:
     type: str
     content: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
     line: int | None = None
 
 
@@ -134,6 +173,11 @@ class BasicInfo:
     supersedes: list[str] = field(default_factory=list)
     requires: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Field -> its note: the third column of a basic-information table,
+    #: the words beside a status, module paths that name no module.
+    notes: dict[str, str] = field(default_factory=dict)
+    #: Issue item -> the label written before it (``任务参考：#2094``).
+    issue_labels: dict[str, str] = field(default_factory=dict)
 
     def basic_info(self) -> dict[str, Any]:
         """The basic-information fields by name (to build a record from)."""
@@ -219,5 +263,7 @@ class TablePayload:
                 record.verification.levels.extend(items)
             elif key == "interactions":
                 record.verification.interactions.extend(items)
+            elif key == "performance":
+                record.verification.performance.extend(items)
             else:
                 getattr(record, key).extend(items)

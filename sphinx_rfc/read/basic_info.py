@@ -27,12 +27,14 @@ from sphinx_rfc.doctree.tables import (
     table_rows,
     without_messages,
 )
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, parse_metadata
 from sphinx_rfc.render.elements import (
     issue_node,
     joined,
+    labelled_issues,
     rfc_pending_row,
     unlink_unsafe,
     xref,
@@ -94,11 +96,11 @@ def info_table(section: nodes.section | None) -> nodes.table | None:
     return None
 
 
-def info_rows(
-    table: nodes.table, settings: RfcSettings, source: str
-) -> tuple[list[RawField], list[Problem]]:
-    """The fields of a basic-info table: ``(key, value)`` per row, the
-    header row skipped, empty values left out."""
+def _field_rows(
+    table: nodes.table, settings: RfcSettings
+) -> list[tuple[list[nodes.entry], str, str | None]]:
+    """The rows of a basic-info table that may be fields, the header row
+    skipped: their cells, key text and field name (None: no key)."""
     head, body = table_rows(table)
     rows = list(body)
     if head:
@@ -112,25 +114,44 @@ def info_rows(
         first = row_cells(rows[0])
         if first and fold_header(cell_text(first[0])) in _HEADER_KEYS:
             rows = rows[1:]
-    found: list[RawField] = []
-    problems: list[Problem] = []
-    seen: dict[str, int | None] = {}
-    cell_line = CellLines()
+    found = []
     for row in rows:
         cells = row_cells(row)
         if len(cells) < 2:
             continue
         key_text = cell_text(cells[0])
-        value = cell_value(cells[1])
         name = field_key(key_text, settings, keep_unknown=True) if key_text else None
+        found.append((cells, key_text, name))
+    return found
+
+
+#: Fields whose value cell keeps the URLs of its links (``text <url>``);
+#: other fields (modules, RFC IDs, status, dates) take the link's text.
+_LINK_FIELDS = ("authors", "issues")
+
+
+def info_rows(
+    table: nodes.table, settings: RfcSettings, source: str
+) -> tuple[list[RawField], list[Problem]]:
+    """The fields of a basic-info table: ``(key, value)`` per row, the
+    header row skipped, empty values left out."""
+    found: list[RawField] = []
+    problems: list[Problem] = []
+    seen: dict[str, int | None] = {}
+    cell_line = CellLines()
+    for cells, key_text, name in _field_rows(table, settings):
+        keep_links = name is not None and (
+            name in _LINK_FIELDS or (match_field(name) is None and name != "rfc")
+        )
+        value = cell_value(cells[1], links=keep_links)
         line = cell_line(cells[0])
         if not name or not value:
             continue
         if name in seen:
             problems.append(Problem(
                 "duplicate-row",
-                f"basic information: field {key_text!r} appears twice "
-                f"(first at line {seen[name]}); the first one counts",
+                _("basic information: field {key!r} appears twice (first at line {line}); "
+                  "the first one counts").format(key=key_text, line=seen[name]),
                 source, line,
             ))
             continue
@@ -139,14 +160,28 @@ def info_rows(
     return found, problems
 
 
-def cell_value(entry: nodes.entry) -> str:
+def info_notes(table: nodes.table, settings: RfcSettings) -> dict[str, str]:
+    """The third column of a basic-info table (``备注``, notes): field ->
+    its note, named as in ``rfcs.json`` (``id`` for the ID row)."""
+    notes: dict[str, str] = {}
+    for cells, _key_text, name in _field_rows(table, settings):
+        if name is None or len(cells) < 3:
+            continue
+        note = cell_value(cells[2], links=True)
+        if note:
+            notes.setdefault("id" if name == "rfc" else name, note)
+    return notes
+
+
+def cell_value(entry: nodes.entry, *, links: bool = False) -> str:
     """A value cell's plain text, with e-mail links written back as
     ``Name <address>`` (MyST turns ``<a@b.c>`` into a bare link), docutils'
-    diagnostics left out."""
+    diagnostics left out; with *links*, other links too (``text <url>``,
+    the URL alone for a bare link)."""
     entry = without_messages(entry)
     parts: list[str] = []
     for node in entry.findall(include_self=False):
-        if isinstance(node, nodes.Text) and not _inside_mailto(node, entry):
+        if isinstance(node, nodes.Text) and not _inside_link(node, entry, links):
             parts.append(str(node))
         elif _is_mailto(node):
             address = str(node["refuri"])[len("mailto:"):]
@@ -158,21 +193,32 @@ def cell_value(entry: nodes.entry) -> str:
                 parts.append(f"{text} <{address}>")
             else:
                 parts.append(f"<{address}>")
+        elif links and _is_web_link(node):
+            url = str(node["refuri"])
+            text = node.astext().strip()
+            parts.append(f"{text} <{url}>" if text and text != url else url)
         elif isinstance(node, nodes.paragraph) and parts:
             parts.append(" ")
     return plain("".join(parts))
+
+
+def _is_web_link(node: nodes.Node) -> TypeGuard[nodes.reference]:
+    return isinstance(node, nodes.reference) and str(node.get("refuri", "")).startswith(
+        ("http://", "https://")
+    )
 
 
 def _is_mailto(node: nodes.Node) -> TypeGuard[nodes.reference]:
     return isinstance(node, nodes.reference) and str(node.get("refuri", "")).startswith("mailto:")
 
 
-def _inside_mailto(node: nodes.Node, stop: nodes.Element) -> bool:
-    """Whether *node* is the text of a mail link inside *stop* (the cell)."""
+def _inside_link(node: nodes.Node, stop: nodes.Element, links: bool) -> bool:
+    """Whether *node* is the text of a mail link (with *links*, of any web
+    link) inside *stop* (the cell)."""
     for parent in ancestors(node):
         if parent is stop:
             return False
-        if _is_mailto(parent):
+        if _is_mailto(parent) or (links and _is_web_link(parent)):
             return True
     return False
 
@@ -205,8 +251,10 @@ def merge_fields(
             shown = fld.value if isinstance(fld.value, str) else ", ".join(fld.value)
             problems.append(Problem(
                 "invalid-value",
-                f"field {name!r} is {table_row.value!r} in the basic-information table "
-                f"but {shown!r} in the metadata; the metadata value is used",
+                _("field {name!r} is {table!r} in the basic-information table but {meta!r} "
+                  "in the metadata; the metadata value is used").format(
+                    name=name, table=table_row.value, meta=shown,
+                ),
                 source, table_row.line, rfc_id,
             ))
         raw[name] = fld.value
@@ -264,7 +312,7 @@ def _link_cells(rows: Sequence[RawField], meta: Metadata, settings: RfcSettings)
         elif row.name == "issues" and meta.issues:
             if not any(isinstance(issue_node(i, settings), nodes.reference) for i in meta.issues):
                 continue
-            content = joined([issue_node(i, settings) for i in meta.issues])
+            content = labelled_issues(meta.issues, meta.issue_labels, settings)
         if content:
             cell.children = []
             cell += nodes.paragraph("", "", *content)

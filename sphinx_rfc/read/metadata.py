@@ -11,8 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import BasicInfo, RfcRecord
+from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice
+from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 
 if TYPE_CHECKING:
@@ -90,52 +93,62 @@ def parse_metadata(
         if name == "title":
             meta.title = text or None
         elif name == "status":
-            key = settings.statuses.lookup(text) if text else None
-            if key is None:
-                invalid(
-                    name,
-                    f"invalid status {text!r}; expected one of {', '.join(settings.statuses.keys())}",
-                )
+            status = read_choice(settings.statuses, text) if text else None
+            if status is None or not isinstance(status.value, str):
+                invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
+                    text=text, keys=", ".join(settings.statuses.keys()),
+                ))
             else:
-                meta.status = key
+                meta.status = status.value
+                add_note(meta.notes, name, status.note)
         elif name == "type":
             if not text:
                 continue
-            key = settings.types.lookup(text)
-            if key is None:
-                invalid(
-                    name,
-                    f"invalid type {text!r}; expected one of {', '.join(settings.types.keys())}",
-                )
+            kind = read_choice(settings.types, text)
+            if not isinstance(kind.value, str):
+                invalid(name, _("invalid type {text!r}; expected one of {keys}").format(
+                    text=text, keys=", ".join(settings.types.keys()),
+                ))
             else:
-                meta.type = key
+                meta.type = kind.value
+                add_note(meta.notes, name, kind.note)
         elif name in ("created", "updated"):
             if not text:
                 continue
             if _DATE.match(text) and _valid_date(text):
                 setattr(meta, name, text)
             else:
-                invalid(name, f"invalid date {text!r} in {name!r}; expected YYYY-MM-DD")
+                invalid(name, _("invalid date {text!r} in {name!r}; expected YYYY-MM-DD").format(
+                    text=text, name=name,
+                ))
         elif name in ("supersedes", "requires"):
             ids = []
             for item in as_list(value):
                 if settings.id_pattern.match(item):
                     ids.append(item)
                 else:
-                    invalid(
-                        name,
-                        f"invalid RFC ID {item!r} in {name!r}; expected {settings.id_pattern.pattern}",
-                    )
+                    invalid(name, _("invalid RFC ID {item!r} in {name!r}; expected {pattern}").format(
+                        item=item, name=name, pattern=settings.id_pattern.pattern,
+                    ))
             setattr(meta, name, list(dict.fromkeys(ids)))
         elif name == "modules":
-            meta.modules = list(dict.fromkeys(as_list(value)))
+            meta.modules, paths = module_items(as_list(value), settings)
+            add_note(meta.notes, name, ", ".join(paths))
             for module in meta.modules:
                 if why := settings.unknown_module(module):
                     problems.append(Problem("unknown-module", why, source, line_of(name), rfc_id))
                 elif why := module_name_problem(module):
                     invalid(name, why)
-        elif name in ("authors", "issues"):
-            setattr(meta, name, as_list(value))
+        elif name == "issues":
+            for item, label in (
+                pair for part in ([value] if isinstance(value, str) else value)
+                for pair in issue_items(str(part))
+            ):
+                meta.issues.append(item)
+                if label:
+                    meta.issue_labels.setdefault(item, label)
+        elif name == "authors":
+            meta.authors = as_list(value)
         elif name in settings.extra_fields:
             allowed = settings.extra_fields[name]
             items = as_list(value)
@@ -145,10 +158,8 @@ def parse_metadata(
                 for item in items:
                     canonical = folded.get(fold(item))
                     if canonical is None:
-                        invalid(
-                            name,
-                            f"invalid value {item!r} for {name!r}; expected one of {', '.join(allowed)}",
-                        )
+                        invalid(name, _("invalid value {item!r} for {name!r}; expected one of {allowed}")
+                                .format(item=item, name=name, allowed=", ".join(allowed)))
                     else:
                         kept.append(canonical)
                 items = kept
@@ -156,8 +167,34 @@ def parse_metadata(
         elif unknown == "extra":
             meta.extra[name] = text
         else:
-            invalid(name, f"unknown field {name!r}; declare it in rfc_extra_fields")
+            invalid(name, _("unknown field {name!r}; declare it in rfc_extra_fields").format(
+                name=name,
+            ))
     return meta, problems
+
+
+def add_note(notes: dict[str, str], name: str, note: str) -> None:
+    """Add *note* to field *name*'s note (``; `` between two)."""
+    if note:
+        notes[name] = f"{notes[name]}; {note}" if notes.get(name) else note
+
+
+def module_items(items: Sequence[str], settings: RfcSettings) -> tuple[list[str], list[str]]:
+    """The modules of a modules value, and the paths written in it: a path
+    (``hyper_parallel/trainer/``) stands for the module it belongs to
+    (``rfc_module_paths``, or a folder named like a module); a path that
+    belongs to none is only kept as written (docs/reference/rfc-directive.md)."""
+    modules: list[str] = []
+    paths: list[str] = []
+    for item in items:
+        if item not in settings.modules and is_path(item, settings.modules):
+            paths.append(item)
+            module = module_of_path(item, settings.modules, settings.module_paths)
+            if module is None:
+                continue
+            item = module
+        modules.append(item)
+    return list(dict.fromkeys(modules)), paths
 
 
 def _valid_date(text: str) -> bool:
@@ -175,7 +212,9 @@ def id_problems(rfc_id: str, settings: RfcSettings, source: str, line: int | Non
     return [
         Problem(
             "invalid-value",
-            f"invalid RFC ID {rfc_id!r}; expected {settings.id_pattern.pattern}",
+            _("invalid RFC ID {rfc_id!r}; expected {pattern}").format(
+                rfc_id=rfc_id, pattern=settings.id_pattern.pattern,
+            ),
             source,
             line,
             rfc_id,

@@ -74,9 +74,15 @@ from sphinx_rfc.doctree.tables import (
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.nodes import generated, rfc_pending
-from sphinx_rfc.read.basic_info import info_rows, info_table, merge_fields, render_info_table
+from sphinx_rfc.read.basic_info import (
+    info_notes,
+    info_rows,
+    info_table,
+    merge_fields,
+    render_info_table,
+)
 from sphinx_rfc.read.frontmatter import RawField, metadata_fields
-from sphinx_rfc.read.metadata import id_problems, new_record, parse_metadata
+from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_metadata
 from sphinx_rfc.read.sections import clean_title
 from sphinx_rfc.read.tables import best_spec, headers_match, read_tables
 from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
@@ -443,6 +449,8 @@ def read_native(
         row_of=row_of,
     )
     if table is not None:
+        for name, note in info_notes(table, settings).items():
+            add_note(record.notes, name, note)
         used = [r for r in rows if r.name != "rfc" and raw.get(r.name) is r.value]
         render_info_table(table, used, meta, settings, rfc_id)
     show_basic_info(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.doctree.tables import ReadRow, ReadTable
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import (
     Alternative,
@@ -23,11 +24,13 @@ from sphinx_rfc.model.records import (
     Dependency,
     Interaction,
     Param,
+    PerformanceCheck,
     Reference,
     TestLevel,
 )
-from sphinx_rfc.render.tables import module_name
-from sphinx_rfc.spec.table_kinds import COUNT, LIST, YESNO
+from sphinx_rfc.render.tables import module_cell, module_name
+from sphinx_rfc.spec.cells import read_choice, read_count, read_level
+from sphinx_rfc.spec.table_kinds import COUNT, LEVEL, LIST, YESNO
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO, Vocabulary
 
@@ -45,8 +48,13 @@ class RowValues:
     enums: dict[str, str] = field(default_factory=dict)
     count: int | None = None
     lists: dict[str, list[str]] = field(default_factory=dict)
+    #: Level cells: the level without its qualifier (``UT`` of ``UT / order``).
+    levels: dict[str, str] = field(default_factory=dict)
     #: Cells of columns the kind does not know, by the author's header.
     extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value
+    #: (:func:`sphinx_rfc.spec.cells.read_choice`, ``read_count``, ``read_level``).
+    notes: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -88,7 +96,8 @@ def _parameter(row: RowInput) -> Param:
     if (required is False and row.table.has_column("default") and not row.text("default")
             and "Default" not in row.missing):
         row.report(
-            "incomplete-row", f"parameter {name!r} is not required, so it must have a default",
+            "incomplete-row",
+            _("parameter {name!r} is not required, so it must have a default").format(name=name),
             row.cells.line_of("default"),
         )
     if name:
@@ -96,8 +105,9 @@ def _parameter(row: RowInput) -> Param:
         if key in row.first_rows:
             row.report(
                 "duplicate-row",
-                f"parameter {name!r} appears twice in the table "
-                f"(first at line {row.first_rows[key]})",
+                _("parameter {name!r} appears twice in the table (first at line {line})").format(
+                    name=name, line=row.first_rows[key]
+                ),
                 row.line,
             )
         else:
@@ -105,7 +115,7 @@ def _parameter(row: RowInput) -> Param:
     return Param(
         name=name, type=row.text("type"), default=row.text("default"), required=required,
         meaning=row.text("meaning"), range=row.text("range"), errors=row.text("errors"),
-        extra=row.values.extra, line=row.line,
+        extra=row.values.extra, notes=row.values.notes, line=row.line,
     )
 
 
@@ -117,15 +127,16 @@ def _dependency(row: RowInput) -> Dependency:
         component=component, strength=row.values.enums.get("strength", ""),
         status=row.text("status"), fallback=row.text("fallback"), rfc=rfc,
         module=None if rfc else module_name(component, settings),
-        extra=row.values.extra, line=row.line,
+        extra=row.values.extra, notes=row.values.notes, line=row.line,
     )
 
 
 def _test_level(row: RowInput) -> TestLevel:
     return TestLevel(
-        level=row.text("level"), count=row.values.count, coverage=row.text("coverage"),
+        level=row.values.levels.get("level", row.text("level")), count=row.values.count,
+        coverage=row.text("coverage"),
         criteria=row.text("criteria"), tests=row.values.lists.get("tests", []),
-        extra=row.values.extra, line=row.line,
+        extra=row.values.extra, notes=row.values.notes, line=row.line,
     )
 
 
@@ -133,19 +144,33 @@ def _interaction(row: RowInput) -> Interaction:
     return Interaction(
         combination=row.text("combination"), verified=row.values.yesno.get("verified"),
         criteria=row.text("criteria"), tests=row.values.lists.get("tests", []),
-        extra=row.values.extra, line=row.line,
+        extra=row.values.extra, notes=row.values.notes, line=row.line,
+    )
+
+
+def _performance(row: RowInput) -> PerformanceCheck:
+    return PerformanceCheck(
+        scenario=row.text("scenario"), baseline=row.text("baseline"),
+        feature=row.text("feature"), metric=row.text("metric"),
+        conclusion=row.text("conclusion"), extra=row.values.extra, notes=row.values.notes,
+        line=row.line,
     )
 
 
 def _change(row: RowInput) -> Change:
     module = row.text("module")
-    if module and (why := row.settings.unknown_module(module)):
+    cell = module_cell(module, row.settings) if module else None
+    if cell is not None:
+        # a path: the module it belongs to (or none), the path kept as the note
+        module = str(cell.value or "")
+        row.values.notes["module"] = cell.note
+    elif module and (why := row.settings.unknown_module(module)):
         row.report("unknown-module", why, row.cells.line_of("module"))
     elif module and (why := module_name_problem(module)):
         row.report("invalid-value", why, row.cells.line_of("module"))
     return Change(
         module=module, change=row.text("change"), affects=row.values.enums.get("affects", ""),
-        extra=row.values.extra, line=row.line,
+        extra=row.values.extra, notes=row.values.notes, line=row.line,
     )
 
 
@@ -153,21 +178,22 @@ def _alternative(row: RowInput) -> Alternative:
     return Alternative(
         option=row.text("option"), pros=row.text("pros"), cons=row.text("cons"),
         chosen=row.values.yesno.get("chosen"), reason=row.text("reason"),
-        extra=row.values.extra, line=row.line,
+        extra=row.values.extra, notes=row.values.notes, line=row.line,
     )
 
 
 def _reference(row: RowInput) -> Reference:
     return Reference(
         source=row.text("source"), approach=row.text("approach"), limits=row.text("limits"),
-        impact=row.text("impact"), extra=row.values.extra, line=row.line,
+        impact=row.text("impact"), extra=row.values.extra, notes=row.values.notes,
+        line=row.line,
     )
 
 
 def _constraint(row: RowInput) -> Constraint:
     return Constraint(
         type=row.text("type"), content=row.text("content"), extra=row.values.extra,
-        line=row.line,
+        notes=row.values.notes, line=row.line,
     )
 
 
@@ -187,6 +213,7 @@ RECORD_KINDS: dict[str, RecordKind] = {
     "dependency": RecordKind("dependencies", _dependency),
     "levels": RecordKind("levels", _test_level),
     "interactions": RecordKind("interactions", _interaction),
+    "performance": RecordKind("performance", _performance),
     "changes": RecordKind("changes", _change),
     "alternatives": RecordKind("alternatives", _alternative),
     "references": RecordKind("references", _reference),
@@ -214,8 +241,10 @@ def row_records(
         if missing:
             problems.append(Problem(
                 "incomplete-row",
-                f"{read.prefix}: {_row_label(read, row)} leaves "
-                f"{', '.join(repr(m) for m in missing)} empty",
+                _("{prefix}: {row} leaves {columns} empty").format(
+                    prefix=read.prefix, row=_row_label(read, row),
+                    columns=", ".join(repr(m) for m in missing),
+                ),
                 read.source, row.line,
             ))
         if kind is not None:
@@ -246,34 +275,47 @@ def _validate_row(read: ReadTable, row: ReadRow, problems: list[Problem]) -> Row
             continue
         if column.kind == YESNO or column.vocabulary is not None:
             vocabulary = column.vocabulary or YES_NO
-            key = vocabulary.lookup(cell.text)
-            if key is None:
-                offered = split_list(cell.text)
-                if len(offered) > 1 and all(vocabulary.lookup(o) for o in offered):
-                    why = f"{cell.text!r} offers several choices; pick one of"
+            read_value = read_choice(vocabulary, cell.text)
+            key = read_value.value
+            if not isinstance(key, str):
+                if read_value.several:
+                    why = _("{text!r} offers several choices; pick one of").format(text=cell.text)
                 else:
-                    why = f"invalid value {cell.text!r}; expected one of"
+                    why = _("invalid value {text!r}; expected one of").format(text=cell.text)
                 problems.append(Problem(
                     "invalid-value",
-                    f"{directive}: column {column.label!r}{_row_name(read, row)}: {why} "
-                    f"{_choice_names(vocabulary)}",
+                    _("{prefix}: column {column!r}{row}: {why} {choices}").format(
+                        prefix=directive, column=column.label, row=_row_name(read, row), why=why,
+                        choices=_choice_names(vocabulary),
+                    ),
                     read.source, cell.line or row.line,
                 ))
-            elif column.kind == YESNO:
+                continue
+            if column.kind == YESNO:
                 values.yesno[column.key] = key == "yes"
             else:
                 values.enums[column.key] = key
+            if read_value.note:
+                values.notes[column.key] = read_value.note
         elif column.kind == COUNT:
-            number = fold(cell.text)
-            if number.isdecimal() and number.isascii():
-                values.count = int(number)
+            counted = read_count(cell.text)
+            if isinstance(counted.value, int):
+                values.count = counted.value
+                if counted.note:
+                    values.notes[column.key] = counted.note
             else:
                 problems.append(Problem(
                     "invalid-value",
-                    f"{directive}: invalid count {cell.text!r}{_row_name(read, row)}; "
-                    "expected a whole number >= 0",
+                    _("{prefix}: invalid count {text!r}{row}; expected a whole number >= 0").format(
+                        prefix=directive, text=cell.text, row=_row_name(read, row),
+                    ),
                     read.source, cell.line or row.line,
                 ))
+        elif column.kind == LEVEL:
+            level = read_level(cell.text)
+            values.levels[column.key] = str(level.value)
+            if level.note:
+                values.notes[column.key] = level.note
         elif column.kind == LIST:
             values.lists[column.key] = split_list(cell.text)
     return values
@@ -291,12 +333,12 @@ def _choice_names(vocabulary: Vocabulary) -> str:
 def _row_name(read: ReadTable, row: ReadRow) -> str:
     """`` of row 'name'`` (the row's first column), or nothing."""
     name = row.text(read.spec.columns[0].key)
-    return f" of row {name!r}" if name else ""
+    return _(" of row {name!r}").format(name=name) if name else ""
 
 
 def _row_label(read: ReadTable, row: ReadRow) -> str:
     name = row.text(read.spec.columns[0].key)
-    return f"row {name!r}" if name else "a row"
+    return _("row {name!r}").format(name=name) if name else _("a row")
 
 
 def _required_missing(read: ReadTable, row: ReadRow, values: RowValues) -> list[str]:

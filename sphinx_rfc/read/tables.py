@@ -39,6 +39,7 @@ from sphinx_rfc.doctree.tables import (
     table_headers,
     table_rows,
 )
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, TablePayload
 from sphinx_rfc.read.table_records import RECORD_KINDS, row_records
@@ -192,6 +193,7 @@ def _read_columns(
     directive = result.prefix
     source = result.source
     seen: dict[str, str] = {}
+    present = {c.key for h in result.headers if h and (c := chosen.match_header(h))}
     for header, header_entry in zip(result.headers, result.header_entries, strict=True):
         column = chosen.match_header(header) if header else None
         line = own_line(header_entry, lower) if own_lines and header_entry is not None else None
@@ -206,6 +208,16 @@ def _read_columns(
             column = None
         elif column is not None:
             seen[column.key] = header
+        elif header and (near := chosen.suggest_header(header, present)) is not None:
+            result.problems.append(Problem(
+                "unknown-column",
+                _("{prefix}: unknown column {header!r} in the {kind} table — "
+                  "did you mean {alias!r} ({key})?").format(
+                    prefix=directive, header=header, kind=kind_name(chosen), alias=near[0],
+                    key=near[1].key,
+                ),
+                source, line,
+            ))
         elif header:
             result.problems.append(Problem(
                 "unknown-column",

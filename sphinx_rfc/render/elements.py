@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -175,6 +175,25 @@ def issue_node(item: str, settings: RfcSettings) -> nodes.Node:
     return nodes.Text(item)
 
 
+def labelled_issues(
+    issues: Sequence[str], labels: Mapping[str, str], settings: RfcSettings
+) -> list[nodes.Node]:
+    """The issue items as links, each after the label written before it
+    (``任务参考：#2094；实现 PR：!318``)."""
+    if not labels:
+        return joined([issue_node(i, settings) for i in issues])
+    out: list[nodes.Node] = []
+    for index, item in enumerate(issues):
+        label = labels.get(item, "")
+        wide = not (label + "".join(labels.values())).isascii()
+        if index:
+            out.append(nodes.Text("；" if wide else "; "))
+        if label:
+            out.append(nodes.Text(f"{label}：" if wide else f"{label}: "))
+        out.append(issue_node(item, settings))
+    return out
+
+
 def basic_info_rows(record: RfcRecord, settings: RfcSettings) -> list[tuple[str, nodes.row]]:
     """``(field, row)`` for each row of an RFC's basic-information table, in
     order (``rfc`` for the ID; rows computed from other RFCs are
@@ -198,7 +217,7 @@ def basic_info_rows(record: RfcRecord, settings: RfcSettings) -> list[tuple[str,
     if record.modules:
         add("modules", "Modules", joined([xref("mod", m) for m in record.modules]))
     if record.issues:
-        add("issues", "Issues / PRs", joined([issue_node(i, settings) for i in record.issues]))
+        add("issues", "Issues / PRs", labelled_issues(record.issues, record.issue_labels, settings))
     if record.created:
         add("created", "Created", record.created)
     if record.updated:

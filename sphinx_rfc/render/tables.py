@@ -17,7 +17,8 @@ from sphinx_rfc.doctree.tables import ReadTable, table_group
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.render.elements import css_token, xref
-from sphinx_rfc.spec.text import fold
+from sphinx_rfc.spec.cells import CellValue, is_path, module_of_path, read_choice
+from sphinx_rfc.spec.text import fold, plain, split_list
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -40,6 +41,25 @@ def module_name(text: str, settings: RfcSettings) -> str | None:
         if fold(name) == folded:
             return name
     return None
+
+
+def module_cell(text: str, settings: RfcSettings) -> CellValue | None:
+    """A module cell written as paths (``hyper_parallel/trainer/base.py``):
+    the module the first of them belongs to, or None as value when none
+    does (``examples/…``), and the paths as written as its note; None for
+    a cell that is no path (a module name, a word to check)."""
+    items = split_list(text)
+    if not items or plain(text) in settings.modules or not all(
+        is_path(i, settings.modules) for i in items
+    ):
+        return None
+    found = [m for i in items if (m := module_of_path(i, settings.modules, settings.module_paths))]
+    return CellValue(found[0] if found else None, plain(text))
+
+
+def note_node(note: str) -> nodes.inline:
+    """The words written beside a value, shown after it in its cell."""
+    return nodes.inline("", note, classes=["rfc-note"])
 
 
 def already_read(node: nodes.Node) -> bool:
@@ -94,15 +114,19 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
             if not cell.text:
                 continue
             if column.vocabulary is not None:
-                key = column.vocabulary.lookup(cell.text)
-                if key is None:
+                value = read_choice(column.vocabulary, cell.text)
+                key = value.value
+                if not isinstance(key, str):
                     entry["classes"].append("rfc-invalid")
                     continue
                 badge = nodes.inline(
                     "", str(_(column.vocabulary.label(key))),
                     classes=["rfc-value", f"rfc-value-{css_token(key)}"],
                 )
-                _set_content(entry, badge)
+                if value.note:
+                    _set_content(entry, badge, nodes.Text(" "), note_node(value.note))
+                else:
+                    _set_content(entry, badge)
                 generated(entry)
             elif kind == "dependency" and column.key == "component":
                 if settings.id_pattern.match(cell.text):
@@ -112,6 +136,11 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
                     _set_content(entry, xref("mod", module, cell.text))
                 elif not settings.modules:
                     _wrap_in_pending(entry, (DEP_MODULE_VIEW, cell.text))
+            elif kind == "changes" and column.key == "module" and (
+                path := module_cell(cell.text, settings)
+            ) is not None:
+                if isinstance(path.value, str):
+                    _set_content(entry, xref("mod", path.value, cell.text))
             elif (kind == "changes" and column.key == "module"
                   and not settings.unknown_module(cell.text)):
                 _set_content(entry, xref("mod", cell.text))

@@ -3,9 +3,10 @@ of a template-native basic-information table (docs/reference/rfc-directive.md)."
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from sphinx_rfc.spec.text import fold_header
+from sphinx_rfc.spec.text import fold_header, split_list
 
 # Basic-information fields (docs/reference/rfc-directive.md, docs/reference/native.md)
 
@@ -40,6 +41,11 @@ FIELDS: tuple[FieldSpec, ...] = (
         "Issues / PRs",
         (
             "相关 issue / pr",
+            "相关 issue / sr / ar",
+            "相关 issue / sr",
+            "issue / sr / ar",
+            "相关 sr / ar",
+            "关联 issue",
             "相关 issue",
             "相关 pr",
             "issue / pr",
@@ -68,6 +74,53 @@ FIELDS: tuple[FieldSpec, ...] = (
 ID_KEYS = frozenset(fold_header(k) for k in (
     "rfc", "id", "rfc id", "rfc-id", "rfc_id", "rfc 编号", "rfc编号", "编号",
 ))
+
+
+#: An issue reference on its own: ``#2094``, ``!318``, ``GH-12``.
+_ISSUE_REF = re.compile(r"^(?:[#!]\d+|[A-Za-z][\w.-]*[#!]\d+|[A-Z][A-Z0-9]*-\d+)$")
+#: ``text <https://…>``: a link as a cell's text keeps it.
+_LINKED = re.compile(r"^(?P<text>.*?)\s*<(?P<url>[a-z][a-z0-9+.-]*://[^<>\s]+)>$", re.IGNORECASE)
+#: ``label：item``: a colon that is no URL's.
+_LABELLED = re.compile(r"^(?P<label>[^:：]*[^\s:：])\s*[:：]\s*(?P<item>(?!//).+)$")
+#: ``label #N``: a label and a reference with no colon (``实现 PR !318``).
+_TRAILING_REF = re.compile(r"^(?P<label>.*\S)\s+(?P<item>[#!]\d+)$")
+
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:(?!\s)")
+
+
+def _is_address(part: str, labelled: re.Match[str]) -> bool:
+    """``mailto:a@b.c``, ``javascript:…``: a scheme, not a label (a label's
+    ASCII colon has a space after it, or a reference: ``PR:!318``)."""
+    return bool(_SCHEME.match(part)) and not _ISSUE_REF.match(labelled["item"].strip())
+
+
+def issue_items(text: str) -> list[tuple[str, str]]:
+    """The items of an issues value with the label written before each
+    (docs/reference/rfc-directive.md): ``任务参考：#2094；实现 PR：!318`` gives
+    ``[("#2094", "任务参考"), ("!318", "实现 PR")]``; a link ``text <url>``
+    gives its URL with its text as label; an item with no label has ``""``."""
+    found: list[tuple[str, str]] = []
+    for part in split_list(text):
+        label = ""
+        if (linked := _LINKED.match(part)) is not None:
+            item, label = linked["url"], linked["text"].strip()
+            if (inner := _LABELLED.match(label)) is not None:
+                label = inner["label"]
+        elif (labelled := _LABELLED.match(part)) is not None and not _is_address(part, labelled):
+            label, item = labelled["label"].strip(), labelled["item"].strip()
+        elif (trailing := _TRAILING_REF.match(part)) is not None and not any(
+            _ISSUE_REF.match(word) for word in trailing["label"].split()
+        ):
+            label, item = trailing["label"].strip(), trailing["item"]
+        else:
+            item = part
+        words = item.split()
+        if len(words) > 1 and all(_ISSUE_REF.match(w) for w in words):
+            found.extend((word, label) for word in words)
+        else:
+            found.append((item, label))
+    return found
 
 
 def match_field(text: str) -> FieldSpec | None:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -17,6 +19,8 @@ TEXT = "text"
 YESNO = "yesno"
 COUNT = "count"
 LIST = "list"
+#: A test level: a name with an optional qualifier (``UT / order``).
+LEVEL = "level"
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,26 @@ class TableSpec:
     def match_header(self, text: str) -> ColumnSpec | None:
         return _header_index(self).get(fold_header(text))
 
+    def suggest_header(
+        self, text: str, present: Collection[str] = ()
+    ) -> tuple[str, ColumnSpec] | None:
+        """The header alias closest to an unknown *text*, in the same
+        language (a Chinese header gets a Chinese alias), and its column,
+        among the columns not *present* (keys) in the table; None when none
+        is close (docs/reference/table-directives.md)."""
+        wanted = fold_header(text)
+        wide = not wanted.isascii()
+        index = _header_index(self)
+        names = [a for a, col in index.items()
+                 if (not a.isascii()) == wide and col.key not in present]
+        cutoff = 0.6 if wide else 0.75
+        close = difflib.get_close_matches(wanted, names, n=1, cutoff=cutoff)
+        if not close:
+            return None
+        column = index[close[0]]
+        alias = next(a for a in column.aliases if fold_header(a) == close[0])
+        return alias, column
+
 
 @lru_cache(maxsize=64)
 def _header_index(spec: TableSpec) -> dict[str, ColumnSpec]:
@@ -78,6 +102,7 @@ INTERFACE = TableSpec(
                 "配置项",
                 "参数",
                 "参数名",
+                "参数名称",
                 "parameter",
                 "option",
                 "name",
@@ -85,11 +110,11 @@ INTERFACE = TableSpec(
             ),
         ),
         ColumnSpec("type", "Type", ("类型", "type")),
-        ColumnSpec("default", "Default", ("默认值", "default"), required="column"),
+        ColumnSpec("default", "Default", ("默认值", "默认", "default"), required="column"),
         ColumnSpec(
             "required",
             "Required",
-            ("是否必填", "必填", "required", "mandatory"),
+            ("是否必填", "必填", "是否必须", "required", "mandatory"),
             kind=YESNO,
             vocabulary=YES_NO,
         ),
@@ -141,7 +166,9 @@ TEST_LEVELS = TableSpec(
     "rfc-verification",
     "verification",
     (
-        ColumnSpec("level", "Level", ("用例级别", "级别", "测试级别", "level", "test level")),
+        ColumnSpec(
+            "level", "Level", ("用例级别", "级别", "测试级别", "level", "test level"), kind=LEVEL
+        ),
         ColumnSpec("count", "Count", ("数量", "用例数", "count", "cases"), kind=COUNT),
         ColumnSpec("coverage", "Coverage", ("覆盖内容", "覆盖范围", "coverage", "scope")),
         ColumnSpec(
@@ -172,6 +199,25 @@ INTERACTIONS = TableSpec(
         ),
     ),
     signature=("combination", "verified"),
+)
+
+PERFORMANCE = TableSpec(
+    "performance",
+    "rfc-verification",
+    "verification",
+    (
+        ColumnSpec("scenario", "Scenario", ("场景", "测试场景", "scenario", "case")),
+        ColumnSpec("baseline", "Baseline", ("基线", "baseline"), required="no"),
+        ColumnSpec(
+            "feature",
+            "With this feature",
+            ("开启本特性", "开启后", "本特性", "with this feature", "with feature", "feature on"),
+            required="no",
+        ),
+        ColumnSpec("metric", "Metric", ("指标", "metric", "metrics"), required="no"),
+        ColumnSpec("conclusion", "Conclusion", ("结论", "conclusion"), required="no"),
+    ),
+    signature=("baseline", "feature"),
 )
 
 CHANGES = TableSpec(
@@ -217,9 +263,12 @@ REFERENCES = TableSpec(
     "rfc-references",
     "references",
     (
-        ColumnSpec("source", "Source", ("来源", "source")),
+        ColumnSpec("source", "Source", ("来源", "参考来源", "source")),
         ColumnSpec("approach", "Approach", ("做法", "approach")),
-        ColumnSpec("limits", "Limitations", ("限制", "limitations", "limits"), required="no"),
+        ColumnSpec(
+            "limits", "Limitations", ("限制", "局限性", "局限", "limitations", "limits"),
+            required="no",
+        ),
         ColumnSpec(
             "impact",
             "Impact on this RFC",
@@ -244,6 +293,7 @@ TABLES: tuple[TableSpec, ...] = (
     DEPENDENCY,
     TEST_LEVELS,
     INTERACTIONS,
+    PERFORMANCE,
     CHANGES,
     ALTERNATIVES,
     REFERENCES,

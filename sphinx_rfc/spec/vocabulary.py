@@ -28,6 +28,10 @@ class Vocabulary:
 
     name: str
     choices: tuple[Choice, ...]
+    #: The key a condition stands for ("仅在启用流式读取时生效", "only when
+    #: …"): a yes/no answer given under a condition is "yes", the
+    #: condition its note (:func:`sphinx_rfc.spec.cells.read_choice`).
+    conditional: str | None = None
 
     def lookup(self, text: str) -> str | None:
         wanted = fold(text)
@@ -77,6 +81,7 @@ YES_NO = Vocabulary(
         Choice("yes", "Yes", ("是", "y", "true", "✓")),
         Choice("no", "No", ("否", "n", "false", "✗")),
     ),
+    conditional="yes",
 )
 
 STRENGTHS = Vocabulary(
@@ -94,6 +99,7 @@ AFFECTS = Vocabulary(
         *YES_NO.choices,
         Choice("none", "Not applicable", ("不涉及", "n/a")),
     ),
+    conditional="yes",
 )
 
 
@@ -117,4 +123,4 @@ def vocabulary_from_config(base: Vocabulary, value: object) -> Vocabulary:
             choices.append(Choice(key, old.label, (*old.aliases, *aliases)))
         else:
             choices.append(Choice(key, key.replace("-", " ").capitalize(), tuple(aliases)))
-    return Vocabulary(base.name, tuple(choices))
+    return Vocabulary(base.name, tuple(choices), base.conditional)

@@ -40,14 +40,30 @@ _NO_OUTPUT = frozenset({"dummy"})
 
 
 def _row(item: Any, drop: Sequence[str] = ("line",)) -> dict[str, Any]:
+    """A table row; its ``notes`` only when it has some (other exports keep
+    their bytes)."""
     data = asdict(item)
     for key in drop:
         data.pop(key, None)
+    if not data.get("notes"):
+        data.pop("notes", None)
+    return data
+
+
+def _verification(record: RfcRecord) -> dict[str, Any]:
+    """The verification plan; ``performance`` only when it has rows."""
+    plan = record.verification
+    data: dict[str, Any] = {
+        "levels": [_row(level) for level in plan.levels],
+        "interactions": [_row(i) for i in plan.interactions],
+    }
+    if plan.performance:
+        data["performance"] = [_row(p) for p in plan.performance]
     return data
 
 
 def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> dict[str, Any]:
-    return {
+    data = {
         "id": record.id,
         "title": record.title,
         "status": record.status,
@@ -72,16 +88,19 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
             for i in record.interfaces
         ],
         "dependencies": [_row(d, ("line", "module")) for d in record.dependencies],
-        "verification": {
-            "levels": [_row(level) for level in record.verification.levels],
-            "interactions": [_row(i) for i in record.verification.interactions],
-        },
+        "verification": _verification(record),
         "changes": [_row(c) for c in record.changes],
         "alternatives": [_row(a) for a in record.alternatives],
         "references": [_row(r) for r in record.references],
         "constraints": [_row(c) for c in record.constraints],
         "problems": [p.as_json(with_rfc=False) for p in problems],
     }
+    # present only when written, so that other exports keep their bytes
+    if record.notes:
+        data["notes"] = dict(record.notes)
+    if record.issue_labels:
+        data["issue_labels"] = dict(record.issue_labels)
+    return data
 
 
 def export_data(domain: RfcDomain, project: str) -> dict[str, Any]:

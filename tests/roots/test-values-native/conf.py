@@ -1,0 +1,11 @@
+extensions = ["myst_parser", "sphinx_rfc"]
+project = "values-native"
+exclude_patterns = ["_build"]
+html_sidebars = {"**": []}
+suppress_warnings = ["toc.not_included"]
+rfc_documents = ["rfcs/*"]
+rfc_required_sections = []
+rfc_modules = ["trainer", "data", "checkpoint"]
+rfc_module_paths = {"checkpoint": ["hyper_parallel/ckpt/"]}
+rfc_issue_url = "https://gitee.com/demo/hyper-parallel/issues/{}"
+rfc_pr_url = "https://gitee.com/demo/hyper-parallel/pulls/{}"
