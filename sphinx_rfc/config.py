@@ -383,7 +383,7 @@ class RfcSettings:
     template_depth: int = field(metadata=setting(
         default=2, types=(int,), shape="an integer of 2 or more",
         doc="The deepest heading level of ``rfc_template`` that is a section "
-        "(level 1 is the document's title).",
+        "(level 1 is the title of the document).",
         convert=_template_depth,
     ))
     template: TemplateSchema | None = field(metadata=setting(

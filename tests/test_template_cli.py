@@ -89,3 +89,55 @@ def test_new_then_check_finds_only_placeholders(capsys, tmp_path, template, extr
     subtypes = {m.group(1) for m in re.finditer(r"\[rfc\.([\w-]+)\]", out)}
     assert subtypes == {"placeholder"}, out
     assert code == 1
+
+
+RST_TEMPLATE = """\
+==============
+RFC 标题
+==============
+
+概述
+====
+
+说明 TBD。
+
+风险（可选）
+============
+
+.. code-block:: text
+
+   Heading
+   =======
+
+详细设计
+========
+
++------+------+
+| 模块 | 改动 |
++======+======+
+| TBD  | TBD  |
++------+------+
+"""
+
+
+def test_new_from_a_restructuredtext_template(capsys, tmp_path):
+    src = write_project(tmp_path / "src", {
+        "index.rst": "RFCs\n====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n",
+        "t.rst": RST_TEMPLATE,
+    }, conf='root_doc = "index"\nrfc_template = "t.rst"\nrfc_documents = ["rfcs/*"]\n'
+            'exclude_patterns += ["t.rst"]\nrfc_git_dates = False\n')
+    code, out, _ = run(capsys, "template", str(src))
+    assert "  风险 [风险, optional]" in out
+    assert "generic (section 详细设计, line 21): 模块, 改动" in out
+    code, out, _ = run(capsys, "new", "Retry uploads", "--dir", str(src / "rfcs"))
+    text = Path(out.strip()).read_text(encoding="utf-8")
+    assert text.startswith(":rfc: RFC-0001\n:status: draft\n")
+    assert "=============\nRetry uploads\n=============\n" in text
+    assert "RFC 标题" not in text
+    code, out, _ = run(capsys, "check", str(src), "--no-cache")
+    assert {m.group(1) for m in re.finditer(r"\[rfc\.([\w-]+)\]", out)} == {"placeholder"}
+    # without its required "详细设计" section, the RFC is reported
+    path = next((src / "rfcs").glob("*.rst"))
+    path.write_text(text.split("详细设计")[0], encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(src), "--no-cache")
+    assert "missing section '详细设计'" in out and "placeholder" in out
