@@ -174,14 +174,16 @@ def test_editing_the_template_rechecks_every_rfc(tmp_path):
 
 def test_reading_a_template_takes_under_50_ms():
     path = ROOTS / "test-template-kep"
-    load_template("kep-template.md", path, 3)  # imports warmed up
-    start = time.perf_counter()
-    for _ in range(10):
-        load_template("kep-template.md", path, 3)
-        load_template("hyper-parallel", path, 2)
-    per_build = (time.perf_counter() - start) / 10
-    print(f"template read: {per_build * 1000:.2f} ms")
-    assert per_build < 0.05
+    times = []
+    for _ in range(15):
+        for name, depth in (("kep-template.md", 3), ("hyper-parallel", 2)):
+            start = time.perf_counter()
+            load_template(name, path, depth)
+            times.append(time.perf_counter() - start)
+    times.sort()
+    median = times[len(times) // 2]
+    print(f"template read: median {median * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms")
+    assert median < 0.05
 
 
 @pytest.mark.parametrize(("files", "depth", "expected"), [

@@ -140,4 +140,5 @@ def test_new_from_a_restructuredtext_template(capsys, tmp_path):
     path = next((src / "rfcs").glob("*.rst"))
     path.write_text(text.split("详细设计")[0], encoding="utf-8")
     code, out, _ = run(capsys, "check", str(src), "--no-cache")
+    assert code == 1
     assert "missing section '详细设计'" in out and "placeholder" in out

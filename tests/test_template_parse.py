@@ -218,3 +218,10 @@ def test_example_headings_of_madr_are_no_sections():
 ])
 def test_choices(cell, expected):
     assert choices(cell) == expected
+
+
+def test_a_comment_beside_a_heading_is_not_part_of_its_title():
+    text = "# T\n\n## Risks <!-- keep it short -->\n\n<!-- ## Hidden -->\n\n## Notes\n"
+    schema = parse_template(text, "t.md")
+    assert [(s.key, s.title) for s in schema.sections] == [("risks", "Risks"),
+                                                          ("notes", "Notes")]

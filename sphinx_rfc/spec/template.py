@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
-from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
+from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import fold, fold_header
 
 #: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
@@ -188,20 +187,29 @@ def choices(cell: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
+_FIELD = re.compile(r'\s*([^\s=]+)(=)?(?:"([^"]*)"|(\S*))')
+
+
 def _annotation(text: str, line: int) -> dict[str, str]:
-    try:
-        words = shlex.split(text.strip().removesuffix("-->").strip())
-    except ValueError as exc:
-        raise TemplateError(f"cannot read the rfc-section comment ({exc})", line) from None
+    """The fields of an ``rfc-section`` comment: ``name=value`` or
+    ``name="a value"``."""
     values: dict[str, str] = {}
-    for word in words:
-        name, sep, value = word.partition("=")
-        if not sep or name not in ("key", "label", "label_zh", "aliases", "directive"):
+    rest = text.strip().removesuffix("-->").strip()
+    while rest:
+        m = _FIELD.match(rest)
+        if m is None or not m.group(2):
             raise TemplateError(
-                f"unknown rfc-section field {word!r}; use key=, label=, label_zh=, aliases= "
+                f"cannot read the rfc-section comment at {rest!r}; write name=value or "
+                'name="a value"', line,
+            )
+        name = m.group(1)
+        if name not in ("key", "label", "label_zh", "aliases", "directive"):
+            raise TemplateError(
+                f"unknown rfc-section field {name!r}; use key=, label=, label_zh=, aliases= "
                 "or directive=", line,
             )
-        values[name] = value
+        values[name] = m.group(3) if m.group(3) is not None else m.group(4)
+        rest = rest[m.end():].strip()
     return values
 
 
@@ -283,7 +291,12 @@ def _markdown_parts(lines: Sequence[str]) -> Iterator[_Part]:
                 yield _Directive(fence_directive, number)
             i += 1
             continue
-        if "<!--" in line:
+        if "<!--" in line and not line.lstrip().startswith("<!--"):
+            # a comment inside a line ("## Risks <!-- keep short -->")
+            line = re.sub(r"<!--.*?-->", "", line)
+            if "<!--" in line:
+                line = line[: line.index("<!--")]
+        if line.lstrip().startswith("<!--"):
             start = i
             chunk = line[line.index("<!--") + 4:]
             while "-->" not in chunk and i + 1 < n:
@@ -416,6 +429,22 @@ def _read_grid_table(lines: Sequence[str], i: int, directive: str | None) -> tup
 # The schema
 
 
+_INDEX: dict[str, dict[str, ColumnSpec]] = {}
+
+
+def _column(spec: TableSpec, header: str) -> ColumnSpec | None:
+    """The column of *spec* that *header* names (``TableSpec.match_header``
+    without hashing the spec at each call)."""
+    index = _INDEX.get(spec.kind)
+    if index is None:
+        index = {}
+        for col in spec.columns:
+            for alias in col.aliases:
+                index.setdefault(fold_header(alias), col)
+        _INDEX[spec.kind] = index
+    return index.get(fold_header(header))
+
+
 def _match_kind(headers: Sequence[str], directive: str | None) -> TableSpec | None:
     """The built-in kind whose columns the *headers* are (every header one of
     its columns, every required column there); the one with most columns."""
@@ -423,7 +452,7 @@ def _match_kind(headers: Sequence[str], directive: str | None) -> TableSpec | No
     for spec in TABLES:
         if directive is not None and directive.startswith("rfc-") and spec.directive != directive:
             continue
-        cols = [spec.match_header(h) for h in headers]
+        cols = [_column(spec, h) for h in headers]
         if any(c is None for c in cols):
             continue
         keys = {c.key for c in cols if c is not None}
@@ -546,18 +575,6 @@ def parse_template(text: str, path: str, *, depth: int = 2, markdown: bool = Tru
         s if s.directive or s.key not in directives else replace(s, directive=directives[s.key])
         for s in sections
     ]
-    # a parent key that an annotation renamed
-    keys_at: dict[int, str] = {}
-    fixed: list[TemplateSection] = []
-    for s in sections:
-        keys_at[s.level] = s.key
-        parent = keys_at.get(s.level - 1) if s.level > 2 else None
-        if s.level > 2:
-            parent = next((keys_at[lv] for lv in range(s.level - 1, 1, -1) if lv in keys_at), None)
-        fixed.append(replace(s, parent=parent))
-        for lv in [lv for lv in keys_at if lv > s.level]:
-            del keys_at[lv]
-    sections = fixed
 
     read_tables, kinds, levels, optional_levels, fields = _tables(tables, table_owner)
     placeholders = _placeholders(text, markdown)
@@ -604,7 +621,7 @@ def _tables(
         spec = _match_kind(headers, table.directive)
         columns = []
         for k, header in enumerate(headers):
-            col = spec.match_header(header) if spec else None
+            col = _column(spec, header) if spec else None
             offered = tuple(dict.fromkeys(
                 v for r in body if k < len(r) for v in choices(r[k])
             ))
@@ -619,7 +636,7 @@ def _tables(
             continue
         kinds.setdefault((spec.kind, owner), replace(spec, section=owner or spec.section))
         if spec.kind == "levels":
-            at = next(k for k, h in enumerate(headers) if spec.match_header(h) is spec.column("level"))
+            at = next(k for k, h in enumerate(headers) if _column(spec, h) is spec.column("level"))
             for row in body:
                 if at < len(row) and row[at].strip():
                     name, optional = strip_optional(row[at].replace("`", ""))
