@@ -221,7 +221,9 @@ def test_choices(cell, expected):
 
 
 def test_a_comment_beside_a_heading_is_not_part_of_its_title():
-    text = "# T\n\n## Risks <!-- keep it short -->\n\n<!-- ## Hidden -->\n\n## Notes\n"
+    text = ("# T\n\n## Risks <!-- keep it short -->\n\n<!-- ## Hidden -->\n\n"
+            ":::{note}\n## In a directive\n:::\n\n````{admonition} Tip\n```md\n## Example\n```\n"
+            "## Also in it\n````\n\n## Notes\n")
     schema = parse_template(text, "t.md")
     assert [(s.key, s.title) for s in schema.sections] == [("risks", "Risks"),
                                                           ("notes", "Notes")]
