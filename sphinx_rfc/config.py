@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from string import Formatter
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,8 @@ from sphinx.errors import ConfigError
 
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
+from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
+from sphinx_rfc.spec.template import TemplateError, TemplateSchema, parse_template
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES, Vocabulary, vocabulary_from_config
 
@@ -152,7 +155,9 @@ def _vocabulary(base: Vocabulary) -> Converter:
 def _sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[SectionSpec, ...]:
     if not isinstance(value, Mapping):
         raise s.fail(value)
-    merged = {spec.key: spec for spec in SECTIONS}
+    template: TemplateSchema | None = done.get("template")
+    base = template.section_specs if template is not None else SECTIONS
+    merged = {spec.key: spec for spec in base}
     for key, spec in value.items():
         if not isinstance(key, str) or not key or not isinstance(spec, Mapping):
             raise s.fail(value)
@@ -171,6 +176,9 @@ def _sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[SectionS
 
 
 def _required_sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
+    template: TemplateSchema | None = done.get("template")
+    if value is None and template is not None:
+        return template.required_sections
     keys = {spec.key for spec in done["sections"]}
     if not _is_str_list(value) or set(value) - keys:
         raise s.fail(value, f"a list of section keys from {sorted(keys)}")
@@ -182,6 +190,82 @@ def _str_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...
     if not _is_str_list(value) or not all(value):
         raise s.fail(value)
     return tuple(value)
+
+
+def _test_levels(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
+    """A list of test levels; ``None``: the template's (no template: never None)."""
+    template: TemplateSchema | None = done.get("template")
+    if value is None and template is not None:
+        return template.test_levels
+    return _str_list(s, value, done)
+
+
+def _placeholders(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
+    """A list of placeholders, joined by those the template uses."""
+    found = _str_list(s, value, done)
+    template: TemplateSchema | None = done.get("template")
+    if template is None:
+        return found
+    return tuple(dict.fromkeys((*found, *template.placeholders)))
+
+
+#: The templates shipped in the package (``sphinx_rfc/templates``), by name.
+NAMED_TEMPLATES: dict[str, str] = {
+    "hyper-parallel": "hyper-parallel.zh_CN.md",
+    "hyper-parallel.en": "hyper-parallel.en.md",
+    "kep": "kep.md",
+    "rust-rfc": "rust-rfc.md",
+    "madr": "madr.md",
+}
+TEMPLATE_FOLDER = Path(__file__).parent / "templates"
+_CONFDIR_ATTR = "_sphinx_rfc_confdir"
+
+
+def template_path(value: str, confdir: str | Path) -> Path:
+    """The file ``rfc_template`` names: a shipped template, or a path
+    relative to the configuration directory."""
+    if value in NAMED_TEMPLATES:
+        return TEMPLATE_FOLDER / NAMED_TEMPLATES[value]
+    return Path(confdir, value)
+
+
+def load_template(value: str, confdir: str | Path, depth: int) -> TemplateSchema:
+    """The schema of the template ``rfc_template`` names; raises ConfigError
+    naming the file (and line) and what to change."""
+    path = template_path(value, confdir)
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        names = ", ".join(repr(n) for n in NAMED_TEMPLATES)
+        raise ConfigError(
+            f"sphinx_rfc: rfc_template: {where} does not exist; give the path of a "
+            f"Markdown or reStructuredText template relative to conf.py, or one of {names}"
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(
+            f"sphinx_rfc: rfc_template: cannot read {where} ({exc}); give a readable "
+            "UTF-8 text file"
+        ) from None
+    try:
+        return parse_template(text, where, depth=depth, markdown=path.suffix != ".rst")
+    except TemplateError as exc:
+        at = f"{where}:{exc.line}" if exc.line else where
+        raise ConfigError(f"sphinx_rfc: rfc_template: {at}: {exc.message}") from None
+
+
+def _template_depth(s: Setting, value: Any, done: Mapping[str, Any]) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+        raise s.fail(value)
+    return value
+
+
+def _template(s: Setting, value: Any, done: Mapping[str, Any]) -> TemplateSchema | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise s.fail(value)
+    return load_template(value, done.get(_CONFDIR_ATTR) or ".", done["template_depth"])
 
 
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is
@@ -207,7 +291,13 @@ def _extra_fields(
         if builtin is not None:
             raise s.fail(value, f"{s.shape} other than the built-in fields "
                                 f"({key!r} is the built-in field {builtin!r})")
-    return {k: tuple(v) for k, v in value.items()}
+    given = {k: tuple(v) for k, v in value.items()}
+    template: TemplateSchema | None = done.get("template")
+    if template is None:
+        return given
+    # the template's extra rows (an "适用后端" row), under what conf.py says
+    derived = {k: v for k, v in template.extra_fields.items() if _FIELD_NAME.fullmatch(k)}
+    return {**derived, **given}
 
 
 def _module_paths(
@@ -313,6 +403,20 @@ class RfcSettings:
         doc="The RFC types (``None``: the four built-in ones).",
         convert=_vocabulary(TYPES),
     ))
+    template_depth: int = field(metadata=setting(
+        default=2, types=(int,), shape="an integer of 2 or more",
+        doc="The deepest heading level of ``rfc_template`` that is a section "
+        "(level 1 is the title of the document).",
+        convert=_template_depth,
+    ))
+    template: TemplateSchema | None = field(metadata=setting(
+        default=None, types=(str, type(None)),
+        shape='None, a path relative to conf.py, or "hyper-parallel", "kep", '
+        '"rust-rfc" or "madr"',
+        doc="The template document whose sections, tables, test levels and fields are "
+        "the schema of every RFC (``None``: the built-in hyper-parallel template).",
+        convert=_template,
+    ))
     sections: tuple[SectionSpec, ...] = field(metadata=setting(
         default={}, types=(dict,),
         shape='a dict key -> {"titles": [str, ...], "directive": str or None}',
@@ -327,13 +431,13 @@ class RfcSettings:
     required_test_levels: tuple[str, ...] = field(metadata=setting(
         default=["UT", "Level0"], types=(list, tuple), shape="a list of test level names",
         doc="Test levels every verification plan must list (case-insensitive).",
-        convert=_str_list,
+        convert=_test_levels,
     ))
     placeholders: tuple[str, ...] = field(metadata=setting(
         default=list(DEFAULT_PLACEHOLDERS), types=(list, tuple),
         shape="a list of non-empty strings",
         doc="Template placeholder texts reported by ``rfc.placeholder``.",
-        convert=_str_list,
+        convert=_placeholders,
     ))
     extra_fields: dict[str, tuple[str, ...]] = field(metadata=setting(
         default={}, types=(dict,), shape="a dict field name -> list of allowed values",
@@ -399,6 +503,17 @@ class RfcSettings:
             return None
         return f"module {name!r} is not in rfc_modules ({', '.join(self.modules)})"
 
+    @property
+    def tables(self) -> tuple[TableSpec, ...]:
+        """The table kinds in force: the template's, or the built-in ones."""
+        return self.template.kinds if self.template is not None else TABLES
+
+    def tables_for_directive(self, directive: str) -> tuple[TableSpec, ...]:
+        """The table kinds a table directive reads: the template's kinds of
+        that directive, else the built-in ones (a directive names its kind)."""
+        found = tuple(t for t in self.tables if t.directive == directive)
+        return found or tuple(t for t in TABLES if t.directive == directive)
+
 
 #: Every config value, in declaration order (registration, validation, docs).
 SETTINGS: tuple[Setting, ...] = tuple(
@@ -416,13 +531,33 @@ _VALIDATED_LAST = frozenset(
 )
 
 
-def settings_from(config: Config) -> RfcSettings:
+#: Values a template gives when ``conf.py`` does not.
+_FROM_TEMPLATE = frozenset({"required_sections", "required_test_levels"})
+
+
+def _given(config: Any, name: str) -> bool:
+    """Whether ``conf.py`` (or ``-D``) sets *name*."""
+    raw = getattr(config, "_raw_config", None)
+    if isinstance(raw, Mapping):
+        return name in raw or name in (getattr(config, "_overrides", None) or {})
+    return name in getattr(config, "__dict__", {})
+
+
+def settings_from(config: Config, confdir: str | Path | None = None) -> RfcSettings:
     """Validate every value's shape; raise ConfigError naming the first wrong
     value (declaration order, :data:`_VALIDATED_LAST` last).  A value
-    *config* lacks takes its default."""
-    done: dict[str, Any] = {}
+    *config* lacks takes its default; with ``rfc_template``, the template
+    gives what ``conf.py`` does not.  *confdir*: where ``rfc_template`` is
+    relative to (default: the one ``config-inited`` recorded, else ``.``)."""
+    done: dict[str, Any] = {
+        _CONFDIR_ATTR: confdir or getattr(config, "__dict__", {}).get(_CONFDIR_ATTR)
+    }
     for s in sorted(SETTINGS, key=lambda s: s.attr in _VALIDATED_LAST):
-        done[s.attr] = s.convert(s, getattr(config, s.name, s.default), done)
+        value = getattr(config, s.name, s.default)
+        if s.attr in _FROM_TEMPLATE and done.get("template") and not _given(config, s.name):
+            value = None
+        done[s.attr] = s.convert(s, value, done)
+    del done[_CONFDIR_ATTR]
     return RfcSettings(**done)
 
 
@@ -438,9 +573,17 @@ def settings(config: Config) -> RfcSettings:
     return cached
 
 
+#: A config value the extension sets: the template's sha256, so that Sphinx,
+#: which compares config values between builds, re-reads every document when
+#: the template document changes (``""``: no template).
+DIGEST_VALUE = "rfc_template_digest"
+
+
 def _on_config_inited(app: Sphinx, config: Config) -> None:
     config.__dict__.pop(_CACHE_ATTR, None)
-    settings(config)
+    config.__dict__[_CONFDIR_ATTR] = str(app.confdir)
+    found = settings(config)
+    setattr(config, DIGEST_VALUE, found.template.digest if found.template else "")
 
 
 def setup(app: Sphinx) -> None:
@@ -448,4 +591,5 @@ def setup(app: Sphinx) -> None:
         app.add_config_value(
             s.name, s.default, s.rebuild, types=s.types, description=s.doc  # type: ignore[arg-type]
         )
+    app.add_config_value(DIGEST_VALUE, "", "env", types=(str,))
     app.connect("config-inited", _on_config_inited, priority=800)

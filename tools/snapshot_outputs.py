@@ -35,12 +35,19 @@ def projects() -> list[Path]:
     return [HERE / "docs", *sorted(roots + nested)]
 
 
+#: Text appended to every copied ``conf.py`` (``--append-conf``).
+APPEND_CONF = ""
+
+
 def snapshot_one(project: Path) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         # a project inside a root (``root/sub/conf.py``) may use the root's files
         top = project.parent if project.parent.parent.name == "roots" else project
         shutil.copytree(top, Path(tmp) / "src", ignore=shutil.ignore_patterns("_build"))
         src = Path(tmp) / "src" / project.relative_to(top)
+        if APPEND_CONF:
+            with (src / "conf.py").open("a", encoding="utf-8") as conf:
+                conf.write("\n" + APPEND_CONF + "\n")
         out = Path(tmp) / "out"
         run = subprocess.run(
             [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(src), str(out)],
@@ -92,7 +99,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"))
+    parser.add_argument("--append-conf", default="", metavar="TEXT",
+                        help="a line appended to every conf.py (e.g. rfc_template = ...)")
     args = parser.parse_args()
+    global APPEND_CONF
+    APPEND_CONF = args.append_conf
     if args.compare:
         a, b = (json.loads(Path(p).read_text(encoding="utf-8")) for p in args.compare)
         return compare(a, b)

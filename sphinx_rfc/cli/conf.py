@@ -37,4 +37,4 @@ def project_settings(confdir: Path) -> tuple[RfcSettings, Any]:
     config = Config.read(confdir.resolve(), overrides={}, tags=Tags())
     for value in SETTINGS:
         config.add(value.name, value.default, value.rebuild, value.types, value.doc)  # type: ignore[arg-type]
-    return settings_from(config), config
+    return settings_from(config, confdir.resolve()), config

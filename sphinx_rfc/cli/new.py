@@ -24,9 +24,14 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sphinx_rfc.cli.errors import CliError, cannot
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
+from sphinx_rfc.spec.fields import match_field
+
+if TYPE_CHECKING:
+    from sphinx_rfc.spec.template import TemplateSchema
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 
@@ -78,13 +83,22 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.format or ("rst" if facts.markdown is False else "md")
     lang = args.lang or ("zh" if _CJK.search(title) else "en")
     stem = f"{number:04d}-{slugify(title)}" if number is not None else slugify(title)
+    if facts.template is not None:
+        # the configured template document is the scaffold
+        fmt = "md" if facts.template.markdown else "rst"
     path = folder / f"{stem}.{fmt}"
     if path.exists():
         raise _not_overwriting(path)
-    text = render_template(
-        fmt, lang, title=title, rfc_id=rfc_id, authors=authors, modules=modules,
-        change_modules=modules or facts.modules, created=dt.date.today().isoformat(),
-    )
+    if facts.template is not None:
+        text = render_from_template(
+            facts.template, title=title, rfc_id=rfc_id, authors=authors, modules=modules,
+            created=dt.date.today().isoformat(),
+        )
+    else:
+        text = render_template(
+            fmt, lang, title=title, rfc_id=rfc_id, authors=authors, modules=modules,
+            change_modules=modules or facts.modules, created=dt.date.today().isoformat(),
+        )
     _write_new_file(folder, path, text)
     print(path)
     return 0
@@ -199,6 +213,8 @@ class ProjectFacts:
     id_pattern: re.Pattern[str]
     modules: list[str]
     markdown: bool | None
+    #: The project's ``rfc_template``: new RFCs are copies of it.
+    template: TemplateSchema | None = None
 
 
 def project_facts(folder: Path) -> ProjectFacts:
@@ -224,6 +240,7 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.id_format = settings.id_format
             facts.id_pattern = settings.id_pattern
             facts.modules = list(settings.modules)
+            facts.template = settings.template
             facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
@@ -313,3 +330,83 @@ def _modules_lines(fmt: str, lang: str, modules: Sequence[str]) -> tuple[str, st
         module_comment = "" if modules else f"\n.. {hint}\n"
         modules_option = f"   :modules: {', '.join(modules)}\n" if modules else ""
     return module_comment, modules_option
+
+
+# --------------------------------------------------------------------------
+# A configured template document as the scaffold
+
+
+_FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*\n", re.DOTALL)
+_H1 = re.compile(r"^#[ \t]+.*$", re.MULTILINE)
+
+
+def render_from_template(
+    schema: TemplateSchema, *, title: str, rfc_id: str, authors: Sequence[str],
+    modules: Sequence[str], created: str,
+) -> str:
+    """The template document itself with the new RFC's metadata: its title
+    the new one; the ID, and every field its basic-information table has
+    no row for, in the front matter (a field list in reStructuredText);
+    the rows it has filled in."""
+    values: dict[str, str] = {"status": "draft", "created": created}
+    if authors:
+        values["authors"] = ", ".join(authors)
+    if modules:
+        values["modules"] = ", ".join(modules)
+    text = schema.text
+    lines = text.splitlines()
+    filled: set[str] = set()
+    for table in schema.tables:
+        if table.kind != "basic-info":
+            continue
+        first = table.line - 1
+        for k in range(first, len(lines)):
+            line = lines[k]
+            if not line.strip().startswith("|"):
+                break
+            cells = line.strip().strip("|").split("|")
+            spec = match_field(cells[0].replace("*", "").strip()) if cells else None
+            if spec is not None and spec.key in values and len(cells) > 1:
+                cells[1] = f" {values[spec.key]} "
+                lines[k] = "|" + "|".join(cells) + "|"
+                filled.add(spec.key)
+    text = "\n".join(lines) + "\n"
+    meta = {"rfc": rfc_id, **{k: v for k, v in values.items() if k not in filled}}
+    if schema.markdown:
+        import yaml  # type: ignore[import-untyped]
+
+        kept: dict[str, object] = {}
+        front = _FRONT.match(text)
+        if front is not None:
+            try:
+                loaded = yaml.safe_load(front.group(1) or "")
+            except yaml.YAMLError:
+                loaded = None
+            if isinstance(loaded, dict):
+                kept = {str(k): v for k, v in loaded.items() if str(k) not in meta}
+            text = text[front.end():]
+        heading = f"# {title}"
+        text, count = _H1.subn(lambda _m: heading, text, count=1)
+        if not count:
+            text = f"{heading}\n\n{text}"
+        dumped = yaml.safe_dump({**meta, **kept}, allow_unicode=True, sort_keys=False,
+                                width=1 << 30)
+        return f"---\n{dumped}---\n\n{text.lstrip()}"
+    fields = "".join(f":{k}: {v}\n" for k, v in meta.items())
+    rule = _rst_rule(title)
+    body = text
+    if schema.title:
+        # the template's title with its adornment, replaced by the new title
+        body = re.sub(
+            rf"^(?:([=#*~-]{{3,}})\n)?{re.escape(_first_title_line(text, schema.title))}\n"
+            r"([=#*~-]{3,})\n",
+            f"{rule}\n{title}\n{rule}\n", text, count=1, flags=re.MULTILINE,
+        )
+    return f"{fields}\n{body.lstrip()}"
+
+
+def _first_title_line(text: str, title: str) -> str:
+    for line in text.splitlines():
+        if title in line:
+            return line
+    return title

@@ -20,7 +20,6 @@ from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import rfc_data
 from sphinx_rfc.read.tables import read_tables
-from sphinx_rfc.spec.table_kinds import tables_for_directive
 from sphinx_rfc.spec.text import plain
 
 if TYPE_CHECKING:
@@ -74,7 +73,7 @@ class TableDirective(SphinxDirective):
         container.extend(content)
         payload = read_tables(
             content,
-            tables_for_directive(self.directive_name),
+            settings.tables_for_directive(self.directive_name),
             settings,
             directive=self.directive_name,
             source=source,

@@ -87,7 +87,7 @@ from sphinx_rfc.read.sections import clean_title
 from sphinx_rfc.read.tables import best_spec, headers_match, read_tables
 from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
 from sphinx_rfc.render.tables import already_read
-from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES, TableSpec, tables_for_directive
+from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
@@ -137,10 +137,10 @@ def recognised_sections(
 def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
     """The table kinds read in section *key*: those the template puts there,
     and those of the directive the section is configured with."""
-    specs = [t for t in TABLES if t.section == key]
+    specs = [t for t in settings.tables if t.section == key]
     for section in settings.sections:
         if section.key == key and section.directive in TABLE_DIRECTIVES:
-            specs.extend(tables_for_directive(section.directive))
+            specs.extend(settings.tables_for_directive(section.directive))
     return tuple(dict.fromkeys(specs))
 
 

@@ -1,0 +1,151 @@
+"""``sphinx-rfc template`` (docs/reference/cli.md): the schema in force in
+a project — its sections (required or optional, level, titles), table
+kinds (columns, allowed values), test levels, fields and placeholders —
+as text, or as JSON for tools.
+
+It reads ``conf.py`` alone (:mod:`sphinx_rfc.cli.conf`): the schema is
+what ``rfc_template`` and the ``rfc_*`` overrides make of it, nothing of
+the documents is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any
+
+from sphinx.errors import ConfigError
+
+from sphinx_rfc.cli.conf import project_settings
+from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.project import find_sourcedir
+from sphinx_rfc.spec.fields import FIELDS
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``template`` and its options."""
+    cmd = subparsers.add_parser(
+        "template", help="print the schema in force: sections, tables, test levels, fields"
+    )
+    cmd.add_argument("sourcedir", nargs="?")
+    cmd.add_argument("--format", choices=("text", "json"), default="text",
+                     help="text: for reading (default); json: for tools")
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the schema of the project in *args.sourcedir*."""
+    srcdir = find_sourcedir(args.sourcedir)
+    try:
+        settings, _config = project_settings(srcdir)
+    except ConfigError as exc:
+        raise CliError(str(exc)) from None
+    data = schema_of(settings)
+    if args.format == "json":
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(as_text(data))
+    return 0
+
+
+def schema_of(settings: RfcSettings) -> dict[str, Any]:
+    """The schema in force, as JSON-able data."""
+    template = settings.template
+    levels: dict[str, int] = {}
+    parents: dict[str, str | None] = {}
+    titles: dict[str, str] = {}
+    if template is not None:
+        levels = {s.key: s.level for s in template.sections}
+        parents = {s.key: s.parent for s in template.sections}
+        titles = {s.key: s.title for s in template.sections}
+    sections = [
+        {
+            "key": spec.key,
+            "title": titles.get(spec.key, spec.label),
+            "label": spec.label,
+            "label_zh": spec.label_zh,
+            "titles": list(spec.titles),
+            "required": spec.key in settings.required_sections,
+            "level": levels.get(spec.key, 2),
+            "parent": parents.get(spec.key),
+            "directive": spec.directive,
+        }
+        for spec in settings.sections
+    ]
+    tables = [
+        {
+            "kind": spec.kind,
+            "section": spec.section,
+            "directive": spec.directive,
+            "columns": [
+                {
+                    "key": col.key,
+                    "label": col.label,
+                    "headers": list(col.aliases),
+                    "required": col.required,
+                    "allowed": list(col.vocabulary.keys()) if col.vocabulary else [],
+                }
+                for col in spec.columns
+            ],
+        }
+        for spec in settings.tables
+    ]
+    generic = []
+    if template is not None:
+        generic = [
+            {
+                "section": table.section,
+                "line": table.line,
+                "columns": [{"header": c.header, "allowed": list(c.allowed)}
+                            for c in table.columns],
+            }
+            for table in template.tables if table.kind is None
+        ]
+    if template is not None and template.fields:
+        fields = [{"name": f.name, "key": f.key, "allowed": list(f.allowed)}
+                  for f in template.fields]
+    else:
+        fields = [{"name": f.label, "key": f.key, "allowed": []} for f in FIELDS]
+    known = {f["name"] for f in fields}
+    fields += [{"name": name, "key": None, "allowed": list(allowed)}
+               for name, allowed in settings.extra_fields.items() if name not in known]
+    return {
+        "template": template.path if template is not None else None,
+        "depth": template.depth if template is not None else 2,
+        "sections": sections,
+        "tables": tables,
+        "generic_tables": generic,
+        "test_levels": list(settings.required_test_levels),
+        "fields": fields,
+        "placeholders": list(settings.placeholders),
+    }
+
+
+def as_text(data: dict[str, Any]) -> str:
+    """The schema for reading."""
+    out = [f"template: {data['template'] or '(built-in hyper-parallel template)'}", "",
+           "sections:"]
+    for s in data["sections"]:
+        need = "required" if s["required"] else "optional"
+        indent = "  " * (s["level"] - 1)
+        others = [t for t in s["titles"] if t != s["title"]]
+        also = f"  (also: {', '.join(others)})" if others else ""
+        out.append(f"{indent}{s['title']} [{s['key']}, {need}]{also}")
+    out += ["", "tables:"]
+    for t in data["tables"]:
+        out.append(f"  {t['kind']} (section {t['section']}, directive {t['directive']})")
+        for c in t["columns"]:
+            allowed = f" = {' / '.join(c['allowed'])}" if c["allowed"] else ""
+            out.append(f"    {c['label']} ({c['required']}){allowed}")
+    for g in data["generic_tables"]:
+        cols = ", ".join(c["header"] for c in g["columns"])
+        out.append(f"  generic (section {g['section']}, line {g['line']}): {cols}")
+    out += ["", "test levels: " + (", ".join(data["test_levels"]) or "(none)"), "", "fields:"]
+    for f in data["fields"]:
+        allowed = f" = {' / '.join(f['allowed'])}" if f["allowed"] else ""
+        out.append(f"  {f['name']}" + (f" ({f['key']})" if f["key"] else " (extra)") + allowed)
+    out += ["", "placeholders: " + ", ".join(data["placeholders"])]
+    return "\n".join(out)

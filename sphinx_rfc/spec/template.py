@@ -1,0 +1,690 @@
+"""A template document read as the schema of its RFCs
+(docs/reference/templates.md).
+
+:func:`parse_template` turns the text of a Markdown or reStructuredText
+template into a :class:`TemplateSchema`: its sections (every heading from
+level 2 down to the chosen depth; level 1 is the document title), the
+table kinds its tables are, the test levels of its verification-levels
+table, the fields of its basic-information table and the placeholders it
+uses.  Pure text in, data out: no Sphinx, no docutils; a document that
+cannot be a schema raises :class:`TemplateError` with the line to change.
+
+A heading may carry what its title alone cannot say in a comment right
+below it (ignored by renderers)::
+
+    ## 6. 方案设计
+    <!-- rfc-section: key=design label="Design" aliases="设计方案; Proposal" -->
+
+(in reStructuredText: ``.. rfc-section: key=design ...``).  Its fields:
+``key`` (the section's key; default: a slug of the title), ``label`` (the
+English name messages use), ``aliases`` (other titles that name it,
+``;``-separated) and ``directive`` (the directive that makes it present).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from sphinx_rfc.spec.fields import FIELDS, match_field
+from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
+from sphinx_rfc.spec.text import fold, fold_header
+
+#: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
+KNOWN_PLACEHOLDERS: tuple[str, ...] = ("xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO")
+
+#: What marks a heading (or a test level) optional.
+_OPTIONAL = re.compile(
+    r"\s*(?:[(（\[【]\s*(?:optional|可选|选填|非必填)\s*[)）\]】])\s*", re.IGNORECASE
+)
+_NUMBERING = re.compile(
+    r"""^\s*(?:
+        [(（]\s*(?:\d+|[一二三四五六七八九十]+)\s*[)）]
+      | \d+(?:\.\d+)*(?:[.、．)]|(?=\s)|$)
+      | [一二三四五六七八九十]+\s*[、.．]
+    )\s*""",
+    re.VERBOSE,
+)
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\s*(\{([\w:-]+)\})?")
+_ANNOTATION = re.compile(r"rfc-section\s*:\s*(.*)", re.DOTALL)
+_BRACES = re.compile(r"(?<![{`\w])\{([^{}`\n]{2,80})\}(?![}`])")
+_RST_ADORN = re.compile(r"^([=\-~^\"'`#*+:.!$%&,;<>?@\\/_|])\1{2,}\s*$")
+_RST_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:-]+)::")
+_RST_COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
+_CHOICES = re.compile(r"\s+/\s+")
+
+
+class TemplateError(ValueError):
+    """A template that cannot be a schema: what to change, and where."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+@dataclass(frozen=True)
+class TemplateSection:
+    key: str
+    #: The heading's title, numbering and optional marker dropped.
+    title: str
+    level: int
+    #: The key of the enclosing section (None at level 2).
+    parent: str | None
+    optional: bool
+    line: int
+    aliases: tuple[str, ...] = ()
+    label: str | None = None
+    label_zh: str | None = None
+    directive: str | None = None
+
+    def spec(self) -> SectionSpec:
+        """The section as the checks see it: named by the template's title."""
+        titles = tuple(dict.fromkeys((self.title, *self.aliases)))
+        return SectionSpec(
+            self.key, self.label or self.title, self.label_zh or self.title, titles,
+            self.directive,
+        )
+
+
+@dataclass(frozen=True)
+class TemplateColumn:
+    header: str
+    #: The built-in column key, when the table is of a known kind.
+    key: str | None
+    #: The values the template offers (``强 / 弱 / 不涉及``), or ().
+    allowed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TemplateTable:
+    #: The key of the section it is in (None: before the first section).
+    section: str | None
+    line: int
+    columns: tuple[TemplateColumn, ...]
+    rows: tuple[tuple[str, ...], ...]
+    #: The built-in kind it is (``dependency``, ``levels`` …), or None: a generic table.
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class TemplateField:
+    name: str
+    #: The built-in field key, or None: an extra field.
+    key: str | None
+    allowed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TemplateSchema:
+    #: Where it was read from (shown in messages and by ``sphinx-rfc template``).
+    path: str
+    digest: str
+    depth: int
+    title: str
+    sections: tuple[TemplateSection, ...]
+    tables: tuple[TemplateTable, ...]
+    #: The table kinds its tables are, each with its section's key.
+    kinds: tuple[TableSpec, ...]
+    test_levels: tuple[str, ...]
+    optional_test_levels: tuple[str, ...]
+    fields: tuple[TemplateField, ...]
+    placeholders: tuple[str, ...]
+    markdown: bool = True
+    text: str = field(default="", repr=False, compare=False)
+
+    @property
+    def section_specs(self) -> tuple[SectionSpec, ...]:
+        return tuple(s.spec() for s in self.sections)
+
+    @property
+    def required_sections(self) -> tuple[str, ...]:
+        return tuple(s.key for s in self.sections if not s.optional)
+
+    @property
+    def extra_fields(self) -> dict[str, tuple[str, ...]]:
+        return {f.name: f.allowed for f in self.fields if f.key is None}
+
+
+# --------------------------------------------------------------------------
+# Text helpers
+
+
+def strip_optional(title: str) -> tuple[str, bool]:
+    """*title* without its optional marker, and whether it had one."""
+    text, count = _OPTIONAL.subn(" ", title)
+    return " ".join(text.split()), bool(count)
+
+
+def clean_heading(title: str) -> str:
+    """A heading's title as the schema names it: no numbering, no marker,
+    no Markdown emphasis or code marks."""
+    title, _ = strip_optional(title)
+    title = re.sub(r"[*_`]+", "", title)
+    title = _NUMBERING.sub("", title, count=1)
+    return " ".join(title.split()).strip(" :：")
+
+
+def slug(title: str) -> str:
+    """A section key made from a title: folded, words joined by ``-``
+    (letters of any script kept)."""
+    words = re.findall(r"\w+", fold(title))
+    return "-".join(words)
+
+
+def choices(cell: str) -> tuple[str, ...]:
+    """The values a template cell offers (``是 / 否``), or ()."""
+    text = cell.replace("`", "").strip()
+    if not _CHOICES.search(text):
+        return ()
+    parts = [p.strip() for p in _CHOICES.split(text)]
+    if len(parts) < 2 or any(not p or len(p) > 30 for p in parts):
+        return ()
+    return tuple(parts)
+
+
+_FIELD = re.compile(r'\s*([^\s=]+)(=)?(?:"([^"]*)"|(\S*))')
+
+
+def _annotation(text: str, line: int) -> dict[str, str]:
+    """The fields of an ``rfc-section`` comment: ``name=value`` or
+    ``name="a value"``."""
+    values: dict[str, str] = {}
+    rest = text.strip().removesuffix("-->").strip()
+    while rest:
+        m = _FIELD.match(rest)
+        if m is None or not m.group(2):
+            raise TemplateError(
+                f"cannot read the rfc-section comment at {rest!r}; write name=value or "
+                'name="a value"', line,
+            )
+        name = m.group(1)
+        if name not in ("key", "label", "label_zh", "aliases", "directive"):
+            raise TemplateError(
+                f"unknown rfc-section field {name!r}; use key=, label=, label_zh=, aliases= "
+                "or directive=", line,
+            )
+        values[name] = m.group(3) if m.group(3) is not None else m.group(4)
+        rest = rest[m.end():].strip()
+    return values
+
+
+# --------------------------------------------------------------------------
+# The document's parts, in order
+
+
+@dataclass
+class _Heading:
+    level: int
+    title: str
+    line: int
+
+
+@dataclass
+class _Table:
+    line: int
+    rows: list[list[str]]
+    directive: str | None
+
+
+@dataclass
+class _Note:
+    """An ``rfc-section`` annotation."""
+
+    line: int
+    values: dict[str, str]
+
+
+@dataclass
+class _Directive:
+    name: str
+    line: int
+
+
+_Part = _Heading | _Table | _Note | _Directive
+
+
+def _pipe_cells(line: str) -> list[str]:
+    text = line.strip()
+    if text.startswith("|"):
+        text = text[1:]
+    if text.endswith("|") and not text.endswith("\\|"):
+        text = text[:-1]
+    cells = re.split(r"(?<!\\)\|", text)
+    return [c.strip().replace("\\|", "|") for c in cells]
+
+
+_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _markdown_parts(lines: Sequence[str]) -> Iterator[_Part]:
+    i = 0
+    fence: str | None = None
+    fence_directive: str | None = None
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        number = i + 1
+        if fence is not None:
+            stripped = line.strip()
+            if stripped.startswith(fence[0] * len(fence)) and set(stripped) <= {fence[0]}:
+                fence, fence_directive = None, None
+                i += 1
+                continue
+            if fence_directive is not None and "|" in line and i + 1 < n and _SEPARATOR.match(
+                lines[i + 1]
+            ):
+                table, i = _read_pipe_table(lines, i, fence_directive)
+                yield table
+                continue
+            i += 1
+            continue
+        match = _FENCE.match(line)
+        if match:
+            fence = match.group(1)
+            fence_directive = match.group(3)
+            if fence_directive is not None:
+                yield _Directive(fence_directive, number)
+            i += 1
+            continue
+        if "<!--" in line and not line.lstrip().startswith("<!--"):
+            # a comment inside a line ("## Risks <!-- keep short -->")
+            line = re.sub(r"<!--.*?-->", "", line)
+            if "<!--" in line:
+                line = line[: line.index("<!--")]
+        if line.lstrip().startswith("<!--"):
+            start = i
+            chunk = line[line.index("<!--") + 4:]
+            while "-->" not in chunk and i + 1 < n:
+                i += 1
+                chunk += "\n" + lines[i]
+            note = _ANNOTATION.match(chunk.strip())
+            if note:
+                yield _Note(start + 1, _annotation(note.group(1).split("-->")[0], start + 1))
+            i += 1
+            continue
+        heading = _ATX.match(line)
+        if heading:
+            yield _Heading(len(heading.group(1)), (heading.group(2) or "").strip(), number)
+            i += 1
+            continue
+        if (
+            i + 1 < n and line.strip() and not line.startswith((" ", "\t", "|", "-", "*", ">"))
+            and re.fullmatch(r" {0,3}(=+|-+)\s*", lines[i + 1])
+            and (i == 0 or not lines[i - 1].strip())
+        ):
+            yield _Heading(1 if lines[i + 1].strip()[0] == "=" else 2, line.strip(), number)
+            i += 2
+            continue
+        if "|" in line and i + 1 < n and _SEPARATOR.match(lines[i + 1]):
+            table, i = _read_pipe_table(lines, i, None)
+            yield table
+            continue
+        i += 1
+
+
+def _read_pipe_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:
+    start = i
+    rows = [_pipe_cells(lines[i])]
+    i += 2
+    while i < len(lines) and "|" in lines[i] and lines[i].strip():
+        rows.append(_pipe_cells(lines[i]))
+        i += 1
+    return _Table(start + 1, rows, directive), i
+
+
+def _rst_parts(lines: Sequence[str]) -> Iterator[_Part]:
+    styles: list[tuple[str, bool]] = []
+    i = 0
+    n = len(lines)
+    skip_indent: int | None = None
+    directive: str | None = None
+    while i < n:
+        line = lines[i]
+        number = i + 1
+        indent = len(line) - len(line.lstrip())
+        if skip_indent is not None:
+            if line.strip() and indent <= skip_indent:
+                skip_indent, directive = None, None
+            else:
+                if directive is not None and line.lstrip().startswith("+-"):
+                    table, i = _read_grid_table(lines, i, directive)
+                    yield table
+                    continue
+                i += 1
+                continue
+        comment = _RST_COMMENT.match(line)
+        if comment:
+            found = _RST_DIRECTIVE.match(line)
+            if found:
+                name = found.group(2)
+                code = name in ("code", "code-block", "sourcecode", "literalinclude", "raw")
+                if not code:
+                    yield _Directive(name, number)
+                skip_indent, directive = indent, (None if code else name)
+            else:
+                note = _ANNOTATION.match(line.strip()[2:].strip())
+                if note:
+                    yield _Note(number, _annotation(note.group(1), number))
+                skip_indent = indent
+            i += 1
+            continue
+        if line.rstrip().endswith("::") and not line.strip().startswith(".."):
+            # a literal block follows
+            skip_indent = indent
+            i += 1
+            continue
+        if line.lstrip().startswith("+-") and indent == 0:
+            table, i = _read_grid_table(lines, i, None)
+            yield table
+            continue
+        over = _RST_ADORN.match(line)
+        if (
+            over and i + 2 < n and lines[i + 1].strip() and _RST_ADORN.match(lines[i + 2])
+            and lines[i + 2].strip()[0] == line.strip()[0]
+        ):
+            style = (line.strip()[0], True)
+            if style not in styles:
+                styles.append(style)
+            yield _Heading(styles.index(style) + 1, lines[i + 1].strip(), i + 2)
+            i += 3
+            continue
+        under = _RST_ADORN.match(lines[i + 1]) if i + 1 < n else None
+        if under and line.strip() and indent == 0 and not _RST_ADORN.match(line):
+            style = (lines[i + 1].strip()[0], False)
+            if style not in styles:
+                styles.append(style)
+            yield _Heading(styles.index(style) + 1, line.strip(), number)
+            i += 2
+            continue
+        i += 1
+
+
+def _read_grid_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:
+    start = i
+    rows: list[list[str]] = []
+    current: list[list[str]] | None = None
+    while i < len(lines) and lines[i].strip().startswith(("+", "|")):
+        text = lines[i].strip()
+        if text.startswith("+"):
+            if current:
+                rows.append([" ".join(" ".join(c).split()) for c in current])
+            current = None
+        else:
+            cells = [c.strip() for c in text.strip("|").split("|")]
+            if current is None:
+                current = [[c] for c in cells]
+            else:
+                for k, c in enumerate(cells[: len(current)]):
+                    current[k].append(c)
+        i += 1
+    return _Table(start + 1, rows, directive), i
+
+
+# --------------------------------------------------------------------------
+# The schema
+
+
+_INDEX: dict[str, dict[str, ColumnSpec]] = {}
+
+
+def _column(spec: TableSpec, header: str) -> ColumnSpec | None:
+    """The column of *spec* that *header* names (``TableSpec.match_header``
+    without hashing the spec at each call)."""
+    index = _INDEX.get(spec.kind)
+    if index is None:
+        index = {}
+        for col in spec.columns:
+            for alias in col.aliases:
+                index.setdefault(fold_header(alias), col)
+        _INDEX[spec.kind] = index
+    return index.get(fold_header(header))
+
+
+def _match_kind(headers: Sequence[str], directive: str | None) -> TableSpec | None:
+    """The built-in kind whose columns the *headers* are (every header one of
+    its columns, every required column there); the one with most columns."""
+    best: tuple[int, TableSpec] | None = None
+    for spec in TABLES:
+        if directive is not None and directive.startswith("rfc-") and spec.directive != directive:
+            continue
+        cols = [_column(spec, h) for h in headers]
+        if any(c is None for c in cols):
+            continue
+        keys = {c.key for c in cols if c is not None}
+        needed = {c.key for c in spec.columns if c.required in ("yes", "column")}
+        if not needed <= keys:
+            continue
+        if best is None or len(keys) > best[0]:
+            best = (len(keys), spec)
+    return best[1] if best else None
+
+
+def _builtin_key(title: str, titles_of: dict[str, SectionSpec]) -> str | None:
+    """``basic-info`` for a heading the built-in template gives that key: the
+    reader looks for the basic-information table there."""
+    spec = titles_of.get("basic-info")
+    if spec is not None and fold(clean_heading(title)) in {fold(t) for t in spec.titles}:
+        return "basic-info"
+    return None
+
+
+def parse_template(text: str, path: str, *, depth: int = 2, markdown: bool = True) -> TemplateSchema:
+    """The schema of the template *text* (read from *path*); raises
+    :class:`TemplateError`."""
+    if depth < 2:
+        raise TemplateError(
+            f"rfc_template_depth is {depth}; it must be 2 or more (level 1 is the "
+            "document's title, sections start at level 2)"
+        )
+    body = text
+    lines = body.splitlines()
+    offset = 0
+    if markdown and lines and lines[0].strip() == "---":
+        for k in range(1, len(lines)):
+            if lines[k].strip() in ("---", "..."):
+                offset = k + 1
+                break
+    parts = list((_markdown_parts if markdown else _rst_parts)(lines[offset:]))
+    for part in parts:
+        part.line += offset
+    builtin = {s.key: s for s in SECTIONS}
+
+    sections: list[TemplateSection] = []
+    stack: list[TemplateSection] = []
+    title = ""
+    current: TemplateSection | None = None
+    by_key: dict[str, TemplateSection] = {}
+    tables: list[_Table] = []
+    table_owner: list[str | None] = []
+    directives: dict[str, str] = {}
+    pending_heading = False
+    for part in parts:
+        if isinstance(part, _Heading):
+            pending_heading = False
+            if part.level == 1 and not title:
+                title = part.title
+                continue
+            if part.level < 2 or part.level > depth:
+                continue
+            name = clean_heading(part.title)
+            _, optional = strip_optional(part.title)
+            if not name:
+                raise TemplateError("a heading without a title", part.line)
+            while stack and stack[-1].level >= part.level:
+                stack.pop()
+            if _BRACES.search(part.title):
+                # an example heading ("### {title of option 1}"): no section,
+                # and what follows belongs to the section above
+                current = stack[-1] if stack else None
+                continue
+            parent = stack[-1].key if stack else None
+            # under an optional section, a section is needed only with it
+            optional = optional or any(s.optional for s in stack)
+            key = _builtin_key(part.title, builtin) or slug(name)
+            section = TemplateSection(key, name, part.level, parent, optional, part.line)
+            sections.append(section)
+            stack.append(section)
+            current = section
+            pending_heading = True
+        elif isinstance(part, _Note):
+            if not pending_heading or current is None:
+                raise TemplateError(
+                    "an rfc-section comment must come right after the heading it describes",
+                    part.line,
+                )
+            v = part.values
+            aliases = tuple(a.strip() for a in v.get("aliases", "").split(";") if a.strip())
+            updated = replace(
+                current, key=v.get("key") or current.key, aliases=aliases,
+                label=v.get("label") or None, label_zh=v.get("label_zh") or None,
+                directive=v.get("directive") or current.directive,
+            )
+            sections[-1] = updated
+            stack[-1] = updated
+            current = updated
+            pending_heading = False
+        elif isinstance(part, _Directive):
+            pending_heading = False
+            if current is not None and part.name.startswith("rfc"):
+                directives.setdefault(current.key, part.name)
+        else:
+            pending_heading = False
+            tables.append(part)
+            table_owner.append(current.key if current is not None else None)
+
+    if not sections:
+        raise TemplateError(
+            f"no heading of level 2 to {depth} (level 1 is the document's title); "
+            "give each section a level-2 heading or raise rfc_template_depth"
+        )
+    for section in sections:
+        other = by_key.get(section.key)
+        if other is not None:
+            raise TemplateError(
+                f"two sections have the key {section.key!r}: {other.title!r} (line "
+                f"{other.line}) and {section.title!r}; rename one heading or give one "
+                "another key in an rfc-section comment (key=...)", section.line,
+            )
+        by_key[section.key] = section
+    sections = [
+        s if s.directive or s.key not in directives else replace(s, directive=directives[s.key])
+        for s in sections
+    ]
+
+    read_tables, kinds, levels, optional_levels, fields = _tables(tables, table_owner)
+    placeholders = _placeholders(text, markdown)
+    return TemplateSchema(
+        path=path,
+        digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        depth=depth,
+        title=clean_heading(title) if title else "",
+        sections=tuple(sections),
+        tables=read_tables,
+        kinds=kinds,
+        test_levels=levels,
+        optional_test_levels=optional_levels,
+        fields=fields,
+        placeholders=placeholders,
+        markdown=markdown,
+        text=text,
+    )
+
+
+def _tables(
+    tables: Sequence[_Table], owners: Sequence[str | None]
+) -> tuple[
+    tuple[TemplateTable, ...], tuple[TableSpec, ...], tuple[str, ...], tuple[str, ...],
+    tuple[TemplateField, ...],
+]:
+    read: list[TemplateTable] = []
+    kinds: dict[tuple[str, str | None], TableSpec] = {}
+    levels: list[str] = []
+    optional_levels: list[str] = []
+    fields: list[TemplateField] = []
+    for table, owner in zip(tables, owners, strict=True):
+        if not table.rows:
+            continue
+        headers = table.rows[0]
+        body = [r for r in table.rows[1:] if any(c.strip() for c in r)]
+        if owner == "basic-info" and len(headers) in (2, 3):
+            fields.extend(_fields(table.rows))
+            read.append(TemplateTable(
+                owner, table.line, tuple(TemplateColumn(h, None) for h in headers),
+                tuple(tuple(r) for r in body), "basic-info",
+            ))
+            continue
+        spec = _match_kind(headers, table.directive)
+        columns = []
+        for k, header in enumerate(headers):
+            col = _column(spec, header) if spec else None
+            offered = tuple(dict.fromkeys(
+                v for r in body if k < len(r) for v in choices(r[k])
+            ))
+            if col is not None and col.vocabulary is not None:
+                offered = tuple(col.vocabulary.keys())
+            columns.append(TemplateColumn(header, col.key if col else None, offered))
+        read.append(TemplateTable(
+            owner, table.line, tuple(columns), tuple(tuple(r) for r in body),
+            spec.kind if spec else None,
+        ))
+        if spec is None:
+            continue
+        kinds.setdefault((spec.kind, owner), replace(spec, section=owner or spec.section))
+        if spec.kind == "levels":
+            at = next(k for k, h in enumerate(headers) if _column(spec, h) is spec.column("level"))
+            for row in body:
+                if at < len(row) and row[at].strip():
+                    name, optional = strip_optional(row[at].replace("`", ""))
+                    (optional_levels if optional else levels).append(name)
+    order = {spec.kind: k for k, spec in enumerate(TABLES)}
+    ordered = sorted(kinds.values(), key=lambda s: order[s.kind])
+    return (tuple(read), tuple(ordered), tuple(dict.fromkeys(levels)),
+            tuple(dict.fromkeys(optional_levels)), tuple(fields))
+
+
+def _fields(rows: Sequence[Sequence[str]]) -> list[TemplateField]:
+    found: list[TemplateField] = []
+    first = rows[0]
+    # a header row such as 项目 | 内容 is no field
+    start = 1 if first and match_field(first[0]) is None and fold_header(first[0]) in (
+        "项目", "字段", "field", "item", "key", "name"
+    ) else 0
+    for row in rows[start:]:
+        if not row or not row[0].strip():
+            continue
+        name, _ = strip_optional(row[0].replace("*", "").strip())
+        spec = match_field(name)
+        if spec is None and fold_header(name) in ("rfc", "id", "rfc id", "编号"):
+            continue
+        allowed = choices(row[1]) if len(row) > 1 else ()
+        found.append(TemplateField(name, spec.key if spec else None,
+                                   () if spec else allowed))
+    return found
+
+
+def _placeholders(text: str, markdown: bool) -> tuple[str, ...]:
+    """The known placeholder texts the template uses, and in Markdown its
+    ``{…}`` blanks (MADR's ``{title}``) outside code."""
+    found = [p for p in KNOWN_PLACEHOLDERS if (p.casefold() in text.casefold())]
+    if markdown:
+        prose: list[str] = []
+        fence = False
+        for line in text.splitlines():
+            if _FENCE.match(line):
+                fence = not fence
+                continue
+            if not fence:
+                prose.append(re.sub(r"`[^`]*`", "", line))
+        for m in _BRACES.finditer("\n".join(prose)):
+            inner = m.group(1).strip()
+            if " " in inner or not inner.isascii():
+                found.append(m.group(0))
+    return tuple(dict.fromkeys(found))
+
+
+FIELD_KEYS: tuple[str, ...] = tuple(f.key for f in FIELDS)
