@@ -33,7 +33,7 @@ from sphinx.errors import ConfigError
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
-from sphinx_rfc.spec.template import TemplateError, TemplateSchema, parse_template
+from sphinx_rfc.spec.template import TEMPLATE_FOLDER, TemplateError, TemplateSchema, parse_template
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES, Vocabulary, vocabulary_from_config
 
@@ -217,7 +217,6 @@ NAMED_TEMPLATES: dict[str, str] = {
     "rust-rfc": "rust-rfc.md",
     "madr": "madr.md",
 }
-TEMPLATE_FOLDER = Path(__file__).parent / "templates"
 _CONFDIR_ATTR = "_sphinx_rfc_confdir"
 
 

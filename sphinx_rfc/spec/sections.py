@@ -3,92 +3,17 @@ directive that makes it present (docs/reference/sections.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from sphinx_rfc.spec.section_spec import SectionSpec
+from sphinx_rfc.spec.template import default_schema
 
-# The nine sections (docs/reference/sections.md)
+__all__ = ["SECTIONS", "SECTION_KEYS", "SectionSpec"]
 
-
-@dataclass(frozen=True)
-class SectionSpec:
-    key: str
-    label: str
-    label_zh: str
-    titles: tuple[str, ...]
-    directive: str | None = None
-
-
-SECTIONS: tuple[SectionSpec, ...] = (
-    SectionSpec(
-        "basic-info",
-        "Basic information",
-        "基本信息",
-        ("基本信息", "Basic information", "Basic info", "Metadata"),
-        "rfc",
-    ),
-    SectionSpec("background", "Background", "背景", ("背景", "动机", "Background", "Motivation")),
-    SectionSpec(
-        "goals",
-        "Goals and non-goals",
-        "目标和非目标",
-        ("目标和非目标", "目标与非目标", "目标", "应用场景", "Goals and non-goals", "Goals"),
-    ),
-    SectionSpec(
-        "references",
-        "Related work",
-        "相关实现参考",
-        ("相关实现参考", "相关实现", "参考实现", "Related work", "Prior art", "References"),
-        "rfc-references",
-    ),
-    SectionSpec(
-        "interface",
-        "External interface",
-        "对外接口",
-        ("对外接口", "接口设计", "接口", "External interface", "Interface", "API"),
-        "rfc-interface",
-    ),
-    SectionSpec(
-        "design",
-        "Design",
-        "方案设计",
-        ("方案设计", "设计方案", "详细设计", "方案", "Design", "Detailed design", "Proposal"),
-    ),
-    SectionSpec(
-        "dependencies",
-        "Component dependencies",
-        "组件依赖",
-        ("组件依赖", "依赖", "Component dependencies", "Dependencies"),
-        "rfc-dependency",
-    ),
-    SectionSpec(
-        "constraints",
-        "Constraints and compatibility",
-        "约束与兼容性",
-        (
-            "约束与兼容性",
-            "约束和兼容性",
-            "兼容性",
-            "Constraints and compatibility",
-            "Compatibility",
-            "Constraints",
-        ),
-        "rfc-constraints",
-    ),
-    SectionSpec(
-        "verification",
-        "Verification design",
-        "验证设计",
-        (
-            "验证设计",
-            "测试设计",
-            "验证",
-            "Verification design",
-            "Verification",
-            "Test plan",
-            "Testing",
-        ),
-        "rfc-verification",
-    ),
-)
+#: The nine sections of the built-in template (docs/reference/sections.md),
+#: read from the template document shipped in the package,
+#: ``sphinx_rfc/templates/hyper-parallel.zh_CN.md``: its headings and the
+#: ``rfc-section`` comments under them are the one source of the keys,
+#: labels, titles and directives.
+SECTIONS: tuple[SectionSpec, ...] = default_schema().section_specs
 
 SECTION_KEYS: tuple[str, ...] = tuple(s.key for s in SECTIONS)
 

@@ -27,9 +27,11 @@ import hashlib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
 
 from sphinx_rfc.spec.fields import FIELDS, match_field
-from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import fold, fold_header
 
@@ -464,18 +466,38 @@ def _match_kind(headers: Sequence[str], directive: str | None) -> TableSpec | No
     return best[1] if best else None
 
 
-def _builtin_key(title: str, titles_of: dict[str, SectionSpec]) -> str | None:
+#: The template documents shipped in the package (``rfc_template`` names them).
+TEMPLATE_FOLDER = Path(__file__).parent.parent / "templates"
+#: The built-in template: the sections every project has with no
+#: ``rfc_template`` (:data:`sphinx_rfc.spec.sections.SECTIONS`).
+DEFAULT_TEMPLATE = TEMPLATE_FOLDER / "hyper-parallel.zh_CN.md"
+
+
+@cache
+def default_schema() -> TemplateSchema:
+    """The schema of the built-in template document (read once)."""
+    text = DEFAULT_TEMPLATE.read_text(encoding="utf-8")
+    return parse_template(text, DEFAULT_TEMPLATE.name, builtin=False)
+
+
+def _builtin_key(title: str, builtin: bool) -> str | None:
     """``basic-info`` for a heading the built-in template gives that key: the
     reader looks for the basic-information table there."""
-    spec = titles_of.get("basic-info")
-    if spec is not None and fold(clean_heading(title)) in {fold(t) for t in spec.titles}:
+    if not builtin:
+        return None
+    spec = next(s for s in default_schema().section_specs if s.key == "basic-info")
+    if fold(clean_heading(title)) in {fold(t) for t in spec.titles}:
         return "basic-info"
     return None
 
 
-def parse_template(text: str, path: str, *, depth: int = 2, markdown: bool = True) -> TemplateSchema:
+def parse_template(
+    text: str, path: str, *, depth: int = 2, markdown: bool = True, builtin: bool = True
+) -> TemplateSchema:
     """The schema of the template *text* (read from *path*); raises
-    :class:`TemplateError`."""
+    :class:`TemplateError`.  *builtin*: a heading the built-in template calls
+    the basic information gets its key (off for the built-in template
+    itself, whose comments give every key)."""
     if depth < 2:
         raise TemplateError(
             f"rfc_template_depth is {depth}; it must be 2 or more (level 1 is the "
@@ -492,7 +514,6 @@ def parse_template(text: str, path: str, *, depth: int = 2, markdown: bool = Tru
     parts = list((_markdown_parts if markdown else _rst_parts)(lines[offset:]))
     for part in parts:
         part.line += offset
-    builtin = {s.key: s for s in SECTIONS}
 
     sections: list[TemplateSection] = []
     stack: list[TemplateSection] = []
