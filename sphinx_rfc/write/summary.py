@@ -24,7 +24,7 @@ def visible_problems(app: Sphinx) -> list[Problem]:
     return visible(get_domain(app.env).problems(), app.config.suppress_warnings or ())
 
 
-def summary_line(app: Sphinx, problems: Sequence[Problem] | None = None) -> str:
+def summary_line(app: Sphinx, problems: Sequence[object] | None = None) -> str:
     """``sphinx_rfc: N RFCs, M problems (counts per status)``; *problems*
     defaults to the project's problems that are not silenced, so the line
     counts what the build warned about."""
