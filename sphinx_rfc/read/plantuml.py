@@ -1,0 +1,139 @@
+"""PlantUML diagrams in RFC documents (docs/reference/native.md): pasted
+``@startuml … @enduml`` lines and ``plantuml`` code blocks become one code
+block with the text as written, or sphinxcontrib-plantuml's node when that
+extension is in the project's ``extensions``.
+
+Pasted without a fence, the diagram's lines are parsed as paragraphs (and
+a ``- note`` line as a list): the markup is wrong and smart quotes typeset
+``-->`` as a dash.  The diagram is therefore taken from the source lines,
+from the paragraph that starts with ``@startuml`` to the line that starts
+with ``@enduml``; the nodes those lines made are replaced.  It runs on
+``doctree-read`` before the collector, in the documents the collector reads
+as RFCs (an ``rfc`` directive, or a page matched by ``rfc_documents``).
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.doctree.locations import SourceLines, first_line
+from sphinx_rfc.nodes import rfc_data
+from sphinx_rfc.read.collector import is_native_candidate
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+#: The languages of a code block that hold PlantUML.
+LANGUAGES = frozenset({"plantuml", "puml", "uml"})
+#: The extension that draws PlantUML, when the project enables it.
+EXTENSION = "sphinxcontrib.plantuml"
+START, END = "@startuml", "@enduml"
+
+
+def _is_rfc_document(app: Sphinx, doctree: nodes.document) -> bool:
+    settings = rfc_config.settings(app.config)
+    if is_native_candidate(app.env.docname, settings):
+        return True
+    return any(n.get("kind") == "meta" for n in doctree.findall(rfc_data))
+
+
+def diagram_node(app: Sphinx, text: str, source: str | None, line: int | None) -> nodes.Element:
+    """sphinxcontrib-plantuml's node for *text* when the project enables
+    it, else a literal block of the text (``text``: not highlighted)."""
+    if EXTENSION in app.extensions:
+        try:
+            from sphinxcontrib.plantuml import plantuml  # type: ignore[import-not-found]
+        except ImportError:  # pragma: no cover - listed but not importable
+            pass
+        else:
+            node: nodes.Element = plantuml(text)
+            node["uml"] = text
+            relfn = app.env.doc2path(app.env.docname, False)
+            node["incdir"] = os.path.dirname(relfn)
+            node["filename"] = os.path.basename(relfn)
+            node.source, node.line = source, line
+            return node
+    block = nodes.literal_block(text, text, language="text", classes=["rfc-plantuml"])
+    block.source, block.line = source, line
+    return block
+
+
+def _pasted(app: Sphinx, parent: nodes.Element, lines: SourceLines) -> None:
+    """Replace the pasted diagrams among *parent*'s children (and below)."""
+    index = 0
+    while index < len(parent.children):
+        child = parent.children[index]
+        if not isinstance(child, nodes.Element):
+            index += 1
+            continue
+        if isinstance(child, nodes.paragraph) and child.astext().lstrip().startswith(START):
+            replaced = _replace_from(app, parent, index, lines)
+            if replaced:
+                index += 1
+                continue
+        if not isinstance(child, (nodes.literal_block, nodes.raw, nodes.comment)):
+            _pasted(app, child, lines)
+        index += 1
+
+
+def _replace_from(app: Sphinx, parent: nodes.Element, index: int, lines: SourceLines) -> bool:
+    """The diagram starting at ``parent[index]`` as one node; False (the
+    nodes left as they are) when its end cannot be found in the source."""
+    start = parent.children[index]
+    start_line = first_line(start)
+    source = lines.get(start)
+    if not start_line or start_line > len(source) or not source[start_line - 1].strip() \
+            .startswith(START):
+        return False
+    end_line = next((n for n in range(start_line, len(source) + 1)
+                     if source[n - 1].strip().startswith(END)), None)
+    if end_line is None:
+        return False
+    last = index
+    while last < len(parent.children):
+        node = parent.children[last]
+        line = first_line(node) if isinstance(node, nodes.Element) else None
+        if last > index and (line is None or line > end_line):
+            break
+        last += 1
+    # the last node taken must end with the diagram, or text after it is lost
+    if not parent.children[last - 1].astext().rstrip().endswith(END):
+        return False
+    text = textwrap.dedent("\n".join(source[start_line - 1:end_line])).strip("\n")
+    node = diagram_node(app, text, getattr(start, "source", None), start_line)
+    for _ in range(last - index):
+        parent.remove(parent.children[index])
+    parent.insert(index, node)
+    return True
+
+
+def _fenced(app: Sphinx, doctree: nodes.document) -> None:
+    """``plantuml`` code blocks: drawn, or shown as text (no "Pygments
+    lexer name 'plantuml' is not known" warning)."""
+    for block in list(doctree.findall(nodes.literal_block)):
+        if str(block.get("language", "")).lower() not in LANGUAGES or block.parent is None:
+            continue
+        text = block.astext()
+        if EXTENSION in app.extensions:
+            block.replace_self(diagram_node(app, text, block.source, block.line))
+        else:
+            block["language"] = "text"
+            block["classes"] = [*block["classes"], "rfc-plantuml"]
+
+
+def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+    if not _is_rfc_document(app, doctree):
+        return
+    if START in doctree.astext():
+        _pasted(app, doctree, SourceLines(doctree))
+    _fenced(app, doctree)
+
+
+def setup(app: Sphinx) -> None:
+    # before the collector (500) reads the document
+    app.connect("doctree-read", on_doctree_read, priority=400)
