@@ -57,6 +57,7 @@ from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.record import check_record
 from sphinx_rfc.check.sections import section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
+from sphinx_rfc.doctree.tables import unreadable_tables
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import rfc_data, rfc_pending
@@ -184,7 +185,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         )
         problems.extend(placeholder_problems(doctree, settings, source, record.id, lines, text))
         problems.extend(check_record(
-            record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives
+            record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
+            unreadable_tables=unreadable_tables([doctree]),
         ))
         _insert_notice(doctree, record)
     else:

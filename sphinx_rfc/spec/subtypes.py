@@ -38,6 +38,7 @@ Subtype = Literal[
     "test-failed",
     "test-missing",
     "missing-id",
+    "cell-count",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -86,6 +87,10 @@ SUBTYPES: dict[str, str] = {
     "test-failed": "A test named in a ``tests`` cell failed (``rfc_test_results``).",
     "test-missing": "A test named in a ``tests`` cell is not in the JUnit results.",
     "missing-id": "A template-native RFC (``rfc_documents``) whose ID cannot be found.",
+    "cell-count": (
+        "A row of a Markdown (pipe) table has more or fewer cells than its header (Markdown "
+        "drops an extra cell); one warning per row, with both counts."
+    ),
 }
 
 
