@@ -111,9 +111,9 @@ def run(args: argparse.Namespace) -> int:
     from sphinx_rfc.write.summary import visible_problems
 
     if args.sourcedir is not None and Path(args.sourcedir).is_file():
-        raise CliError(_("sphinx-rfc check: {path} is a file; the Sphinx source "
-                         "folder comes first: sphinx-rfc check DOCS [FILE...]")
-                       .format(path=args.sourcedir))
+        # (in English: the project's language is not known yet)
+        raise CliError(f"sphinx-rfc check: {args.sourcedir} is a file; the Sphinx source "
+                       "folder comes first: sphinx-rfc check DOCS [FILE...]")
     srcdir = find_sourcedir(args.sourcedir)
     wanted = {Path(f).resolve() for f in args.files}
     with read_project(
@@ -200,7 +200,7 @@ def _jobs(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(_("at least 1"))
+        raise argparse.ArgumentTypeError("at least 1")
     return value
