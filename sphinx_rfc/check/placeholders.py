@@ -7,8 +7,6 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from docutils import nodes
-
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 
@@ -80,18 +78,19 @@ def placeholder_problem(
 
 
 def merge_row_placeholders(
-    problems: list[Problem], rows: Iterable[Sequence[tuple[nodes.entry, Problem, list[str]]]],
+    problems: list[Problem], rows: Iterable[Sequence[tuple[str, Problem, list[str]]]],
 ) -> list[Problem]:
     """*problems* with those of the cells of one table row (*rows*: each
-    row's cells, their problem and placeholders) made one, naming the
-    columns: a template row left as it was is one warning, not one per cell."""
+    row's cells as their column's header, their problem and placeholders)
+    made one, naming the columns: a template row left as it was is one
+    warning, not one per cell."""
     drop: set[int] = set()
     merged: dict[int, Problem] = {}
     for cells in rows:
         if len(cells) < 2:
             continue
         found = list(dict.fromkeys(f for _cell, _problem, names in cells for f in names))
-        columns = [_column_name(cell) for cell, _problem, _names in cells]
+        columns = [column for column, _problem, _names in cells]
         first = cells[0][1]
         merged[id(first)] = Problem(
             "placeholder",
@@ -102,23 +101,3 @@ def merge_row_placeholders(
         )
         drop.update(id(problem) for _cell, problem, _names in cells[1:])
     return [merged.get(id(p), p) for p in problems if id(p) not in drop]
-
-
-def _column_name(cell: nodes.entry) -> str:
-    """The header text of the column *cell* is in (or ``#n``; spans not
-    counted)."""
-    row = cell.parent
-    position = [e for e in row.children if isinstance(e, nodes.entry)].index(cell)
-    group = row.parent.parent if row.parent is not None else None
-    header: nodes.Element | None = None
-    if isinstance(group, nodes.tgroup):
-        for part in group.children:
-            rows = [r for r in part.children if isinstance(r, nodes.row)]
-            if isinstance(part, nodes.thead) and rows:
-                header = rows[-1]
-            elif isinstance(part, nodes.tbody) and rows and header is None:
-                header = rows[0]
-    names = ([" ".join(e.astext().split()) for e in header.children
-              if isinstance(e, nodes.entry)] if header is not None else [])
-    name = names[position] if position < len(names) else ""
-    return name or f"#{position + 1}"

@@ -142,6 +142,27 @@ def table_headers(table: nodes.table) -> list[str]:
     return [cell_text(e) for e in span_grid(rows)[0]]
 
 
+def column_header(cell: nodes.entry) -> str:
+    """The header text of the column *cell* is in, whitespace folded (or
+    ``#n``; spans not counted)."""
+    row = cell.parent
+    if not isinstance(row, nodes.row):
+        return "#1"
+    position = row_cells(row).index(cell)
+    group = row.parent.parent if row.parent is not None else None
+    header: nodes.row | None = None
+    if isinstance(group, nodes.tgroup):
+        for part in group.children:
+            rows = [r for r in part.children if isinstance(r, nodes.row)]
+            if isinstance(part, nodes.thead) and rows:
+                header = rows[-1]
+            elif isinstance(part, nodes.tbody) and rows and header is None:
+                header = rows[0]
+    names = [" ".join(node_text(e).split()) for e in row_cells(header)] if header else []
+    name = names[position] if position < len(names) else ""
+    return name or f"#{position + 1}"
+
+
 def find_tables(content: Iterable[nodes.Node]) -> list[nodes.table]:
     """Top-level tables in *content*: tables inside a table cell are part of
     that cell."""
