@@ -307,3 +307,37 @@ def test_check_agrees_with_sphinx_build_w(tmp_path: Path,
                 assert out.startswith("::warning file=") and out.count("::warning") == 1
                 assert ("load.md,line=6,title=myst.directive_comments::RFC-0036: 'rfc': "
                         "Directive options") in out
+
+
+NATIVE_BROKEN = """\
+:rfc: RFC-0037
+
+RFC: 激活值重计算
+==================
+
+9. 验证设计
+-----------
+
+9.1 测试级别
+~~~~~~~~~~~~
+
++----------+--------+
+| 测试级别 | 用例数 |
++==========+========+
+| UT       | 6      |
++----------+---+
+"""
+
+
+def test_malformed_table_in_a_template_native_rfc(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = _files(**{"native-recompute.rst": NATIVE_BROKEN})
+    project = write_project(tmp_path / "docs", files,
+                            CONF + 'rfc_required_test_levels = ["UT"]\n')
+    code = main(["check", str(project), "--no-cache"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    # (docutils places the error at the table's last line here)
+    assert out[:-1] == ["native-recompute.rst:16: [docutils] RFC-0037: Malformed table. "
+                        "Right border not aligned or missing."]

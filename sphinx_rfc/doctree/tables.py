@@ -11,7 +11,7 @@ except the column specs a table is read against (:class:`ReadTable`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -195,6 +195,22 @@ def unreadable_tables(content: Iterable[nodes.Node]) -> list[int | None]:
             text = message[0].astext()
             if any(marker in text for marker in _UNREADABLE):
                 found.append(message.get("line") or message.line)
+    return found
+
+
+def sections_holding_unreadable_tables(
+    doctree: nodes.document, title_line: Callable[[nodes.title], int | None],
+) -> set[int]:
+    """The title lines (by *title_line*) of the sections that hold a table
+    docutils could not parse (:func:`unreadable_tables`), subsections
+    included."""
+    found: set[int] = set()
+    for section in doctree.findall(nodes.section):
+        if section.children and isinstance(section[0], nodes.title) \
+                and unreadable_tables(section.children[1:]):
+            line = title_line(section[0])
+            if line:
+                found.add(line)
     return found
 
 
