@@ -7,18 +7,20 @@ Pasted without a fence, the diagram's lines are parsed as paragraphs (and
 a ``- note`` line as a list): the markup is wrong and smart quotes typeset
 ``-->`` as a dash.  The diagram is therefore taken from the source lines,
 from the paragraph that starts with ``@startuml`` to the line that starts
-with ``@enduml``; the nodes those lines made are replaced.  It runs on
-``doctree-read`` before the collector, in the documents the collector reads
-as RFCs (an ``rfc`` directive, or a page matched by ``rfc_documents``).
+with ``@enduml``; the nodes those lines made are replaced.  A transform,
+run once a document is parsed (before the collector reads it), in the
+documents the collector reads as RFCs (an ``rfc`` directive, or a page
+matched by ``rfc_documents``).
 """
 
 from __future__ import annotations
 
 import os
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.doctree.locations import SourceLines, first_line
@@ -27,6 +29,7 @@ from sphinx_rfc.read.collector import is_native_candidate
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 #: The languages of a code block that hold PlantUML.
 LANGUAGES = frozenset({"plantuml", "puml", "uml"})
@@ -35,17 +38,12 @@ EXTENSION = "sphinxcontrib.plantuml"
 START, END = "@startuml", "@enduml"
 
 
-def _is_rfc_document(app: Sphinx, doctree: nodes.document) -> bool:
-    settings = rfc_config.settings(app.config)
-    if is_native_candidate(app.env.docname, settings):
-        return True
-    return any(n.get("kind") == "meta" for n in doctree.findall(rfc_data))
-
-
-def diagram_node(app: Sphinx, text: str, source: str | None, line: int | None) -> nodes.Element:
+def diagram_node(
+    env: BuildEnvironment, draw: bool, text: str, source: str | None, line: int | None
+) -> nodes.Element:
     """sphinxcontrib-plantuml's node for *text* when the project enables
-    it, else a literal block of the text (``text``: not highlighted)."""
-    if EXTENSION in app.extensions:
+    it (*draw*), else a literal block of the text (``text``: not highlighted)."""
+    if draw:
         try:
             from sphinxcontrib.plantuml import plantuml  # type: ignore[import-not-found]
         except ImportError:  # pragma: no cover - listed but not importable
@@ -53,7 +51,7 @@ def diagram_node(app: Sphinx, text: str, source: str | None, line: int | None) -
         else:
             node: nodes.Element = plantuml(text)
             node["uml"] = text
-            relfn = app.env.doc2path(app.env.docname, False)
+            relfn = str(env.doc2path(env.docname, False))
             node["incdir"] = os.path.dirname(relfn)
             node["filename"] = os.path.basename(relfn)
             node.source, node.line = source, line
@@ -63,7 +61,7 @@ def diagram_node(app: Sphinx, text: str, source: str | None, line: int | None) -
     return block
 
 
-def _pasted(app: Sphinx, parent: nodes.Element, lines: SourceLines) -> None:
+def _pasted(env: BuildEnvironment, draw: bool, parent: nodes.Element, lines: SourceLines) -> None:
     """Replace the pasted diagrams among *parent*'s children (and below)."""
     index = 0
     while index < len(parent.children):
@@ -72,16 +70,18 @@ def _pasted(app: Sphinx, parent: nodes.Element, lines: SourceLines) -> None:
             index += 1
             continue
         if isinstance(child, nodes.paragraph) and child.astext().lstrip().startswith(START):
-            replaced = _replace_from(app, parent, index, lines)
+            replaced = _replace_from(env, draw, parent, index, lines)
             if replaced:
                 index += 1
                 continue
         if not isinstance(child, (nodes.literal_block, nodes.raw, nodes.comment)):
-            _pasted(app, child, lines)
+            _pasted(env, draw, child, lines)
         index += 1
 
 
-def _replace_from(app: Sphinx, parent: nodes.Element, index: int, lines: SourceLines) -> bool:
+def _replace_from(
+    env: BuildEnvironment, draw: bool, parent: nodes.Element, index: int, lines: SourceLines
+) -> bool:
     """The diagram starting at ``parent[index]`` as one node; False (the
     nodes left as they are) when its end cannot be found in the source."""
     start = parent.children[index]
@@ -105,35 +105,45 @@ def _replace_from(app: Sphinx, parent: nodes.Element, index: int, lines: SourceL
     if not parent.children[last - 1].astext().rstrip().endswith(END):
         return False
     text = textwrap.dedent("\n".join(source[start_line - 1:end_line])).strip("\n")
-    node = diagram_node(app, text, getattr(start, "source", None), start_line)
+    node = diagram_node(env, draw, text, getattr(start, "source", None), start_line)
     for _ in range(last - index):
         parent.remove(parent.children[index])
     parent.insert(index, node)
     return True
 
 
-def _fenced(app: Sphinx, doctree: nodes.document) -> None:
+def _fenced(env: BuildEnvironment, draw: bool, doctree: nodes.document) -> None:
     """``plantuml`` code blocks: drawn, or shown as text (no "Pygments
     lexer name 'plantuml' is not known" warning)."""
     for block in list(doctree.findall(nodes.literal_block)):
         if str(block.get("language", "")).lower() not in LANGUAGES or block.parent is None:
             continue
         text = block.astext()
-        if EXTENSION in app.extensions:
-            block.replace_self(diagram_node(app, text, block.source, block.line))
+        if draw:
+            block.replace_self(diagram_node(env, draw, text, block.source, block.line))
         else:
             block["language"] = "text"
             block["classes"] = [*block["classes"], "rfc-plantuml"]
 
 
-def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
-    if not _is_rfc_document(app, doctree):
-        return
-    if START in doctree.astext():
-        _pasted(app, doctree, SourceLines(doctree))
-    _fenced(app, doctree)
+class PlantUml(SphinxTransform):
+    """The diagrams of an RFC document, after it is parsed (its directives
+    have run: an ``rfc`` directive left its payload) and before the
+    collector reads it on ``doctree-read``."""
+
+    default_priority = 700
+
+    def apply(self, **kwargs: Any) -> None:
+        doctree = self.document
+        settings = rfc_config.settings(self.config)
+        if not (is_native_candidate(self.env.docname, settings)
+                or any(n.get("kind") == "meta" for n in doctree.findall(rfc_data))):
+            return
+        draw = EXTENSION in self.env.config.extensions
+        if START in doctree.astext():
+            _pasted(self.env, draw, doctree, SourceLines(doctree))
+        _fenced(self.env, draw, doctree)
 
 
 def setup(app: Sphinx) -> None:
-    # before the collector (500) reads the document
-    app.connect("doctree-read", on_doctree_read, priority=400)
+    app.add_transform(PlantUml)
