@@ -260,6 +260,21 @@ def test_chinese_messages(build: BuildFn) -> None:
     assert exported["missing-test-level"] == "验证计划缺少必需的测试级别 'Level0'"
 
 
+def test_chinese_messages_in_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = ZH_DOC.replace("| UT | 5 | 精度切换 | 全部通过 |", "| UT | xxx | 精度切换 | xxx |")
+    project = write_project(tmp_path / "docs", _files(**{"amp.md": doc}), ZH_CONF)
+    code = main(["check", str(project), "--no-cache"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    # one warning for the row, its columns named as the page shows them
+    assert out[:-1] == [
+        "amp.md:3: [rfc.unknown-rfc] RFC-0035: :requires: 指向 RFC-0099，但没有 RFC 声明该 ID",
+        "amp.md:14: [rfc.missing-test-level] RFC-0035: 验证计划缺少必需的测试级别 'Level0'",
+        "amp.md:14: [rfc.placeholder] RFC-0035: 表格的 '数量', '通过标准' 列单元格中残留占位符 'xxx'",
+    ]
+    assert out[-1] == "sphinx_rfc：1 个 RFC，3 个问题 (1 draft)"
+
+
 def test_english_messages_stay(build: BuildFn) -> None:
     built = build(_files(**{"amp.md": ZH_DOC}),
                   conf=ZH_CONF.replace('language = "zh_CN"\n', ""))
