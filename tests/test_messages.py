@@ -279,7 +279,8 @@ def test_english_messages_stay(build: BuildFn) -> None:
     built = build(_files(**{"amp.md": ZH_DOC}),
                   conf=ZH_CONF.replace('language = "zh_CN"\n', ""))
     messages = {t: m for _f, _n, t, m in built.rfc_warnings()}
-    assert messages["rfc.unknown-rfc"] == "RFC-0035: :requires: names RFC-0099, which no RFC declares"
+    assert messages["rfc.unknown-rfc"] == \
+        "RFC-0035: :requires: names RFC-0099, which no RFC declares"
     assert messages["rfc.missing-test-level"] == \
         "RFC-0035: required test level 'Level0' is missing from the verification plan"
 
