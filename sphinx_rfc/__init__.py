@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
-    from sphinx_rfc.read import collector, git_dates
+    from sphinx_rfc.read import build_log, collector, git_dates, plantuml
     from sphinx_rfc.resolve import domain, indices, mermaid, mermaid_fallback, views
     from sphinx_rfc.write import export, mermaid_js, static, summary
 
@@ -28,8 +28,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     config.setup(app)
     i18n.setup(app)
     domain.setup(app)
+    build_log.setup(app)
     indices.setup(app)
     directives.setup(app)
+    plantuml.setup(app)
     collector.setup(app)
     git_dates.setup(app)
     views.setup(app)

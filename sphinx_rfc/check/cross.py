@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
@@ -117,8 +118,10 @@ def cross_rfc_problems(
             rec = records_by_doc[later]
             problems.append(Problem(
                 "duplicate-id",
-                f"ID {rfc_id} is declared in both {first.source} (line {first.line}) "
-                f"and {rec.source} (line {rec.line})",
+                _("ID {rfc_id} is declared in both {first} (line {first_line}) "
+                  "and {second} (line {second_line})").format(
+                    rfc_id=rfc_id, first=first.source, first_line=first.line,
+                    second=rec.source, second_line=rec.line),
                 rec.source, rec.line, rfc_id, rec.docname,
             ))
 
@@ -129,13 +132,16 @@ def cross_rfc_problems(
             for target in targets:
                 if target not in by_id:
                     problems.append(Problem(
-                        "unknown-rfc", f":{field_name}: names {target}, which no RFC declares",
+                        "unknown-rfc",
+                        _(":{field}: names {target}, which no RFC declares").format(
+                            field=field_name, target=target),
                         src, line, rid, record.docname,
                     ))
         for dep in record.dependencies:
             if dep.rfc and dep.rfc not in by_id:
                 problems.append(Problem(
-                    "unknown-rfc", f"dependency on {dep.rfc}, which no RFC declares",
+                    "unknown-rfc",
+                    _("dependency on {target}, which no RFC declares").format(target=dep.rfc),
                     src, dep.line or line, rid, record.docname,
                 ))
         if by_id.get(rid) is not record:
@@ -145,13 +151,14 @@ def cross_rfc_problems(
             if successors and record.status != "superseded":
                 problems.append(Problem(
                     "inconsistent-status",
-                    f"superseded by {', '.join(successors)} but its status is {record.status!r}",
+                    _("superseded by {successors} but its status is {status!r}").format(
+                        successors=", ".join(successors), status=record.status),
                     src, line, rid, record.docname,
                 ))
             if record.status == "superseded" and not successors:
                 problems.append(Problem(
                     "inconsistent-status",
-                    "status is 'superseded' but no RFC supersedes it",
+                    str(_("status is 'superseded' but no RFC supersedes it")),
                     src, line, rid, record.docname,
                 ))
         for target in _strong_targets(record):
@@ -159,30 +166,33 @@ def cross_rfc_problems(
             if other is None:
                 continue
             if target in record.requires:
-                how, at = "requires", record.line
+                how, at = str(_("requires")), record.line
             else:
-                how = "strongly depends on"
+                how = str(_("strongly depends on"))
                 at = next(
                     (d.line for d in record.dependencies if d.rfc == target and d.line),
                     record.line,
                 )
             if other.status in ("rejected", "withdrawn"):
                 problems.append(Problem(
-                    "dependency-status", f"{how} {target}, which is {other.status}",
+                    "dependency-status",
+                    _("{how} {target}, which is {status}").format(
+                        how=how, target=target, status=other.status),
                     src, at, rid, record.docname,
                 ))
             elif record.status == "implemented" and other.status != "implemented":
                 problems.append(Problem(
                     "dependency-status",
-                    f"is implemented but {how} {target}, which is {other.status}",
+                    _("is implemented but {how} {target}, which is {status}").format(
+                        how=how, target=target, status=other.status),
                     src, at, rid, record.docname,
                 ))
 
     # a cycle of requirements can never be implemented; a cycle of
     # supersessions (an RFC superseding itself included) leaves no current RFC
     cycle_kinds: tuple[tuple[str, Callable[[RfcRecord], list[str]]], ...] = (
-        ("dependency cycle", _strong_targets),
-        ("supersedes cycle", lambda rec: list(dict.fromkeys(rec.supersedes))),
+        (str(_("dependency cycle")), _strong_targets),
+        (str(_("supersedes cycle")), lambda rec: list(dict.fromkeys(rec.supersedes))),
     )
     for what, targets_of in cycle_kinds:
         graph = {rid: [t for t in targets_of(rec) if t in by_id] for rid, rec in by_id.items()}
@@ -190,7 +200,8 @@ def cross_rfc_problems(
             path = _cycle_path(component, graph)
             first = by_id[component[0]]
             problems.append(Problem(
-                "dependency-cycle", f"{what}: " + " -> ".join(path),
+                "dependency-cycle",
+                _("{what}: {path}").format(what=what, path=" -> ".join(path)),
                 first.source, first.line, first.id, first.docname,
             ))
 
@@ -200,12 +211,14 @@ def cross_rfc_problems(
         for role, target, line in refs[docname]:
             if role == "ref" and target not in by_id:
                 problems.append(Problem(
-                    "unknown-rfc", f"reference to {target}, which no RFC declares",
+                    "unknown-rfc",
+                    _("reference to {target}, which no RFC declares").format(target=target),
                     src, line, owner.id if owner else None, docname,
                 ))
             elif role == "mod" and not snap.knows_module(target):
                 problems.append(Problem(
-                    "unknown-module", f"reference to module {target!r}, which is not known",
+                    "unknown-module",
+                    _("reference to module {target!r}, which is not known").format(target=target),
                     src, line, owner.id if owner else None, docname,
                 ))
     return problems

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import PRESENT, RfcRecord
 from sphinx_rfc.spec.text import fold
@@ -20,12 +21,16 @@ def check_record(
     *,
     section_lines: Mapping[str, int | None] | None = None,
     empty_alternatives: Sequence[int | None] = (),
+    unreadable_tables: Sequence[int | None] = (),
 ) -> list[Problem]:
     """Rules that need one RFC's tables only.
 
     *section_lines* gives the title line of each present section (a
     problem with no row of its own is placed there); *empty_alternatives*
-    the lines of ``rfc-alternatives`` tables that hold no option at all.
+    the lines of ``rfc-alternatives`` tables that hold no option at all;
+    *unreadable_tables* the lines of tables docutils could not parse (the
+    build log reports them; a verification plan with such a table and no
+    levels read is not said to miss its levels).
     """
     problems: list[Problem] = []
     where = record.line
@@ -34,7 +39,8 @@ def check_record(
     # a verification section (a missing section is reported as such).
     if settings.required_test_levels and (
         record.verification.levels or record.sections.get("verification") == PRESENT
-    ):
+    ) and not (not record.verification.levels
+               and _in_section("verification", unreadable_tables, section_lines)):
         have = {fold(level.level) for level in record.verification.levels}
         for level in settings.required_test_levels:
             if fold(level) not in have:
@@ -44,21 +50,38 @@ def check_record(
                     line = section_lines.get("verification") or where
                 problems.append(Problem(
                     "missing-test-level",
-                    f"required test level {level!r} is missing from the verification plan",
+                    _("required test level {level!r} is missing from the verification plan")
+                    .format(level=level),
                     record.source, line, record.id,
                 ))
     if not record.alternatives and empty_alternatives:
         problems.append(Problem(
-            "alternatives", "exactly one alternative must be chosen; the table lists none",
+            "alternatives", str(_("exactly one alternative must be chosen; the table lists none")),
             record.source, empty_alternatives[0] or where, record.id,
         ))
     if record.alternatives:
         chosen = [a for a in record.alternatives if a.chosen]
         if len(chosen) != 1:
-            names = ", ".join(a.option for a in chosen) or "none"
+            names = ", ".join(a.option for a in chosen) or _("none")
             problems.append(Problem(
                 "alternatives",
-                f"exactly one alternative must be chosen; chosen: {names}",
+                _("exactly one alternative must be chosen; chosen: {names}").format(names=names),
                 record.source, record.alternatives[0].line or where, record.id,
             ))
     return problems
+
+
+def _in_section(
+    key: str, lines: Sequence[int | None], section_lines: Mapping[str, int | None]
+) -> bool:
+    """Whether one of *lines* is in section *key* (from its title to the
+    next section's title); when the section's line is unknown, whether
+    there is any line at all."""
+    if not lines:
+        return False
+    start = section_lines.get(key)
+    if not start:
+        return True
+    later = [n for n in section_lines.values() if n and n > start]
+    end = min(later, default=None)
+    return any(n is None or (n >= start and (end is None or n < end)) for n in lines)

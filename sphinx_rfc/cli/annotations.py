@@ -15,10 +15,21 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from sphinx_rfc.model.problems import Problem
+
+class Shown(Protocol):
+    """What an annotation shows: a problem, or a build warning of an RFC
+    document (``sphinx_rfc.cli.check.LoggedProblem``)."""
+
+    @property
+    def qualified_subtype(self) -> str: ...
+    @property
+    def rfc_id(self) -> str | None: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def line(self) -> int | None: ...
 
 _DATA = {"%": "%25", "\r": "%0D", "\n": "%0A"}
 _PROPERTY = {**_DATA, ":": "%3A", ",": "%2C"}
@@ -53,7 +64,7 @@ def annotation_path(path: Path, cwd: Path | None = None) -> str:
     return path.as_posix() if os.sep == "/" else str(path).replace(os.sep, "/")
 
 
-def annotation(problem: Problem, path: str) -> str:
+def annotation(problem: Shown, path: str) -> str:
     """The ``::warning`` workflow command of *problem*, in file *path*."""
     props = [f"file={escape_property(path)}"]
     if problem.line:

@@ -7,6 +7,11 @@ problems of those files are printed; the whole project is still read (with
 the kept environment, only what changed), since the cross-RFC checks need
 every RFC.
 
+Beside the RFC problems, the build's other warnings of RFC documents
+(docutils, MyST, Sphinx: what ``sphinx-build -W`` fails on) are listed
+with their own type (:class:`LoggedProblem`), from the kept environment
+(:mod:`sphinx_rfc.read.build_log`), so the check and ``-W`` agree.
+
 Exit code 1 when there is any problem, or, with ``--strict``, any other
 Sphinx warning (printed on standard error); else 0.
 """
@@ -18,17 +23,65 @@ import json
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.cli.annotations import annotation, annotation_path
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
+from sphinx_rfc.i18n import _
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from sphinx_rfc.model.problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedProblem:
+    """A warning of the build log (not of type ``rfc``) in an RFC document,
+    shown as problems are: ``source:line: [myst.directive_comments] RFC-ID: message``."""
+
+    type: str
+    subtype: str
+    message: str
+    source: str
+    line: int | None
+    rfc_id: str | None
+
+    @property
+    def qualified_subtype(self) -> str:
+        return f"{self.type}.{self.subtype}" if self.subtype else self.type
+
+    def sort_key(self) -> tuple[str, int, str, str]:
+        return (self.source, self.line or 0, self.qualified_subtype, self.message)
+
+    def as_text(self) -> str:
+        where = f"{self.source}:{self.line}" if self.line else self.source
+        prefix = f"{self.rfc_id}: " if self.rfc_id else ""
+        return f"{where}: [{self.qualified_subtype}] {prefix}{self.message}"
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type, "subtype": self.subtype, "message": self.message,
+            "source": self.source, "line": self.line, "rfc": self.rfc_id,
+        }
+
+
+def logged_problems(app: Sphinx) -> list[LoggedProblem]:
+    """The build's other warnings kept for the RFC documents."""
+    from sphinx_rfc._compat import source_path
+    from sphinx_rfc.resolve.domain import get_domain
+
+    domain = get_domain(app.env)
+    found = []
+    for docname, warnings in domain.log_warnings(set(domain.rfcs)).items():
+        source = source_path(app.env, docname)
+        rfc_id = domain.rfcs[docname].id
+        found += [LoggedProblem(w.type, w.subtype, w.message, source, w.line, rfc_id)
+                  for w in warnings]
+    return found
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
     from sphinx_rfc.write.summary import visible_problems
 
     if args.sourcedir is not None and Path(args.sourcedir).is_file():
+        # (in English: the project's language is not known yet)
         raise CliError(f"sphinx-rfc check: {args.sourcedir} is a file; the Sphinx source "
                        "folder comes first: sphinx-rfc check DOCS [FILE...]")
     srcdir = find_sourcedir(args.sourcedir)
@@ -65,20 +119,43 @@ def run(args: argparse.Namespace) -> int:
     with read_project(
         srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
     ) as project:
-        problems = visible_problems(project.app)
+        found: list[Problem | LoggedProblem] = [*visible_problems(project.app),
+                                                *logged_problems(project.app)]
+        problems = sorted(found, key=lambda p: p.sort_key())
         base = srcdir.resolve()
         if wanted:
             problems = [p for p in problems if (base / p.source).resolve() in wanted]
         _print_problems(project.app, problems, args.format, base)
-        # the RFC problems are the lines tagged [rfc.<subtype>]
-        others = [w for w in project.warnings if "[rfc." not in w] if args.strict else []
+        # the RFC problems are the lines tagged [rfc.<subtype>]; the others
+        # of RFC documents are listed among them already
+        listed = {(str((base / p.source).resolve()), p.line, p.message)
+                  for p in problems if isinstance(p, LoggedProblem)}
+        others = [w for w in project.warnings if "[rfc." not in w
+                  and not _listed(w, listed)] if args.strict else []
         if wanted:
             others = [w for w in others if _warning_file(w) in wanted]
         _print_other_warnings(others)
     return 1 if problems or others else 0
 
 
-def _print_problems(app: Sphinx, problems: Sequence[Problem], fmt: str, base: Path) -> None:
+_WARNING_PLACE = re.compile(r"^(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): (.*?)(?: \[[\w.-]+\])?$")
+
+
+def _listed(line: str, listed: set[tuple[str, int | None, str]]) -> bool:
+    """Whether a warning line of the log is one of the *listed* build
+    warnings (its file, line and first message line)."""
+    match = _WARNING_PLACE.match(line)
+    if match is None:
+        return False
+    path = str(Path(match.group(1)).resolve())
+    number = int(match.group(2)) if match.group(2) else None
+    text = match.group(3).strip()
+    return any(p == path and n == number and m.startswith(text) for p, n, m in listed)
+
+
+def _print_problems(
+    app: Sphinx, problems: Sequence[Problem | LoggedProblem], fmt: str, base: Path
+) -> None:
     """JSON: a list of problems; GitHub: one annotation each (the summary
     on standard error, so that standard output holds only annotations);
     text: one line each, then the summary."""
@@ -112,7 +189,8 @@ def _print_other_warnings(others: Sequence[str]) -> None:
         return
     for warning in others:
         print(warning, file=sys.stderr)
-    print(f"sphinx-rfc: {len(others)} other warning(s) (--strict)", file=sys.stderr)
+    print(_("sphinx-rfc: {count} other warning(s) (--strict)").format(count=len(others)),
+          file=sys.stderr)
 
 
 def _jobs(text: str) -> int:

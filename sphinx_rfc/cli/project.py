@@ -96,7 +96,7 @@ def read_project(
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     warning = io.StringIO()
-    with open_workspace(srcdir, cache and not full) as work:
+    with open_workspace(srcdir, cache and not full) as work, _own_translations():
         try:
             with patch_docutils(srcdir), docutils_namespace():
                 app = _start_sphinx(srcdir, work, warning, jobs=jobs, full=full)
@@ -110,6 +110,23 @@ def read_project(
                 yield Project(app, srcdir, _warning_lines(warning))
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
+
+
+@contextmanager
+def _own_translations() -> Iterator[None]:
+    """Sphinx keeps each catalog's translations process-wide, and a later
+    application with another language only adds a fallback to them: the
+    translations as they were are put back, so that what runs after a read
+    (a later read, in a test or an editor's process) does not speak the
+    language of this project."""
+    from sphinx import locale
+
+    saved = dict(locale.translators)
+    try:
+        yield
+    finally:
+        locale.translators.clear()
+        locale.translators.update(saved)
 
 
 def _start_sphinx(

@@ -81,8 +81,8 @@ class RfcGraphDirective(SphinxDirective):
         direction = (self.options.get("direction") or "LR").strip().upper()
         if direction not in rfc_graph.DIRECTIONS:
             warn(self, "invalid-value",
-                 f"rfc-graph: invalid :direction: {self.options['direction']!r}; "
-                 "expected LR or TD")
+                 _("rfc-graph: invalid :direction: {value!r}; expected LR or TD")
+                 .format(value=self.options["direction"]))
             direction = "LR"
         options = rfc_graph.GraphOptions(
             rfc=(self.options.get("rfc") or "").strip() or None,
@@ -97,8 +97,9 @@ class RfcGraphDirective(SphinxDirective):
                 node["renderer"] = renderer
             else:
                 warn(self, "invalid-value",
-                     f"rfc-graph: invalid :renderer: {self.options['renderer']!r}; "
-                     f"expected {' or '.join(rfc_graph.RENDERERS)}")
+                     _("rfc-graph: invalid :renderer: {value!r}; expected {choices}").format(
+                         value=self.options["renderer"],
+                         choices=_(" or ").join(rfc_graph.RENDERERS)))
         if options.rfc:
             check_xrefs(node, "ref", [options.rfc], self.lineno)
         if options.module:

@@ -70,6 +70,10 @@ IndexSpec = TypedDict("IndexSpec", {
 })
 
 
+#: What an option of ``rfc-index`` lists, as messages name it.
+OPTION_LABELS: dict[str, str] = {"status": "status", "type": "type"}
+
+
 class IndexRow(RfcSummary, total=False):
     """An RFC of the index.  While matching, sorting and grouping, a row has
     every key; the value keeps those of the shown columns only (and what a
@@ -127,7 +131,9 @@ class RfcIndexDirective(SphinxDirective):
         for item in option_items(self, name):
             key = lookup(item)
             if key is None:
-                warn(self, "invalid-value", f"rfc-index: unknown {what} {item!r} in :{name}:")
+                warn(self, "invalid-value",
+                     _("rfc-index: unknown {what} {item!r} in :{name}:").format(
+                         what=_(OPTION_LABELS.get(what, what)), item=item, name=name))
                 key = "\0" + item  # matches nothing
             keys.append(key)
         return keys
@@ -139,7 +145,8 @@ class RfcIndexDirective(SphinxDirective):
         value = raw.lower()
         if value not in allowed:
             warn(self, "invalid-value",
-                 f"rfc-index: invalid :{name}: {raw!r}; expected one of {', '.join(allowed)}")
+                 _("rfc-index: invalid :{name}: {value!r}; expected one of {choices}").format(
+                     name=name, value=raw, choices=", ".join(allowed)))
             return default
         return value
 
@@ -149,8 +156,9 @@ class RfcIndexDirective(SphinxDirective):
             key = item.lower()
             if key not in INDEX_COLUMNS:
                 warn(self, "invalid-value",
-                     f"rfc-index: unknown column {item!r} in :columns:; "
-                     f"expected some of {', '.join(INDEX_COLUMNS)}")
+                     _("rfc-index: unknown column {item!r} in :columns:; "
+                       "expected some of {choices}").format(
+                         item=item, choices=", ".join(INDEX_COLUMNS)))
             elif key not in columns:
                 columns.append(key)
         return columns or list(DEFAULT_COLUMNS)

@@ -53,7 +53,7 @@ class RfcModuleDirective(SphinxDirective):
         settings = rfc_config.settings(self.config)
         name = self.arguments[0].strip()
         if why := settings.unknown_module(name):
-            warn(self, "unknown-module", f"rfc-module: {why}")
+            warn(self, "unknown-module", _("rfc-module: {why}").format(why=why))
         anchor = make_id(self.env, self.state.document, "rfc-module", name)
         target = nodes.target("", "", ids=[anchor])
         self.state.document.note_explicit_target(target)

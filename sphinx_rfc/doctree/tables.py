@@ -10,13 +10,16 @@ except the column specs a table is read against (:class:`ReadTable`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import TypeVar
 
 from docutils import nodes
 
-from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line
+from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import plain
@@ -139,6 +142,27 @@ def table_headers(table: nodes.table) -> list[str]:
     return [cell_text(e) for e in span_grid(rows)[0]]
 
 
+def column_header(cell: nodes.entry) -> str:
+    """The header text of the column *cell* is in, whitespace folded (or
+    ``#n``; spans not counted)."""
+    row = cell.parent
+    if not isinstance(row, nodes.row):
+        return "#1"
+    position = row_cells(row).index(cell)
+    group = row.parent.parent if row.parent is not None else None
+    header: nodes.row | None = None
+    if isinstance(group, nodes.tgroup):
+        for part in group.children:
+            rows = [r for r in part.children if isinstance(r, nodes.row)]
+            if isinstance(part, nodes.thead) and rows:
+                header = rows[-1]
+            elif isinstance(part, nodes.tbody) and rows and header is None:
+                header = rows[0]
+    names = [" ".join(node_text(e).split()) for e in row_cells(header)] if header else []
+    name = names[position] if position < len(names) else ""
+    return name or f"#{position + 1}"
+
+
 def find_tables(content: Iterable[nodes.Node]) -> list[nodes.table]:
     """Top-level tables in *content*: tables inside a table cell are part of
     that cell."""
@@ -149,6 +173,44 @@ def find_tables(content: Iterable[nodes.Node]) -> list[nodes.table]:
         for table in node.findall(nodes.table):
             if not any(isinstance(a, nodes.table) for a in ancestors(table)):
                 found.append(table)
+    return found
+
+
+_UNREADABLE = ("Malformed table", 'for the "list-table" directive', 'for the "csv-table" directive',
+               'for the "table" directive', '"list-table" directive', '"csv-table" directive')
+
+
+def unreadable_tables(content: Iterable[nodes.Node]) -> list[int | None]:
+    """The lines of the tables docutils could not parse in *content*: each
+    left an error (``system_message``, "Malformed table", a ``list-table``
+    or ``csv-table`` error) instead of a table.  The error is the build
+    log's; what the missing table would cause is not reported."""
+    found: list[int | None] = []
+    for node in content:
+        if not isinstance(node, nodes.Element):
+            continue
+        for message in node.findall(nodes.system_message):
+            if int(message.get("level", 0)) < 3 or not message.children:
+                continue
+            text = message[0].astext()
+            if any(marker in text for marker in _UNREADABLE):
+                found.append(message.get("line") or message.line)
+    return found
+
+
+def sections_holding_unreadable_tables(
+    doctree: nodes.document, title_line: Callable[[nodes.title], int | None],
+) -> set[int]:
+    """The title lines (by *title_line*) of the sections that hold a table
+    docutils could not parse (:func:`unreadable_tables`), subsections
+    included."""
+    found: set[int] = set()
+    for section in doctree.findall(nodes.section):
+        if section.children and isinstance(section[0], nodes.title) \
+                and unreadable_tables(section.children[1:]):
+            line = title_line(section[0])
+            if line:
+                found.add(line)
     return found
 
 
@@ -192,6 +254,77 @@ def pipe_row_lines(table: nodes.table) -> dict[int, int] | None:
     for position, row in enumerate(rows):
         lines[id(row)] = first if position == 0 else first + 1 + position
     return lines
+
+
+_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+@lru_cache(maxsize=8)
+def _file_lines(path: str, stamp: tuple[int, int]) -> tuple[str, ...]:
+    try:
+        return tuple(split_source(Path(path).read_text(encoding="utf-8-sig"), path))
+    except (OSError, UnicodeDecodeError):
+        return ()
+
+
+def source_lines(node: nodes.Node) -> Sequence[str]:
+    """The lines of the file *node* was parsed from (empty when unknown)."""
+    path = getattr(node, "source", None)
+    if not path:
+        return ()
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return ()
+    return _file_lines(str(path), (stat.st_mtime_ns, stat.st_size))
+
+
+def pipe_cells(line: str) -> int:
+    """The cells of one Markdown table row, counted as markdown-it splits
+    it: at each ``|`` not escaped, the outer pipes dropped."""
+    cells, current, escaped = [], "", False
+    for char in line.strip():
+        if char == "|" and not escaped:
+            cells.append(current)
+            current = ""
+        else:
+            current += char
+        escaped = char == "\\" and not escaped
+    cells.append(current)
+    if cells and cells[0] == "":
+        cells.pop(0)
+    if cells and cells[-1] == "":
+        cells.pop()
+    return len(cells)
+
+
+def pipe_cell_counts(table: nodes.table, width: int) -> dict[int, tuple[int, int]] | None:
+    """``id(row)`` -> (cells in the source row, cells in the header), for the
+    body rows of a MyST pipe table whose source row holds more or fewer
+    cells than the header; None when the source does not show the table
+    where its lines say (the counts would be guesses).  *width* is the
+    number of the table's columns."""
+    lines = pipe_row_lines(table)
+    if lines is None:
+        return None
+    text = source_lines(table)
+    head, body = table_rows(table)
+    rows = [*head[-1:], *body]
+    first = int(table.line or 0)
+    if not rows or first + 1 > len(text) or not _DELIMITER_ROW.match(text[first]):
+        return None
+    header = pipe_cells(text[first - 1])
+    if header != width:
+        return None
+    found: dict[int, tuple[int, int]] = {}
+    for row in rows[1:]:
+        number = lines[id(row)]
+        if number > len(text) or "|" not in text[number - 1]:
+            return None
+        count = pipe_cells(text[number - 1])
+        if count != header:
+            found[id(row)] = (count, header)
+    return found
 
 
 def cell_line(entry: nodes.entry) -> int | None:

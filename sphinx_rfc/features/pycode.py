@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from sphinx_rfc.i18n import _
+
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 
 
@@ -79,7 +81,9 @@ def resolve(target: str) -> tuple[Any, ModuleType]:
     """
     parts = target.split(".")
     if not target or not all(p.isidentifier() for p in parts):
-        raise SignatureImportError(f"{target!r} is not a dotted Python name (package.module.callable)")
+        raise SignatureImportError(
+            _("{target!r} is not a dotted Python name (package.module.callable)")
+            .format(target=target))
     module: ModuleType | None = None
     index = len(parts)
     while index > 0:
@@ -92,25 +96,34 @@ def resolve(target: str) -> tuple[Any, ModuleType]:
             if missing and (missing == name or name.startswith(missing + ".")):
                 index -= 1  # this prefix is no module: try a shorter one
                 continue
-            raise SignatureImportError(f"importing {name!r} failed: {describe(exc)}") from None
+            raise SignatureImportError(
+                _("importing {name!r} failed: {error}").format(name=name, error=describe(exc))
+            ) from None
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # the user's module may raise anything, SystemExit included
-            raise SignatureImportError(f"importing {name!r} failed: {describe(exc)}") from None
+            raise SignatureImportError(
+                _("importing {name!r} failed: {error}").format(name=name, error=describe(exc))
+            ) from None
     if module is None:
-        raise SignatureImportError(f"no module {parts[0]!r} can be imported (check sys.path in conf.py)")
+        raise SignatureImportError(
+            _("no module {name!r} can be imported (check sys.path in conf.py)")
+            .format(name=parts[0]))
     obj: Any = module
     for depth, attr in enumerate(parts[index:], start=index):
         owner = ".".join(parts[:depth])
         try:
             obj = getattr(obj, attr)
         except AttributeError:
-            raise SignatureImportError(f"{owner!r} has no attribute {attr!r}", module) from None
+            raise SignatureImportError(
+                _("{owner!r} has no attribute {attr!r}").format(owner=owner, attr=attr), module
+            ) from None
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
             raise SignatureImportError(
-                f"looking up {attr!r} on {owner!r} failed: {describe(exc)}", module
+                _("looking up {attr!r} on {owner!r} failed: {error}").format(
+                    attr=attr, owner=owner, error=describe(exc)), module
             ) from None
     return obj, module
 
@@ -207,13 +220,16 @@ def code_params(obj: Any) -> list[CodeParam]:
 
     Raises :class:`SignatureImportError` when *obj* has no signature."""
     if not callable(obj):
-        raise SignatureImportError(f"it is a {type(obj).__name__}, not a callable")
+        raise SignatureImportError(
+            _("it is a {kind}, not a callable").format(kind=type(obj).__name__))
     try:
         signature = inspect.signature(obj)
     except KeyboardInterrupt:
         raise
     except BaseException as exc:
-        raise SignatureImportError(f"its signature cannot be read: {describe(exc)}") from None
+        raise SignatureImportError(
+            _("its signature cannot be read: {error}").format(error=describe(exc))
+        ) from None
     sources = source_defaults(obj)
     params = []
     for position, param in enumerate(signature.parameters.values()):

@@ -74,8 +74,8 @@ def _rows(record: RfcRecord) -> list[Row]:
 
 def _row_label(row: Row) -> str:
     if isinstance(row, TestLevel):
-        return f"test level {row.level!r}"
-    return f"interaction {row.combination!r}"
+        return _("test level {level!r}").format(level=row.level)
+    return _("interaction {combination!r}").format(combination=row.combination)
 
 
 def row_result(row: Row, results: TestResults) -> tuple[dict[str, Any], dict[str, Case | None]]:
@@ -108,16 +108,18 @@ def apply_results(record: RfcRecord, results: TestResults) -> list[Problem]:
                 detail = f": {case.message}" if case.message else ""
                 problems.append(Problem(
                     "test-failed",
-                    f"test {test_id!r} of {_row_label(row)} failed{detail} ({case.report})",
+                    _("test {test!r} of {row} failed{detail} ({report})").format(
+                        test=test_id, row=_row_label(row), detail=detail, report=case.report),
                     record.source, row.line or record.line, record.id, record.docname,
                 ))
             elif outcome == MISSING:
-                where = (f"{len(results.files)} result file(s)" if results.files
-                         else "no file matches rfc_test_results")
+                where = (_("{count} result file(s)").format(count=len(results.files))
+                         if results.files else str(_("no file matches rfc_test_results")))
                 problems.append(Problem(
                     "test-missing",
-                    f"test {test_id!r} of {_row_label(row)} is in no test result ({where}: "
-                    f"{', '.join(results.patterns)})",
+                    _("test {test!r} of {row} is in no test result ({where}: "
+                      "{patterns})").format(test=test_id, row=_row_label(row), where=where,
+                                            patterns=", ".join(results.patterns)),
                     record.source, row.line or record.line, record.id, record.docname,
                 ))
     return problems
@@ -277,8 +279,9 @@ def unreadable_file_problems(app: Sphinx, results: TestResults) -> list[Problem]
     return [
         Problem(
             "test-missing",
-            f"cannot read the JUnit XML file {relative(path, app.confdir)}: {message}; "
-            "its tests count as not run",
+            _("cannot read the JUnit XML file {path}: {error}; "
+              "its tests count as not run").format(path=relative(path, app.confdir),
+                                                   error=message),
             relative(path, app.srcdir), line,
         )
         for path, message, line in results.errors

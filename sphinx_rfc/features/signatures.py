@@ -48,6 +48,7 @@ from sphinx_rfc.features.pycode import (
     mocked,
     resolve,
 )
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, Param, RfcRecord, TablePayload
 from sphinx_rfc.read.collector import RECORD_READ
@@ -153,12 +154,14 @@ def compare(
         listed.add(name)
         code = by_name.get(name)
         if code is None:
-            known = ", ".join(p.name for p in params) or "none"
+            known = ", ".join(p.name for p in params) or str(_("none"))
             through = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
-            hint = f"; {target} only takes it through **kwargs" if through else ""
+            hint = (_("; {target} only takes it through **kwargs").format(target=target)
+                    if through else "")
             mismatch(
-                f"parameter {param.name!r} is in the table but not in the signature of "
-                f"{target} (its parameters: {known}){hint}",
+                _("parameter {name!r} is in the table but not in the signature of "
+                  "{target} (its parameters: {known}){hint}").format(
+                    name=param.name, target=target, known=known, hint=hint),
                 param.line,
             )
             continue
@@ -167,29 +170,35 @@ def compare(
         table_required = _table_required(param)
         if code.required and not table_required:
             mismatch(
-                f"parameter {name!r} is optional in the table (default {param.default!r}) "
-                f"but required in {target} (no default)",
+                _("parameter {name!r} is optional in the table (default {default!r}) "
+                  "but required in {target} (no default)").format(
+                    name=name, default=param.default, target=target),
                 param.line,
             )
         elif table_required and not code.required:
             mismatch(
-                f"parameter {name!r} is required in the table but optional in {target} "
-                f"(default {code.shown_default()})",
+                _("parameter {name!r} is required in the table but optional in {target} "
+                  "(default {default})").format(
+                    name=name, target=target, default=code.shown_default()),
                 param.line,
             )
         elif (code.has_default and param.default.strip()
               and not defaults_equal(param.default, code.default, code.default_source)):
             mismatch(
-                f"parameter {name!r} has default {param.default!r} in the table but "
-                f"{code.shown_default()} in {target}",
+                _("parameter {name!r} has default {default!r} in the table but "
+                  "{code_default} in {target}").format(
+                    name=name, default=param.default, code_default=code.shown_default(),
+                    target=target),
                 param.line,
             )
     for code in params:
         if code.name in listed or code.variadic:
             continue
-        shown = f"default {code.shown_default()}" if code.has_default else "required"
+        shown = (_("default {default}").format(default=code.shown_default())
+                 if code.has_default else str(_("required")))
         mismatch(
-            f"parameter {code.name!r} of {target} ({shown}) is not in the table",
+            _("parameter {name!r} of {target} ({shown}) is not in the table").format(
+                name=code.name, target=target, shown=shown),
             interface.line,
         )
     return problems
@@ -220,14 +229,15 @@ def check_interface(
         module = module or exc.module
         return CheckResult([Problem(
             "signature-import",
-            f"cannot check the signature of interface {what!r}: "
-            f":signature-of: {target}: {exc}",
+            _("cannot check the signature of interface {what!r}: "
+              ":signature-of: {target}: {error}").format(what=what, target=target, error=exc),
             source, line,
         )], files_of(obj, module) if module is not None else [])
     except (Exception, SystemExit) as exc:  # the mock machinery, a metaclass ...
         return CheckResult([Problem(
             "signature-import",
-            f":signature-of: {target}: {describe(exc)}", source, line,
+            _(":signature-of: {target}: {error}").format(target=target, error=describe(exc)),
+            source, line,
         )], [])
     files = files_of(obj, module) if module is not None else []
     if not interface.params:

@@ -57,6 +57,7 @@ from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.record import check_record
 from sphinx_rfc.check.sections import section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
+from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_tables
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import rfc_data, rfc_pending
@@ -174,7 +175,11 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             rfc_id=record.id, source=source, fallback_line=record.line,
         )
         record.sections = result.states
-        problems.extend(result.problems)
+        # a section whose only content is a table docutils could not parse
+        # is not "empty": the parse error (in the log) is the cause
+        held = sections_holding_unreadable_tables(doctree, lines.title_line)
+        problems.extend(p for p in result.problems
+                        if not (p.subtype == "empty-section" and p.line in held))
         # all text of the document: every section's body and title (the
         # document title's section is the one section_bodies may leave out;
         # a title docutils promoted to the document is its first child)
@@ -184,7 +189,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         )
         problems.extend(placeholder_problems(doctree, settings, source, record.id, lines, text))
         problems.extend(check_record(
-            record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives
+            record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
+            unreadable_tables=unreadable_tables([doctree]),
         ))
         _insert_notice(doctree, record)
     else:

@@ -186,10 +186,10 @@ def build_dates(app: Sphinx, *, fresh: bool = False) -> Mapping[str, tuple[str, 
             cached = git_dates(app.srcdir)
             if cached and is_shallow(app.srcdir):
                 # (info, not a warning: -W would fail every default CI checkout)
-                logger.info(
+                logger.info(str(_(
                     "sphinx_rfc: the source folder is in a shallow clone; dates taken "
                     "from git are wrong (fetch the whole history: fetch-depth: 0)"
-                )
+                )))
         app.__dict__[_APP_KEY] = cached
     return cached
 

@@ -9,10 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
+from sphinx_rfc.check.placeholders import (
+    find_placeholders,
+    merge_row_placeholders,
+    placeholder_problem,
+)
 from sphinx_rfc.check.sections import SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
-from sphinx_rfc.doctree.tables import CellLines, node_text
+from sphinx_rfc.doctree.tables import CellLines, column_header, node_text
 from sphinx_rfc.model.problems import Problem
 
 if TYPE_CHECKING:
@@ -152,6 +156,9 @@ def placeholder_problems(
             state["last"] = max(state["last"], line)
         if found:
             problems.append(placeholder_problem(found, where, source, line, rfc_id))
+            if isinstance(node, nodes.entry) and node.parent is not None:
+                in_rows.setdefault(id(node.parent), []).append(
+                    (column_header(node), problems[-1], found))
 
     def walk(node: nodes.Element) -> None:
         for child in node.children:
@@ -182,5 +189,6 @@ def placeholder_problems(
                     state["last"] = max(state["last"], child.line)
                 walk(child)
 
+    in_rows: dict[int, list[tuple[str, Problem, list[str]]]] = {}
     walk(doctree)
-    return problems
+    return merge_row_placeholders(problems, in_rows.values())

@@ -10,10 +10,11 @@ is adding an entry there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc.check.placeholders import is_placeholder
 from sphinx_rfc.doctree.tables import ReadRow, ReadTable
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
@@ -236,7 +237,7 @@ def row_records(
     kind = RECORD_KINDS.get(read.spec.kind)
     first_rows: dict[str, int | None] = {}
     for row in read.data_rows():
-        values = _validate_row(read, row, problems)
+        values = _validate_row(read, row, problems, settings.placeholders)
         missing = _required_missing(read, row, values)
         if missing:
             problems.append(Problem(
@@ -261,7 +262,9 @@ def table_records(read: ReadTable, settings: RfcSettings) -> tuple[list[Any], li
     return [record for record, _row in records], problems
 
 
-def _validate_row(read: ReadTable, row: ReadRow, problems: list[Problem]) -> RowValues:
+def _validate_row(
+    read: ReadTable, row: ReadRow, problems: list[Problem], placeholders: Sequence[str] = (),
+) -> RowValues:
     directive = read.prefix
     values = RowValues()
     for cell in row.cells:
@@ -271,7 +274,8 @@ def _validate_row(read: ReadTable, row: ReadRow, problems: list[Problem]) -> Row
                 values.extra.setdefault(cell.header, cell.text)
             continue
         values.texts[column.key] = cell.text
-        if not cell.text:
+        # a placeholder is reported as such, not also as an invalid value
+        if not cell.text or is_placeholder(cell.text, placeholders):
             continue
         if column.kind == YESNO or column.vocabulary is not None:
             vocabulary = column.vocabulary or YES_NO

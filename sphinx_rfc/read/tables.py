@@ -34,10 +34,12 @@ from sphinx_rfc.doctree.tables import (
     cell_text,
     find_tables,
     own_line,
+    pipe_cell_counts,
     pipe_row_lines,
     span_grid,
     table_headers,
     table_rows,
+    unreadable_tables,
 )
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
@@ -145,10 +147,26 @@ def read_table(
     _read_columns(result, header_line, lower, own_lines=not pipe)
 
     unnamed: set[int] = set()
+    # a Markdown row with more cells than its header loses the extra ones
+    counts = pipe_cell_counts(table, width) if pipe else None
     for r, (row, cells) in enumerate(zip(all_rows, grid, strict=True)):
         if r == 0:
             continue
         row_line = lines[r] or default_line
+        if counts and id(row) in counts:
+            have, want = counts[id(row)]
+            first = cell_text(cells[0]) if cells and cells[0] is not None else ""
+            label = (_("row {name!r}").format(name=first) if first
+                     else _("the row at line {line}").format(line=row_line))
+            message = (_("{prefix}: {row} has {count} cells, its header {header}; the cells "
+                         "after the last column are dropped") if have > want
+                       else _("{prefix}: {row} has {count} cells, its header {header}; the "
+                              "cells it lacks are empty"))
+            result.problems.append(Problem(
+                "cell-count",
+                message.format(prefix=result.prefix, row=label, count=have, header=want),
+                source, row_line,
+            ))
         read_cells = []
         for index in range(width):
             entry = cells[index] if index < len(cells) else None
@@ -159,7 +177,8 @@ def read_table(
                 unnamed.add(index)
                 result.problems.append(Problem(
                     "unknown-column",
-                    f"{result.prefix}: cells under a column with no header, column #{index + 1}",
+                    _("{prefix}: cells under a column with no header, column #{number}")
+                    .format(prefix=result.prefix, number=index + 1),
                     source, cell_line or row_line,
                 ))
             read_cells.append(ReadCell(
@@ -201,8 +220,10 @@ def _read_columns(
         if column is not None and column.key in seen:
             result.problems.append(Problem(
                 "unknown-column",
-                f"{directive}: column {header!r} repeats column {seen[column.key]!r} "
-                f"({column.label}); it is kept as an extra column",
+                _("{directive}: column {header!r} repeats column {first!r} "
+                  "({label}); it is kept as an extra column").format(
+                    directive=directive, header=header, first=seen[column.key],
+                    label=_(column.label)),
                 source, line,
             ))
             column = None
@@ -221,8 +242,10 @@ def _read_columns(
         elif header:
             result.problems.append(Problem(
                 "unknown-column",
-                f"{directive}: unknown column {header!r} in the {kind_name(chosen)} table; "
-                f"known columns: {_known(chosen)}",
+                _("{directive}: unknown column {header!r} in the {kind} table; "
+                  "known columns: {known}").format(
+                    directive=directive, header=header, kind=kind_name(chosen),
+                    known=_known(chosen)),
                 source, line,
             ))
         result.columns.append(column)
@@ -231,19 +254,29 @@ def _read_columns(
         if col.required != "no" and col.key not in seen:
             result.problems.append(Problem(
                 "missing-column",
-                f"{directive}: the {kind_name(chosen)} table has no {col.label!r} column "
-                f"(headers accepted: {', '.join(col.aliases)})",
+                _("{directive}: the {kind} table has no {label!r} column "
+                  "(headers accepted: {aliases})").format(
+                    directive=directive, kind=kind_name(chosen), label=str(_(col.label)),
+                    aliases=", ".join(col.aliases)),
                 source, header_line,
             ))
 
 
+#: The table kinds as messages name them.
+KIND_LABELS: dict[str, str] = {
+    "levels": "test levels", "interface": "parameter", "dependency": "dependency",
+    "interactions": "interactions", "changes": "changes", "alternatives": "alternatives",
+    "references": "references", "constraints": "constraints",
+}
+
+
 def kind_name(spec: TableSpec) -> str:
-    """The table kind as messages name it."""
-    return {"levels": "test levels", "interface": "parameter"}.get(spec.kind, spec.kind)
+    """The table kind as messages name it (in the project's language)."""
+    return str(_(KIND_LABELS.get(spec.kind, spec.kind)))
 
 
 def _known(spec: TableSpec) -> str:
-    return ", ".join(col.label for col in spec.columns)
+    return ", ".join(str(_(col.label)) for col in spec.columns)
 
 
 # --------------------------------------------------------------------------
@@ -304,10 +337,18 @@ def read_tables(
         if render:
             render_table(read, settings)
     if not found and not only_matching:
-        names = " or ".join(f"a {kind_name(s)} table" for s in specs)
-        payload.problems.append(Problem(
-            "no-table", f"{prefix or directive} holds no table; expected {names}", source, line,
-        ))
+        # a table docutils could not parse is reported by the build log, as
+        # the cause; "holds no table" would mislead
+        if not unreadable_tables(content):
+            names = _(" or ").join(
+                _("a {kind} table").format(kind=kind_name(s)) for s in specs
+            )
+            payload.problems.append(Problem(
+                "no-table",
+                _("{directive} holds no table; expected {names}").format(
+                    directive=prefix or directive, names=names),
+                source, line,
+            ))
         if interface_name or signature_of:
             payload.records["interfaces"] = [Interface(interface_name, signature_of, [], line)]
     return payload

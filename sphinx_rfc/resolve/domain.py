@@ -32,11 +32,12 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 7
+DATA_VERSION = 8
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
     "rfcs", "homes", "views", "view_hashes", "refs", "other_problems", "git_dates",
+    "log_warnings",
 )
 
 # Parallel reading (``-j N``): Sphinx forks one worker per chunk of
@@ -126,6 +127,9 @@ class RfcDomain(Domain):
         # file that cannot be read), found again by every build
         # (set_build_problems)
         "build_problems": {},
+        # docname -> [LoggedWarning]: the build's other warnings logged while
+        # the document was read (sphinx_rfc.read.build_log), for the check
+        "log_warnings": {},
     }
     data_version = DATA_VERSION
 
@@ -212,6 +216,17 @@ class RfcDomain(Domain):
             else:
                 del by_producer[producer]
             self._touch()
+
+    def set_log_warnings(self, docname: str, found: list[Any]) -> None:
+        """The build's other warnings logged while *docname* was read
+        (set in the main process after reading; not RFC data: no page
+        changes with them)."""
+        self.data["log_warnings"][docname] = list(found)
+
+    def log_warnings(self, docnames: Set[str]) -> dict[str, list[Any]]:
+        """The kept warnings of *docnames*."""
+        kept = cast("dict[str, list[Any]]", self.data["log_warnings"])
+        return {d: kept[d] for d in sorted(docnames) if kept.get(d)}
 
     def clear_doc(self, docname: str) -> None:
         for key in PER_DOCUMENT:

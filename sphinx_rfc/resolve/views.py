@@ -26,6 +26,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 from sphinx_rfc._compat import current_builder, resolves_one_document
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.report import report
@@ -116,9 +117,8 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         if old is not None and old != new:
             outdated.append(docname)
     if outdated:
-        logger.info(
-            "sphinx_rfc: %d page(s) show changed RFC data: %s", len(outdated), ", ".join(outdated)
-        )
+        logger.info(_("sphinx_rfc: {count} page(s) show changed RFC data: {pages}").format(
+            count=len(outdated), pages=", ".join(outdated)))
     return outdated
 
 

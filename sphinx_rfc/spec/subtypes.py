@@ -39,6 +39,7 @@ Subtype = Literal[
     "test-missing",
     "missing-id",
     "no-headings",
+    "cell-count",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -90,6 +91,10 @@ SUBTYPES: dict[str, str] = {
     "no-headings": (
         "A template-native RFC with no heading besides its title misses several required "
         "sections: one warning in place of one per section (a pasted rendered issue)."
+    ),
+    "cell-count": (
+        "A row of a Markdown (pipe) table has more or fewer cells than its header (Markdown "
+        "drops an extra cell); one warning per row, with both counts."
     ),
 }
 

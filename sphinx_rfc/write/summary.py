@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging
 
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import visible
 from sphinx_rfc.resolve.domain import get_domain
@@ -24,7 +25,7 @@ def visible_problems(app: Sphinx) -> list[Problem]:
     return visible(get_domain(app.env).problems(), app.config.suppress_warnings or ())
 
 
-def summary_line(app: Sphinx, problems: Sequence[Problem] | None = None) -> str:
+def summary_line(app: Sphinx, problems: Sequence[object] | None = None) -> str:
     """``sphinx_rfc: N RFCs, M problems (counts per status)``; *problems*
     defaults to the project's problems that are not silenced, so the line
     counts what the build warned about."""
@@ -33,7 +34,8 @@ def summary_line(app: Sphinx, problems: Sequence[Problem] | None = None) -> str:
         problems = visible_problems(app)
     counts = Counter(r.status for r in records)
     per_status = ", ".join(f"{counts[s]} {s}" for s in sorted(counts))
-    line = f"sphinx_rfc: {len(records)} RFCs, {len(problems)} problems"
+    line = _("sphinx_rfc: {rfcs} RFCs, {problems} problems").format(
+        rfcs=len(records), problems=len(problems))
     return f"{line} ({per_status})" if per_status else line
 
 
