@@ -46,7 +46,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, TablePayload
 from sphinx_rfc.read.table_records import RECORD_KINDS, row_records
 from sphinx_rfc.render.tables import render_table
-from sphinx_rfc.spec.table_kinds import TableSpec
+from sphinx_rfc.spec.table_kinds import TableSpec, is_note_header
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -229,6 +229,8 @@ def _read_columns(
             column = None
         elif column is not None:
             seen[column.key] = header
+        elif header and is_note_header(header):
+            pass  # a remarks column: kept as an extra column, no warning
         elif header and (near := chosen.suggest_header(header, present)) is not None:
             result.problems.append(Problem(
                 "unknown-column",

@@ -301,6 +301,19 @@ TABLES: tuple[TableSpec, ...] = (
 )
 
 
+#: Headers of a remarks column, which any table may have besides its own
+#: columns: kept as an extra column (``extra`` in ``rfcs.json``), never an
+#: ``unknown-column`` (docs/reference/table-directives.md).
+NOTE_HEADERS: tuple[str, ...] = (
+    "备注", "附注", "说明 / 备注", "notes", "note", "remarks", "remark", "comments", "comment",
+)
+
+
+def is_note_header(text: str) -> bool:
+    """Whether *text* heads a remarks column (:data:`NOTE_HEADERS`)."""
+    return fold_header(text) in {fold_header(h) for h in NOTE_HEADERS}
+
+
 def tables_for_directive(directive: str) -> tuple[TableSpec, ...]:
     return tuple(t for t in TABLES if t.directive == directive)
 
