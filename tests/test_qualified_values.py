@@ -323,9 +323,9 @@ def test_directive_cells_show_value_and_note(directive: Build) -> None:
 def test_messages_follow_the_language(build: BuildFn) -> None:
     app = build("values-directive", confoverrides={"language": "zh_CN"})
     messages = {w[3] for w in app.rfc_warnings()}
-    assert ("RFC-0103: rfc-interface：parameter 表中的列 '参数名字' 未知——是否指 '参数名'（name）？"
+    assert ("RFC-0103: rfc-interface：参数表中的列 '参数名字' 未知——是否指 '参数名'（name）？"
             in messages)
-    assert any("数量 '多组'（行 'UT'） 无效" in m for m in messages)
+    assert any("数量 '多组'（行 'UT'）无效" in m for m in messages)
     heads = re.findall(r'<th class="head rfc-col-(?:scenario|feature)"><p>([^<]*)</p>',
                        page(app, "rfcs/0101-stream-zh"))
     assert heads == ["场景", "开启本特性"]
