@@ -191,8 +191,8 @@ def test_directive_rfcs_warn_only_about_text_with_no_value(directive: Build) -> 
     assert sorted(directive.rfc_warnings()) == sorted([
         ("0103-rough.md", at("参数名字"), "rfc.missing-column",
          "RFC-0103: rfc-interface: the parameter table has no 'Parameter' column (headers "
-         "accepted: 入参 / 配置项, 入参, 配置项, 参数, 参数名, 参数名称, parameter, option, name, "
-         "argument)"),
+         "accepted: 入参 / 配置项, 入参, 配置项, 参数, 参数名, 参数名称, parameter, "
+         "parameter / config item, config item, option, name, argument)"),
         ("0103-rough.md", at("参数名字"), "rfc.unknown-column",
          "RFC-0103: rfc-interface: unknown column '参数名字' in the parameter table — did you "
          "mean '参数名' (name)?"),

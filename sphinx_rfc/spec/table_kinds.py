@@ -104,6 +104,8 @@ INTERFACE = TableSpec(
                 "参数名",
                 "参数名称",
                 "parameter",
+                "parameter / config item",
+                "config item",
                 "option",
                 "name",
                 "argument",
@@ -143,7 +145,11 @@ DEPENDENCY = TableSpec(
         ColumnSpec(
             "strength",
             "Strength",
-            ("强依赖 / 弱依赖", "强 / 弱", "依赖强度", "强弱", "strength", "kind"),
+            (
+                "强依赖 / 弱依赖", "强 / 弱", "强依赖 / 弱依赖 / 不涉及", "强 / 弱 / 不涉及",
+                "依赖强度", "强弱", "strength", "kind", "strong / weak",
+                "strong / weak / not involved",
+            ),
             vocabulary=STRENGTHS,
         ),
         ColumnSpec(
@@ -155,7 +161,10 @@ DEPENDENCY = TableSpec(
         ColumnSpec(
             "fallback",
             "If not ready",
-            ("未 ready 时本期能力", "未就绪时本期能力", "fallback", "if not ready"),
+            (
+                "未 ready 时本期能力", "未就绪时本期能力", "fallback", "if not ready",
+                "capability this round if not ready", "capability if not ready",
+            ),
             required="no",
         ),
     ),

@@ -89,7 +89,7 @@ STRENGTHS = Vocabulary(
     (
         Choice("strong", "Strong", ("强", "强依赖", "hard")),
         Choice("weak", "Weak", ("弱", "弱依赖", "soft")),
-        Choice("none", "None", ("不涉及", "无", "n/a")),
+        Choice("none", "None", ("不涉及", "无", "n/a", "not involved")),
     ),
 )
 
@@ -97,7 +97,7 @@ AFFECTS = Vocabulary(
     "affects",
     (
         *YES_NO.choices,
-        Choice("none", "Not applicable", ("不涉及", "n/a")),
+        Choice("none", "Not applicable", ("不涉及", "n/a", "not involved")),
     ),
     conditional="yes",
 )
