@@ -53,7 +53,7 @@ EXPECTED = [
     ("bad.rst", line("bad.rst", ".. rfc-references::"), "rfc.no-table",
      "rfc-references holds no table"),
     # MyST pipe tables
-    ("badmd.md", line("badmd.md", "备注"), "rfc.unknown-column", "unknown column '备注'"),
+    ("badmd.md", line("badmd.md", "负责人"), "rfc.unknown-column", "unknown column '负责人'"),
     ("badmd.md", line("badmd.md", "非常强"), "rfc.invalid-value", "invalid value '非常强'"),
     ("badmd.md", line("badmd.md", "| RFC-0001 |"), "rfc.invalid-value",
      "offers several choices; pick one of strong (强), weak (弱), none (不涉及)"),
@@ -147,13 +147,13 @@ def test_records_despite_problems(app: Build) -> None:
     md = records["badmd"]
     # the empty row is ignored
     assert [d.component for d in md.dependencies] == ["FSDP", "RFC-0001", "TP"]
-    assert md.dependencies[0].extra == {"备注": "note"}
+    assert md.dependencies[0].extra == {"负责人": "note"}
     assert md.dependencies[1].strength == ""
 
 
 def test_invalid_cells_are_marked_and_unknown_columns_rendered(app: Build) -> None:
     page = (app.outdir / "badmd.html").read_text(encoding="utf-8")
-    assert '<th class="head rfc-col-extra"><p>备注</p></th>' in page
+    assert '<th class="head rfc-col-extra"><p>负责人</p></th>' in page
     assert '<td class="rfc-col-strength rfc-invalid"><p>非常强</p></td>' in page
     page = (app.outdir / "outside.html").read_text(encoding="utf-8")
     assert "rfc-table rfc-table-constraints" in page  # rendered anyway
