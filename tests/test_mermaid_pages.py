@@ -144,3 +144,25 @@ def test_an_incremental_build_follows_the_pages_that_changed(tmp_path: Path) -> 
     (src / "notes.md").write_text(PAGES["notes.md"], encoding="utf-8")
     third = sphinx_build(src, parallel=2)
     check_pages(third.outdir, drawn - {"notes"}, NOT_DRAWN | {"flow"})
+
+
+def test_a_page_is_walked_only_when_something_of_the_extension_marked_it(build: BuildFn) -> None:
+    """The collector skips pages no directive or role of the extension
+    marked; what a role or a directive on a plain page records is kept."""
+    result = build({
+        **PAGES,
+        "notes.md": "# Notes\n\nFollow-up of {rfc:ref}`RFC-0299` (withdrawn?) and "
+                    "{rfc:mod}`optimizer`.\n",
+        "list.rst": "Open RFCs\n=========\n\n.. rfc-index::\n   :status: review\n",
+        "plain.rst": "Plain\n=====\n\nRFC-0201 named in text only, no role.\n",
+    }, conf=CONF)
+    unknown = [w for w in result.rfc_warnings() if w[2] == "rfc.unknown-rfc"]
+    assert [(w[0].rsplit("/", 1)[-1], w[1]) for w in unknown] == [("notes.md", 3)]
+    assert "RFC-0299" in unknown[0][3]
+    domain = result.env.get_domain("rfc")
+    assert ("rfc", "RFC-0299") in domain.data["views"]["notes"]
+    assert ("module", "optimizer") in domain.data["views"]["notes"]
+    assert any(v[0] == "index" for v in domain.data["views"]["list"])
+    assert "plain" not in domain.data["views"]
+    index = (result.outdir / "list.html").read_text(encoding="utf-8")
+    assert "RFC-0201" in index and "RFC-0202" not in index  # review only
