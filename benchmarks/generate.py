@@ -24,6 +24,9 @@ Variants, with the same text, toctree and theme configuration:
     The graph page is the plain page's static Mermaid diagram: ``needflow``
     needs PlantUML or Graphviz, neither of which is installed here.
 
+The table-dense projects (``dense``, ``dense-plain``, ``dense-native``) are
+described at :class:`DensePage`.
+
 Usage: ``python benchmarks/generate.py VARIANT N DEST``.
 """
 
@@ -38,7 +41,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-VARIANTS = ("rfc", "plain", "needs")
+#: The projects of today's benchmark, and the table-dense ones (``DensePage``).
+STANDARD = ("rfc", "plain", "needs")
+DENSE = ("dense", "dense-plain", "dense-native")
+VARIANTS = STANDARD + DENSE
 
 MODULES = {
     "model": "Model definition, wrappers and layer replacement.",
@@ -1105,6 +1111,346 @@ def {r.func}(model, config):
 
 
 # --------------------------------------------------------------------------
+# the table-dense RFCs
+
+
+class DensePage:
+    """One RFC of the table-dense projects: Chinese MyST, nine sections that
+    are almost all tables (the seven table directives' tables, a type table,
+    a goals table), one short paragraph in two sections (background, goals),
+    no diagram, no code block.
+
+    ``dense``: the ``rfc`` directive and the seven table directives.
+    ``dense-plain``: the same text as ordinary Markdown tables, the basic
+    information as a table with ``{doc}`` links (written out).
+    ``dense-native``: the same text as a template-native RFC (plain tables,
+    no directive; ``rfc_documents`` matches it).
+    """
+
+    def __init__(self, rfc: Rfc, variant: str, by_num: dict[int, Rfc]) -> None:
+        self.r = rfc
+        self.variant = variant
+        self.by_num = by_num
+        self.w = Writer("md", rfc.num)
+
+    def wrapped(self, name: str, argument: str, body: Callable[[Writer], None]) -> None:
+        if self.variant == "dense":
+            self.w.directive(name, argument, {}, body)
+        else:
+            body(self.w)
+
+    def build(self) -> str:
+        r, w = self.r, self.w
+        w.heading(f"{r.id}：{r.title}", 1)
+        self.basic_info()
+        w.heading("2. 背景", 2)
+        w.table(
+            ["类型", "需要说明的内容"],
+            [[TYPE_ZH[r.type], "哪个场景慢；当前指标（吞吐 1.2k tokens/s）；目标指标（+15%）"]],
+        )
+        mark = EDIT_MARK if r.num == edited_rfc(len(self.by_num)) else "0"
+        w.para(
+            f"千卡训练时 {r.feature.components[0]} 场景缺少{r.feature.zh}能力，"
+            f"用户在 issue {r.issues[0]} 中反馈需要手工改模型代码。修订标记：{mark}。"
+        )
+        w.heading("3. 目标和非目标", 2)
+        w.table(
+            ["目标 / 非目标", "内容", "原因 / 指标"],
+            [
+                ["目标", f"支持 {r.func}，PT 与 MS 行为一致", "64 卡吞吐 +15%，显存 -20%"],
+                ["目标", "默认关闭，对已有训练无影响", "兼容已有配置"],
+                ["非目标", "本期不支持 CPU 训练", "没有相应的用户需求"],
+                ["非目标", "本期不优化推理场景", "推理由独立组件负责"],
+            ],
+        )
+        w.para(f"成功标准：64 卡 Llama-70B 训练吞吐提升 15%（{r.modules[0]} 模块）。")
+        w.heading("4. 相关实现参考", 2)
+        self.wrapped("rfc-references", "", self.references)
+        w.heading("5. 对外接口", 2)
+        self.wrapped("rfc-interface", r.func, self.interface)
+        w.heading("6. 方案设计", 2)
+        w.heading("6.5 代码改动点", 3)
+        self.wrapped("rfc-changes", "", self.changes)
+        w.heading("6.6 方案取舍", 3)
+        self.wrapped("rfc-alternatives", "", self.alternatives)
+        w.heading("7. 组件依赖", 2)
+        self.wrapped("rfc-dependency", "", self.dependencies)
+        w.heading("8. 约束与兼容性", 2)
+        self.wrapped("rfc-constraints", "", self.constraints)
+        w.heading("9. 验证设计", 2)
+        self.wrapped("rfc-verification", "", self.verification)
+        return w.text()
+
+    def basic_info(self) -> None:
+        r, w = self.r, self.w
+        w.heading("1. 基本信息", 2)
+        if self.variant == "dense":
+            options = {
+                "title": r.title,
+                "status": r.status,
+                "type": r.type,
+                "authors": ", ".join(r.authors),
+                "modules": ", ".join(r.modules),
+                "issues": ", ".join(r.issues),
+                "created": r.created,
+            }
+            if r.updated:
+                options["updated"] = r.updated
+            if r.supersedes:
+                options["supersedes"] = ", ".join(rfc_id(n) for n in r.supersedes)
+            if r.requires:
+                options["requires"] = ", ".join(rfc_id(n) for n in r.requires)
+            options["backends"] = ", ".join(r.backends)
+            w.directive("rfc", r.id, options, None)
+            return
+        native = self.variant == "dense-native"
+
+        def ids(nums: list[int]) -> str:
+            if native:
+                return ", ".join(rfc_id(n) for n in nums)
+            return ", ".join(w.doc_link(n) for n in nums) or "—"
+
+        rows = [
+            ["编号", r.id],
+            ["标题", r.title],
+            ["状态", STATUS_ZH[r.status]],
+            ["类型", TYPE_ZH[r.type]],
+            ["作者", ", ".join(r.authors if native else (a.split(" <")[0] for a in r.authors))],
+            ["相关模块", ", ".join(w.code(m) for m in r.modules)],
+            ["相关 issue / PR", ", ".join(r.issues)],
+            ["创建时间", r.created],
+            ["更新时间", r.updated or ("" if native else "—")],
+            ["取代", ids(r.supersedes)],
+            ["依赖 RFC", ids(r.requires)],
+            ["backends", ", ".join(r.backends)],
+        ]
+        if native:  # "superseded by" and "required by" are computed by sphinx_rfc
+            rows = [row for row in rows if row[1]]
+        else:
+            rows[10:10] = [["被取代", ids(r.superseded_by)]]
+            rows[12:12] = [["被依赖", ids(r.required_by)]]
+        w.table(["项目", "内容"], rows)
+
+    def references(self, b: Writer) -> None:
+        r = self.r
+        b.table(
+            ["来源", "做法", "限制", "对本 RFC 的影响"],
+            [
+                ["PyTorch FSDP2", "按参数分片并在前向前聚合", "仅支持 PT", "接口形式参考其 API"],
+                ["DeepSpeed ZeRO", "优化器状态分片与卸载", "配置项繁多", "借鉴卸载策略"],
+                ["Megatron-LM", f"{r.feature.zh}的手写实现", "与模型代码耦合", "作为性能基线"],
+            ],
+        )
+
+    def interface(self, b: Writer) -> None:
+        c = b.code
+        b.table(
+            ["入参 / 配置项", "类型", "默认值", "是否必填", "含义", "合法范围", "错误处理"],
+            [
+                [
+                    c("model"),
+                    c("nn.Module"),
+                    "",
+                    "是",
+                    "待包装的模型",
+                    "任意模型",
+                    "None 时抛出 ValueError",
+                ],
+                [
+                    c("enabled"),
+                    c("bool"),
+                    c("False"),
+                    "否",
+                    "是否打开特性",
+                    "True / False",
+                    "类型错误时抛出 TypeError",
+                ],
+                [
+                    c("mode"),
+                    c("str"),
+                    c('"auto"'),
+                    "否",
+                    "运行模式",
+                    "auto, manual",
+                    "非法值抛出 ValueError",
+                ],
+                [
+                    c("bucket_size_mb"),
+                    c("int"),
+                    c("25"),
+                    "否",
+                    "通信桶大小（MB）",
+                    "1 - 1024",
+                    "越界时截断并告警",
+                ],
+                [
+                    c("offload_ratio"),
+                    c("float"),
+                    c("1.0"),
+                    "否",
+                    "卸载比例",
+                    "0.0 - 1.0",
+                    "越界时抛出 ValueError",
+                ],
+            ],
+        )
+
+    def changes(self, b: Writer) -> None:
+        r = self.r
+        rows = [
+            [b.code(m), f"新增 {r.func} 的 {m} 侧实现", "是" if i == 0 else "否"]
+            for i, m in enumerate(r.modules)
+        ]
+        other = [m for m in MODULES if m not in r.modules]
+        rows += [[b.code(m), "读取新配置项", "否"] for m in other[:2]]
+        b.table(["模块", "改动内容", "是否影响已有行为"], rows)
+
+    def alternatives(self, b: Writer) -> None:
+        b.table(
+            ["方案", "优点", "缺点", "是否选择", "原因"],
+            [
+                ["A：框架内实现", "对用户透明", "实现复杂", "是", "与现有接口一致"],
+                ["B：模型侧手写", "实现简单", "每个模型都要改", "否", "迁移成本高"],
+                ["C：外部插件", "不改框架", "版本难对齐", "否", "维护成本高"],
+            ],
+        )
+
+    def dependencies(self, b: Writer) -> None:
+        r = self.r
+        rows = [
+            [r.feature.components[0], "强", "已就绪", "不涉及"],
+            [r.feature.components[1], "弱", "开发中", "退化为单机模式"],
+            [
+                "checkpoint" if "checkpoint" not in r.feature.components else "optimizer",
+                "不涉及",
+                "已就绪",
+                "",
+            ],
+        ]
+        for num, kind in [*((n, "强") for n in r.requires), *((n, "弱") for n in r.weak_deps)]:
+            cell = b.doc_link(num) if self.variant == "dense-plain" else rfc_id(num)
+            # (rfc-dependency, native or not, links the RFC and shows its status)
+            status = STATUS_ZH[self.by_num[num].status] if self.variant == "dense-plain" else ""
+            rows.append([cell, kind, status, "等待依赖合入"])
+        b.table(["依赖组件", "强依赖 / 弱依赖", "当前状态", "未 ready 时本期能力"], rows)
+
+    def constraints(self, b: Writer) -> None:
+        b.table(
+            ["类型", "内容"],
+            [
+                ["不支持项", "CPU 训练；推理"],
+                ["性能收益", "64 卡 Llama-70B，吞吐，+15%"],
+                ["显存收益", "64 卡 Llama-70B，峰值显存，-20%"],
+                ["性能劣化", "小模型单卡，调度开销 < 2%，可接受"],
+                ["PT / MS 差异", "MS 暂不支持动态 shape"],
+                ["和已有行为不一致", "无，默认关闭"],
+            ],
+        )
+
+    def verification(self, b: Writer) -> None:
+        r = self.r
+        b.table(
+            ["用例级别", "数量", "覆盖内容", "通过标准"],
+            [
+                ["UT", str(10 + r.num % 7), "接口、参数校验、核心函数", "全部通过"],
+                ["Level0", str(2 + r.num % 3), "最小训练闭环", "loss 下降"],
+                [
+                    "Level1",
+                    str(1 + r.num % 4),
+                    "分布式、多组件组合、性能 / 显存",
+                    "达到第 3 节目标",
+                ],
+            ],
+        )
+        b.table(
+            ["组合", "是否验证", "通过标准"],
+            [
+                ["本特性 + FSDP / TP / PP", "是", "和单卡 loss 对齐，误差 <= 1e-3"],
+                ["本特性 + 重计算", "是", "显存下降且 loss 对齐"],
+                ["本特性 + checkpoint", "是", "save / load 后可继续训练"],
+                ["PT / MS 对齐", "否", ""],
+            ],
+        )
+
+
+def dense_plan(n: int) -> list[Rfc]:
+    """:func:`plan`'s RFCs, all of them Chinese and MyST."""
+    rfcs = plan(n)
+    for r in rfcs:
+        stage = (r.num - 1) // len(FEATURES) + 1
+        r.lang, r.fmt = "zh", "md"
+        r.title = f"{r.feature.zh}（第 {stage} 期）"
+    return rfcs
+
+
+def dense_root(rfcs: list[Rfc], variant: str) -> str:
+    w = Writer("md", -1)
+    w.heading("Hyper Parallel RFC 索引", 1)
+    if variant == "dense-plain":
+        w.table(
+            ["编号", "标题", "状态", "类型", "相关模块", "作者"],
+            [
+                [
+                    w.doc_link(r.num, False),
+                    r.title,
+                    STATUS_ZH[r.status],
+                    TYPE_ZH[r.type],
+                    ", ".join(r.modules),
+                    ", ".join(a.split(" <")[0] for a in r.authors),
+                ]
+                for r in rfcs
+            ],
+        )
+    else:
+        w.directive("rfc-index", "", {"columns": "id, title, status, type, modules, authors"}, None)
+    w.directive(
+        "toctree",
+        "",
+        {"maxdepth": "1", "caption": "RFC"},
+        lambda b: b.add("\n".join(r.docname for r in rfcs)),
+    )
+    return w.text()
+
+
+def dense_conf(variant: str) -> str:
+    common = textwrap.dedent("""\
+        project = "Hyper Parallel RFCs"
+        author = "benchmark"
+        language = "zh_CN"
+        html_theme = "alabaster"
+        html_sidebars = {"**": []}
+        exclude_patterns = ["_build"]
+        source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+        """)
+    if variant == "dense-plain":
+        return common + 'extensions = ["myst_parser"]\n'
+    conf = common + textwrap.dedent(f"""\
+        extensions = ["myst_parser", "sphinx_rfc"]
+        rfc_modules = {MODULES!r}
+        rfc_extra_fields = {{"backends": ["PT", "MS"]}}
+        rfc_issue_url = "https://atomgit.com/hyper-parallel/issues/{{}}"
+        rfc_pr_url = "https://atomgit.com/hyper-parallel/merge_requests/{{}}"
+        """)
+    if variant == "dense-native":
+        conf += 'rfc_documents = ["rfcs/*"]\n'
+    return conf
+
+
+def generate_dense(variant: str, n: int, dest: Path) -> list[Rfc]:
+    rfcs = dense_plan(n)
+    by_num = {r.num: r for r in rfcs}
+    if dest.exists():
+        shutil.rmtree(dest)
+    (dest / "rfcs").mkdir(parents=True)
+    (dest / "conf.py").write_text(dense_conf(variant), encoding="utf-8")
+    (dest / "index.md").write_text(dense_root(rfcs, variant), encoding="utf-8")
+    for r in rfcs:
+        text = DensePage(r, variant, by_num).build()
+        (dest / f"{r.docname}.md").write_text(text, encoding="utf-8")
+    return rfcs
+
+
+# --------------------------------------------------------------------------
 # the other pages
 
 
@@ -1252,6 +1598,8 @@ def generate(variant: str, n: int, dest: Path) -> list[Rfc]:
     """Writes the project (replacing *dest*); returns the planned RFCs."""
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}")
+    if variant in DENSE:
+        return generate_dense(variant, n, dest)
     rfcs = plan(n)
     by_num = {r.num: r for r in rfcs}
     if dest.exists():
@@ -1273,16 +1621,23 @@ def generate(variant: str, n: int, dest: Path) -> list[Rfc]:
 
 
 def status_edit(text: str) -> str:
-    """The edited RFC's source with its status toggled (``rfc`` and ``needs``
-    variants: the only ``:status:`` option of the page)."""
-    if ":status: review" in text:
-        return text.replace(":status: review", ":status: accepted", 1)
-    return text.replace(":status: accepted", ":status: review", 1)
+    """The edited RFC's source with its status toggled (``rfc``, ``needs``
+    and ``dense``: the only ``:status:`` option of the page; ``dense-native``:
+    the status row of its basic-information table)."""
+    for review, accepted in (
+        (":status: review", ":status: accepted"),
+        ("| 状态 | 评审中 |", "| 状态 | 已接受 |"),
+    ):
+        if review in text:
+            return text.replace(review, accepted, 1)
+        if accepted in text:
+            return text.replace(accepted, review, 1)
+    return text
 
 
 def edit_path(dest: Path, n: int) -> Path:
     num = edited_rfc(n)
-    fmt = "rst" if num % 4 in (0, 1) else "md"
+    fmt = "rst" if num % 4 in (0, 1) and not (dest / "index.md").exists() else "md"
     return dest / "rfcs" / f"{doc_stem(num)}.{fmt}"
 
 

@@ -38,11 +38,20 @@ import generate  # benchmarks/generate.py: run as a script, this folder is on sy
 
 HERE = Path(__file__).resolve().parent
 WORK = HERE / "_work"
-VARIANT_NAMES = {"rfc": "sphinx_rfc", "plain": "plain Sphinx", "needs": "sphinx-needs"}
+VARIANT_NAMES = {
+    "rfc": "sphinx_rfc",
+    "plain": "plain Sphinx",
+    "needs": "sphinx-needs",
+    "dense": "sphinx_rfc (directives)",
+    "dense-native": "sphinx_rfc (template-native)",
+    "dense-plain": "plain Sphinx",
+}
 READ_RE = re.compile(r"^reading sources\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
 WRITE_RE = re.compile(r"^writing output\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
 SUMMARY_RE = re.compile(r"^sphinx_rfc: \d+ RFCs, (\d+) problems", re.MULTILINE)
 WARNING_RE = re.compile(r"WARNING: .*?(?: \[([\w.-]+)\])?$", re.MULTILINE)
+#: the 1-minute load average at the start of every repetition of the run
+LOADS: list[float] = []
 README_START = "<!-- results:start -->"
 README_END = "<!-- results:end -->"
 
@@ -156,6 +165,7 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
     results = {v: Figures() for v in variants}
     edits = 0
     for rep in range(repeat):
+        LOADS.append(os.getloadavg()[0])
         for variant in variants:
             src, figs = sources[variant], results[variant]
             clean(src)
@@ -169,7 +179,7 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
             edits += 1
             edit(src, n, edits)
             figs.edit.append(sphinx_build(src)[0])
-            if variant != "plain":  # plain has nothing that shows another page's status
+            if not variant.endswith("plain"):  # plain shows no other page's status
                 edit_status(src, n)
                 figs.status_edit.append(sphinx_build(src)[0])
                 edit_status(src, n)  # back, so every repetition starts alike
@@ -203,118 +213,165 @@ def verdict(value: float, limit: float, higher_is_better: bool = False) -> str:
     return "✓" if ok else "✗"
 
 
-def paired_ratio(a: list[Run], b: list[Run]) -> float:
-    """The median of ``a[i] / b[i]`` over the repetitions."""
-    return statistics.median(x.wall / y.wall for x, y in zip(a, b, strict=False))
+def paired_ratio(a: list[Run], b: list[Run], what: str = "wall") -> float:
+    """The median of ``a[i] / b[i]`` over the repetitions (*what*: ``wall``,
+    ``cpu`` or ``maxrss_mb``): the variants take turns within a repetition,
+    so a slow stretch of a shared machine falls on both of a pair."""
+    pairs = [(getattr(x, what), getattr(y, what)) for x, y in zip(a, b, strict=False)]
+    return statistics.median(x / y for x, y in pairs if y) if pairs else float("nan")
+
+
+@dataclass
+class Group:
+    """Variants reported in one table: *subjects* against the *floor* (and a *rival*)."""
+
+    subjects: tuple[str, ...]
+    floor: str
+    rival: str | None
+    #: figure -> the largest ratio to the floor that meets the target
+    targets: dict[str, float]
+    #: the largest ratio to the rival that meets its target (figures in ``targets``)
+    rival_target: float = 1.0
+
+
+GROUPS = (
+    # the project's benchmark (issue 16: full build <= 1.05 x plain, no slower than sphinx-needs)
+    Group(("rfc",), "plain", "needs", {"full": 1.05, "nochange": 1.3, "edit": 1.5, "memory": 1.2}),
+    # the table-dense RFCs (issue 16)
+    Group(
+        ("dense", "dense-native"),
+        "dense-plain",
+        None,
+        {"full": 1.10, "nochange": 1.2, "edit": 1.3, "memory": 1.15},
+    ),
+)
+
+#: (label, Figures attribute) of the timed figures, in table order
+TIMED = (
+    ("full build", "full"),
+    ("no-change rebuild", "nochange"),
+    ("one-RFC edit rebuild", "edit"),
+    ("`-j 2` full build", "parallel"),
+    ("status edit of one RFC", "status_edit"),
+)
+
+
+def _median(runs: list[Run], what: str = "wall") -> float:
+    return statistics.median(getattr(r, what) for r in runs)
+
+
+def group_table(n: int, results: dict[str, Figures], group: Group) -> list[str]:
+    subjects = [v for v in group.subjects if v in results]
+    floor = results[group.floor]
+    rival = results.get(group.rival) if group.rival else None
+    shown = [*subjects, group.floor, *([group.rival] if rival else [])]
+    reps = min(len(results[v].full) for v in shown)
+    lines = [
+        f"**N = {n} RFCs** ({reps} paired repetitions; times in seconds, median of the "
+        f"repetitions; ratios: median of the per-repetition ratios, wall time (CPU time))\n"
+    ]
+    head = ["figure", *(VARIANT_NAMES[v] for v in shown)]
+    for v in subjects:
+        head.append(f"{v} / {group.floor}")
+        if rival:
+            head.append(f"{v} / {group.rival}")
+    head.append("target (wall ratio)")
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|---|" + "---:|" * (len(head) - 2) + "---|")
+
+    def row(label: str, cells: list[str], ratios: list[str], target: str) -> None:
+        lines.append("| " + " | ".join([label, *cells, *ratios, target]) + " |")
+
+    for label, key in TIMED:
+        runs = {v: getattr(results[v], key) for v in shown}
+        if not all(runs[v] for v in subjects):
+            continue
+        cells = [f"{_median(runs[v]):.2f}" if runs[v] else "—" for v in shown]
+        ratios, marks = [], []
+        limit = group.targets.get(key)
+        for v in subjects:
+            if runs[group.floor]:
+                w = paired_ratio(runs[v], runs[group.floor])
+                c = paired_ratio(runs[v], runs[group.floor], "cpu")
+                ratios.append(f"{w:.2f} ({c:.2f})")
+                if limit is not None:
+                    marks.append(
+                        f"{v} {verdict(w, limit)}" if len(subjects) > 1 else verdict(w, limit)
+                    )
+            else:
+                ratios.append("—")
+            if rival:
+                if runs[group.rival]:
+                    w = paired_ratio(runs[v], runs[group.rival])
+                    c = paired_ratio(runs[v], runs[group.rival], "cpu")
+                    ratios.append(f"{w:.2f} ({c:.2f})")
+                    if limit is not None:
+                        marks.append(
+                            f"vs {group.rival} <= {group.rival_target:.2f} "
+                            f"{verdict(w, group.rival_target)}"
+                        )
+                else:
+                    ratios.append("—")
+        target = f"<= {limit:.2f} " + ", ".join(marks) if limit is not None else ""
+        row(label, cells, ratios, target)
+    # memory
+    cells = [f"{results[v].peak_mb():.0f}" for v in shown]
+    ratios, marks = [], []
+    limit = group.targets["memory"]
+    for v in subjects:
+        m = paired_ratio(results[v].full, floor.full, "maxrss_mb")
+        ratios.append(f"{m:.2f}")
+        marks.append(f"{v} {verdict(m, limit)}" if len(subjects) > 1 else verdict(m, limit))
+        if rival:
+            ratios.append(f"{paired_ratio(results[v].full, rival.full, 'maxrss_mb'):.2f}")
+    row("peak memory (MB)", cells, ratios, f"<= {limit:.2f} " + ", ".join(marks))
+    # -j 2 speedup
+    speed = {v: _median(results[v].full) / _median(results[v].parallel) for v in shown}
+    ratios = []
+    for v in subjects:
+        ratios.append(f"{speed[v] / speed[group.floor]:.2f}")
+        if rival:
+            ratios.append(f"{speed[v] / speed[group.rival]:.2f}")
+    row("`-j 2` speedup (×)", [f"{speed[v]:.2f}" for v in shown], ratios, "at least the floor's")
+    blank = [""] * (len(head) - 2 - len(shown))
+    edits = {v: results[v].edit[0] for v in shown}
+    row("edit: docs read / written", [f"{e.read} / {e.written}" for e in edits.values()], blank, "")
+    same = [
+        "—" if not results[v].export_same else "yes" if all(results[v].export_same) else "NO"
+        for v in shown
+    ]
+    row("`rfcs.json` identical, serial vs `-j 2`", same, blank, "")
+    warnings = []
+    for v in shown:
+        first = results[v].full[0]
+        extra = f" ({first.rfc_problems} RFC problems)" if first.rfc_problems is not None else ""
+        warnings.append(f"{first.warnings}{extra}")
+    row("warnings (full build)", warnings, blank, "")
+    lines.append("")
+    return lines
 
 
 def table(all_results: dict[int, dict[str, Figures]]) -> str:
     lines: list[str] = []
-    for n, results in all_results.items():
-        if not {"rfc", "plain"} <= set(results):
+    for group in GROUPS:
+        for n, results in all_results.items():
+            if group.floor in results and any(v in results for v in group.subjects):
+                lines += group_table(n, results, group)
+    for group in GROUPS:
+        sizes = sorted(n for n, r in all_results.items() if group.floor in r)
+        pairs = list(itertools.pairwise(sizes))
+        if not pairs:
             continue
-        rfc, plain = results["rfc"], results["plain"]
-        needs = results.get("needs")
-        lines.append(f"**N = {n} RFCs** (best of {len(rfc.full)}; times in seconds)\n")
-        lines.append(
-            "| figure | sphinx_rfc | plain | sphinx-needs | rfc / plain | target | rfc / needs |"
-        )
-        lines.append("|---|---:|---:|---:|---:|---|---:|")
-
-        def row(
-            label: str,
-            key: str,
-            limit: float,
-            rfc: Figures = rfc,
-            plain: Figures = plain,
-            needs: Figures | None = needs,
-        ) -> None:
-            a, b = rfc.best(key).wall, plain.best(key).wall
-            c = needs.best(key).wall if needs else 0.0
-            r = a / b
-            lines.append(
-                f"| {label} | {a:.2f} | {b:.2f} | {c:.2f} | {r:.2f} | <= {limit:.2f} "
-                f"{verdict(r, limit)} | {ratio(a, c) if needs else '—'} |"
-            )
-
-        row("full build", "full", 1.10)
-        # the variants take turns within a repetition, so a slow stretch of a
-        # shared machine falls on all of them: the ratio within a repetition
-        # is steadier than the ratio of the best times
-        paired = paired_ratio(rfc.full, plain.full)
-        p_needs = paired_ratio(rfc.full, needs.full) if needs else None
-        lines.append(
-            f"| full build, median of the per-repetition ratios | | | | {paired:.2f} "
-            f"| (<= 1.10 {verdict(paired, 1.10)}) "
-            f"| {f'{p_needs:.2f}' if p_needs is not None else '—'} |"
-        )
-        cpu = {v: min(r.cpu for r in f.full) for v, f in results.items()}
-        c_needs = f"{cpu['needs']:.2f}" if needs else "—"
-        lines.append(
-            f"| full build, CPU time (user+sys) | {cpu['rfc']:.2f} | {cpu['plain']:.2f} "
-            f"| {c_needs} | {cpu['rfc'] / cpu['plain']:.2f} | (<= 1.10) "
-            f"| {ratio(cpu['rfc'], cpu['needs']) if needs else '—'} |"
-        )
-        row("no-change rebuild", "nochange", 1.3)
-        row("one-RFC edit rebuild", "edit", 1.5)
-        row("`-j 2` full build", "parallel", float("inf"))
-        lines[-1] = lines[-1].replace("<= inf ✓", "")
-        speed = {v: f.best("full").wall / f.best("parallel").wall for v, f in results.items()}
-        s_needs = f"{speed['needs']:.2f}" if needs else "—"
-        lines.append(
-            f"| `-j 2` speedup (×) | {speed['rfc']:.2f} | {speed['plain']:.2f} | {s_needs} "
-            f"| {speed['rfc'] / speed['plain']:.2f} | >= 1.00 "
-            f"{verdict(speed['rfc'] / speed['plain'], 0.995, True)} "
-            f"| {ratio(speed['rfc'], speed['needs']) if needs else '—'} |"
-        )
-        m = {v: f.peak_mb() for v, f in results.items()}
-        m_needs = f"{m['needs']:.0f}" if needs else "—"
-        lines.append(
-            f"| peak memory (MB) | {m['rfc']:.0f} | {m['plain']:.0f} | {m_needs} "
-            f"| {m['rfc'] / m['plain']:.2f} | <= 1.20 {verdict(m['rfc'] / m['plain'], 1.2)} "
-            f"| {ratio(m['rfc'], m['needs']) if needs else '—'} |"
-        )
-        e = {v: f.best("edit") for v, f in results.items()}
-        e_needs = f"{e['needs'].read} / {e['needs'].written}" if needs else "—"
-        lines.append(
-            f"| edit: docs read / written | {e['rfc'].read} / {e['rfc'].written} "
-            f"| {e['plain'].read} / {e['plain'].written} | {e_needs} | | | |"
-        )
-        if rfc.status_edit:
-            st = {v: f.best("status_edit") for v, f in results.items() if f.status_edit}
-            st_needs = (
-                f"{st['needs'].wall:.2f} ({st['needs'].read} / {st['needs'].written})"
-                if "needs" in st
-                else "—"
-            )
-            lines.append(
-                f"| status edit of one RFC: time (docs read / written) "
-                f"| {st['rfc'].wall:.2f} ({st['rfc'].read} / {st['rfc'].written}) | — "
-                f"| {st_needs} | | | {ratio(st['rfc'].wall, st['needs'].wall) if 'needs' in st else '—'} |"
-            )
-        if rfc.export_same:
-            same = "yes" if all(rfc.export_same) else "NO"
-            lines.append(f"| `rfcs.json` identical, serial vs `-j 2` | {same} | | | | | |")
-        w = {v: f.full[0].warnings for v, f in results.items()}
-        problems = rfc.full[0].rfc_problems
-        lines.append(
-            f"| warnings (full build) | {w['rfc']} ({problems} RFC problems) | {w['plain']} "
-            f"| {w.get('needs', '—')} | | | |"
-        )
-        lines.append("")
-    sizes = sorted(all_results)
-    pairs = list(itertools.pairwise(sizes))
-    if pairs:
-        lines.append("Full-build growth (time ratio between sizes; linear = size ratio):\n")
-        lines.append("| sizes | linear | sphinx_rfc | plain | sphinx-needs |")
-        lines.append("|---|---:|---:|---:|---:|")
+        variants = [*group.subjects, group.floor, *([group.rival] if group.rival else [])]
+        lines.append("Full-build growth (median time ratio between sizes; linear = size ratio):\n")
+        lines.append("| sizes | linear | " + " | ".join(VARIANT_NAMES[v] for v in variants) + " |")
+        lines.append("|---|---:|" + "---:|" * len(variants))
         for a, b in pairs:
             cells = []
-            for v in ("rfc", "plain", "needs"):
+            for v in variants:
                 if v in all_results[a] and v in all_results[b]:
-                    g = all_results[b][v].best("full").wall / all_results[a][v].best("full").wall
-                    mark = f" {verdict(g, b / a * 1.0001)}" if v == "rfc" else ""
-                    cells.append(f"{g:.2f}{mark}")
+                    g = _median(all_results[b][v].full) / _median(all_results[a][v].full)
+                    cells.append(f"{g:.2f}")
                 else:
                     cells.append("—")
             lines.append(f"| {a} → {b} | {b / a:.2f} | " + " | ".join(cells) + " |")
@@ -456,10 +513,12 @@ def _own_time_differences(a: Any, b: Any) -> list[tuple[float, int, int, str]]:
     return sorted(rows, reverse=True)
 
 
-def profile(n: int, top: int = 30) -> None:
-    """cProfile the full build of the sphinx_rfc and the plain variant; print
-    the Sphinx phases side by side, then sphinx_rfc's own functions."""
-    runs = {v: _profile_build(v, n) for v in ("rfc", "plain")}
+def profile(n: int, subject: str = "rfc", floor: str = "plain", top: int = 30) -> None:
+    """cProfile the full build of the sphinx_rfc (*subject*) and the plain
+    (*floor*) variant; print the Sphinx phases side by side, then
+    sphinx_rfc's own functions."""
+    profiled = {v: _profile_build(v, n) for v in (subject, floor)}
+    runs = {"rfc": profiled[subject], "plain": profiled[floor]}
     stats = runs["rfc"][0]
     print(
         f"full build of N={n} under cProfile, wall time (profiler overhead included: compare, "
@@ -504,7 +563,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 300, 1000])
     parser.add_argument(
-        "--variants", nargs="+", default=list(generate.VARIANTS), choices=generate.VARIANTS
+        "--variants",
+        nargs="+",
+        default=list(generate.STANDARD),
+        choices=generate.VARIANTS,
+        help="default: rfc plain needs; the table-dense projects: dense dense-plain dense-native",
     )
     parser.add_argument(
         "--repeat",
@@ -533,8 +596,10 @@ def main() -> None:
         rerender(args.readme)
         return
     if args.profile:
+        subject = args.variants[0] if args.variants[0] != "dense-plain" else "dense"
+        floor = "dense-plain" if subject in generate.DENSE else "plain"
         for n in args.sizes:
-            profile(n)
+            profile(n, subject, floor)
         return
     if args.repeat is None:
         repeats = [3 if n <= 100 else 2 if n < 1000 else 1 for n in args.sizes]
@@ -543,17 +608,19 @@ def main() -> None:
     else:
         repeats = args.repeat
     all_results: dict[int, dict[str, Figures]] = {}
-    load_before = os.getloadavg()[1]
+    load_before = os.getloadavg()
     info = machine()  # before the run: the commit measured
     start = time.perf_counter()
     with (WORK / "run.log").open("a", encoding="utf-8") as log:
         for n, repeat in zip(args.sizes, repeats, strict=True):
             print(f"N={n}: {repeat} repetition(s)", flush=True)
             all_results[n] = measure_size(n, args.variants, repeat, log)
+    load_after = os.getloadavg()
     report = (
         f"Run: {info} Total run time {time.perf_counter() - start:.0f}s; load average "
-        f"(5 min) {load_before:.1f} before, {os.getloadavg()[1]:.1f} after.\n\n"
-        + table(all_results)
+        f"(1, 5, 15 min) {', '.join(f'{x:.1f}' for x in load_before)} before, "
+        f"{', '.join(f'{x:.1f}' for x in load_after)} after; 1-minute load at the start of "
+        f"the repetitions {min(LOADS):.1f}–{max(LOADS):.1f}.\n\n" + table(all_results)
     )
     print()
     print(report)

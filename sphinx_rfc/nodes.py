@@ -4,6 +4,11 @@
 which removes it: it never reaches a writer.  ``rfc_pending`` marks a spot
 that shows other documents' data; the resolve-time transform replaces it
 for every builder, so no writer needs a visitor for either.
+
+Whatever puts RFC data into the document being read (an ``rfc_data`` or
+``rfc_pending`` node, a cross-reference of the ``rfc`` domain) also calls
+:func:`note_rfc_data`, so that the collector need not walk a document that
+holds none (:func:`holds_rfc_data`).
 """
 
 from __future__ import annotations
@@ -35,6 +40,27 @@ class rfc_pending(nodes.General, nodes.Element):  # noqa: N801
         for key, value in attrs.items():
             node[key] = value
         return node
+
+
+#: Key, in Sphinx's state of the document being read, of the mark "holds RFC data".
+_HOLDS_DATA = "sphinx_rfc_holds_data"
+
+
+def _document_state(env: Any) -> Any:
+    """Sphinx's state of the document being read, reset for each document
+    (``env.current_document`` since Sphinx 8.2, ``env.temp_data`` before)."""
+    state = getattr(env, "current_document", None)
+    return state if state is not None else env.temp_data
+
+
+def note_rfc_data(env: Any) -> None:
+    """Mark the document being read as holding RFC data."""
+    _document_state(env)[_HOLDS_DATA] = True
+
+
+def holds_rfc_data(env: Any) -> bool:
+    """Whether :func:`note_rfc_data` was called for the document being read."""
+    return bool(_document_state(env).get(_HOLDS_DATA))
 
 
 def generated(node: nodes.Element) -> nodes.Element:

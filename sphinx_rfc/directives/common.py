@@ -23,7 +23,7 @@ from docutils import nodes
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
+from sphinx_rfc.nodes import generated, note_rfc_data, rfc_data, rfc_pending
 from sphinx_rfc.render.elements import xref
 from sphinx_rfc.spec.text import split_list
 
@@ -52,6 +52,7 @@ def warn(directive: SphinxDirective, subtype: Subtype, message: str) -> None:
 
 
 def with_problems(directive: SphinxDirective, result: list[nodes.Node]) -> list[nodes.Node]:
+    note_rfc_data(directive.env)  # (each navigation directive returns through here)
     found = directive.__dict__.get("_rfc_problems")
     if found:
         result.append(rfc_data.make("problems", found, directive.lineno))

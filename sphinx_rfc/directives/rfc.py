@@ -16,7 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
-from sphinx_rfc.nodes import rfc_data
+from sphinx_rfc.nodes import note_rfc_data, rfc_data
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, RfcDeclaration, id_problems, parse_metadata
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class RfcDirective(SphinxDirective):
     )
 
     def run(self) -> list[nodes.Node]:
+        note_rfc_data(self.env)
         settings = rfc_config.settings(self.config)
         line = self.lineno
         src = source_path(self.env, self.env.docname)

@@ -18,7 +18,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import rfc_data
+from sphinx_rfc.nodes import note_rfc_data, rfc_data
 from sphinx_rfc.read.tables import read_tables
 from sphinx_rfc.spec.text import plain
 
@@ -61,6 +61,7 @@ class TableDirective(SphinxDirective):
         return problems
 
     def run(self) -> list[nodes.Node]:
+        note_rfc_data(self.env)
         settings = rfc_config.settings(self.config)
         line = self.lineno
         source = source_path(self.env, self.env.docname)

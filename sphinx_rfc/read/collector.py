@@ -60,7 +60,7 @@ from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_tables
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
-from sphinx_rfc.nodes import rfc_data, rfc_pending
+from sphinx_rfc.nodes import holds_rfc_data, rfc_data, rfc_pending
 from sphinx_rfc.read import git_dates, native
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
@@ -111,8 +111,15 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     docname = env.docname
     settings = rfc_config.settings(app.config)
+    domain = get_domain(env)
+    candidate = is_native_candidate(docname, settings)
+    if not candidate and not holds_rfc_data(env):
+        # no directive, role or template of sphinx_rfc in it: nothing to walk
+        domain.store(docname, None, [], set(), [])
+        return
     source = source_path(env, docname)
-    payloads = list(doctree.findall(rfc_data))
+    found = _scan(doctree)  # the one walk over the whole document
+    payloads = found.payloads
     metas = [n for n in payloads if n["kind"] == "meta"]
     tables = [n for n in payloads if n["kind"] == "table"]
     homes = [n["payload"] for n in payloads if n["kind"] == "module-home"]
@@ -126,6 +133,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     doc_title, _title_line = document_title(doctree)
     record: RfcRecord | None = None
     dates: git_dates.Used | None = None
+    # read_native renders what it reads in place: its page is walked again below
+    native_read = False
     if metas:
         first = metas[0]
         declaration: RfcDeclaration = first["payload"]
@@ -134,6 +143,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         dates = git_dates.fill_record(app, record)
         info = basic_info_table(record, settings)
         first.replace_self(info)
+        found.add_views(info)
         for extra in metas[1:]:
             other: RfcDeclaration = extra["payload"]
             problems.append(Problem(
@@ -143,7 +153,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
                 source, other.line, record.id,
             ))
             extra.parent.remove(extra)
-    elif is_native_candidate(docname, settings):
+    elif candidate:
+        native_read = True
         record = native.read_native(
             app, doctree, settings, docname, source, doc_title, problems, row_of=rows
         )
@@ -187,12 +198,14 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         text = "\n".join(
             [body_text(doctree, memo), doc_title, promoted, *(b.title for b in bodies)]
         )
-        problems.extend(placeholder_problems(doctree, settings, source, record.id, lines, text))
+        problems.extend(placeholder_problems(
+            doctree, settings, source, record.id, lines, text, found.diagrams
+        ))
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
             unreadable_tables=unreadable_tables([doctree]),
         ))
-        _insert_notice(doctree, record)
+        found.views.add(_insert_notice(doctree, record))
     else:
         for node in tables:
             payload = node["payload"]
@@ -208,11 +221,14 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             node.parent.remove(node)
 
     if record is not None or tables:
-        table_payloads: list[TablePayload] = [n["payload"] for n in tables]
-        for found in app.emit(RECORD_READ, doctree, record, table_payloads, rows):
-            problems.extend(found or ())  # (a handler returns its problems, or None)
+        table_payloads = _Payloads(n["payload"] for n in tables)
+        for found_by in app.emit(RECORD_READ, doctree, record, table_payloads, _Rows(rows)):
+            problems.extend(found_by or ())  # (a handler returns its problems, or None)
 
-    views, refs = _views_and_refs(doctree)
+    if native_read or _other_handlers(app):
+        views, refs = _views_and_refs(doctree)
+    else:
+        views, refs = found.views, found.refs
     if record is not None:
         for problem in problems:
             problem.rfc_id = problem.rfc_id or record.id
@@ -220,39 +236,111 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems = record.problems
     for problem in problems:
         problem.docname = docname
-    domain = get_domain(env)
     domain.store(docname, record, homes, views, refs, problems)
     if dates is not None:
         domain.set_git_dates(docname, dates.found)
     report(problems)
 
 
-def _insert_notice(doctree: nodes.document, record: RfcRecord) -> None:
-    """The superseded notice goes under the document title."""
-    notice = rfc_pending.make(("notice", record.id), part="notice")
+# Sphinx writes repr() of every event's arguments for its debug log, even
+# when nothing is logged: these two say how many, not what (the payloads'
+# and rows' full repr cost a third of a millisecond per RFC).
+
+
+class _Payloads(list[TablePayload]):
+    def __repr__(self) -> str:
+        return f"<{len(self)} table payloads>"
+
+
+class _Rows(dict[int, Any]):
+    def __repr__(self) -> str:
+        return f"<{len(self)} rows>"
+
+
+def _other_handlers(app: Sphinx) -> bool:
+    """Whether a handler from outside the extension listens to
+    ``rfc-record-read``: it may add nodes that show other RFCs' data, so
+    the document's views are looked for again after it ran (the
+    extension's own handlers add none)."""
+    return any(
+        not getattr(listener.handler, "__module__", "").startswith("sphinx_rfc.")
+        for listener in app.events.listeners.get(RECORD_READ, ())
+    )
+
+
+class _Found:
+    """What the collector needs of a document, found in one walk: the
+    ``rfc_data`` payloads, the views (``rfc_pending`` keys and the targets of
+    ``rfc``-domain cross-references), the references to check and the
+    Mermaid diagrams, each in document order."""
+
+    def __init__(self) -> None:
+        self.payloads: list[rfc_data] = []
+        self.views: set[tuple[str, ...]] = set()
+        self.refs: list[tuple[str, str, int | None]] = []
+        self.diagrams: list[nodes.Element] = []
+
+    def add(self, node: nodes.Node, diagram: type[nodes.Element]) -> bool:
+        """Note *node* if it is one of ours; whether to look inside it."""
+        if isinstance(node, rfc_data):
+            self.payloads.append(node)
+            return False
+        if isinstance(node, rfc_pending):
+            self.views.add(tuple(node["view"]))
+        elif isinstance(node, addnodes.pending_xref):
+            if node.get("refdomain") == "rfc":
+                target = str(node.get("reftarget", "")).strip()
+                role = node.get("reftype")
+                self.views.add(("rfc" if role == "ref" else "module", target))
+                if not node.get("rfc-quiet"):
+                    self.refs.append((str(role), target, line_of(node)))
+        elif isinstance(node, diagram):
+            self.diagrams.append(node)
+        return True
+
+    def add_views(self, tree: nodes.Element) -> None:
+        """The views and references of *tree*, a subtree put in after the walk."""
+        before = (len(self.payloads), len(self.diagrams))
+        _walk(tree, self)
+        del self.payloads[before[0]:], self.diagrams[before[1]:]
+
+
+def _walk(tree: nodes.Element, found: _Found) -> None:
+    """Pre-order, in document order, over *tree* (itself included)."""
+    from sphinxcontrib.mermaid import mermaid
+
+    stack: list[nodes.Node] = [tree]
+    while stack:
+        node = stack.pop()
+        if found.add(node, mermaid) and node.children:
+            stack.extend(reversed(node.children))
+
+
+def _scan(doctree: nodes.document) -> _Found:
+    found = _Found()
+    _walk(doctree, found)
+    return found
+
+
+def _insert_notice(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...]:
+    """The superseded notice goes under the document title; returns its view."""
+    view = ("notice", record.id)
+    notice = rfc_pending.make(view, part="notice")
     for section in doctree.findall(nodes.section):
         index = 1 if section.children and isinstance(section[0], nodes.title) else 0
         section.insert(index, notice)
-        return
+        return view
     doctree.insert(0, notice)
+    return view
 
 
 def _views_and_refs(
     doctree: nodes.document,
 ) -> tuple[set[tuple[str, ...]], list[tuple[str, str, int | None]]]:
-    views: set[tuple[str, ...]] = set()
-    refs: list[tuple[str, str, int | None]] = []
-    for node in doctree.findall(rfc_pending):
-        views.add(tuple(node["view"]))
-    for xref in doctree.findall(addnodes.pending_xref):
-        if xref.get("refdomain") != "rfc":
-            continue
-        target = str(xref.get("reftarget", "")).strip()
-        role = xref.get("reftype")
-        views.add(("rfc" if role == "ref" else "module", target))
-        if not xref.get("rfc-quiet"):
-            refs.append((str(role), target, line_of(xref)))
-    return views, refs
+    """The views and references of the whole document, walked again."""
+    found = _Found()
+    _walk(doctree, found)
+    return found.views, found.refs
 
 
 #: At most this many documents to read: read them in the main process even

@@ -5,6 +5,7 @@ code blocks (each at its line)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -107,29 +108,35 @@ def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int 
 
 
 def _may_hold_placeholders(
-    doctree: nodes.document, placeholders: tuple[str, ...], text: str
+    doctree: nodes.document, placeholders: tuple[str, ...], text: str,
+    diagrams: Sequence[nodes.Element] | None = None,
 ) -> bool:
     """Whether any text of the document (*text*: all of it) or the code of a
-    diagram holds a placeholder: most documents hold none, and are then not
-    walked node by node.  Every text the walk below checks is part of the
-    document's text, set off by line breaks, so this never misses one."""
+    diagram (*diagrams*: the document's Mermaid nodes, when the caller has
+    found them already) holds a placeholder: most documents hold none, and
+    are then not walked node by node.  Every text the walk below checks is
+    part of the document's text, set off by line breaks, so this never
+    misses one."""
     if find_placeholders(text, placeholders):
         return True
-    from sphinxcontrib.mermaid import mermaid
+    if diagrams is None:
+        from sphinxcontrib.mermaid import mermaid
 
+        diagrams = list(doctree.findall(mermaid))
     return any(
         isinstance(node.get("code"), str) and find_placeholders(node["code"], placeholders)
-        for node in doctree.findall(mermaid)
+        for node in diagrams
     )
 
 
 def placeholder_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
-    lines: SourceLines, text: str,
+    lines: SourceLines, text: str, diagrams: Sequence[nodes.Element] | None = None,
 ) -> list[Problem]:
     """One problem per paragraph, title, table cell or code block that
-    holds placeholders, at its line (*text*: all text of the document)."""
-    if not _may_hold_placeholders(doctree, settings.placeholders, text):
+    holds placeholders, at its line (*text*: all text of the document;
+    *diagrams*: its Mermaid nodes, if the caller found them)."""
+    if not _may_hold_placeholders(doctree, settings.placeholders, text, diagrams):
         return []
     problems: list[Problem] = []
     # (the line of the innermost section's title, the last line seen): a

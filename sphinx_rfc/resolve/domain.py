@@ -21,6 +21,7 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ModuleHome, RfcRecord
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
+from sphinx_rfc.nodes import note_rfc_data
 
 if TYPE_CHECKING:
     from docutils.nodes import Element
@@ -95,6 +96,14 @@ def rfc_link_title(title: str, status: str, settings: RfcSettings) -> str:
     return f"{title} ({_(settings.statuses.label(status))})"
 
 
+class _RfcRole(XRefRole):
+    """``:rfc:ref:`` / ``:rfc:mod:``: the collector records the reference."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        note_rfc_data(self.env)
+        return super().run()
+
+
 class RfcDomain(Domain):
     name = "rfc"
     label = "RFC"
@@ -103,8 +112,8 @@ class RfcDomain(Domain):
         "module": ObjType("module", "mod"),
     }
     roles = {
-        "ref": XRefRole(warn_dangling=True),
-        "mod": XRefRole(warn_dangling=True),
+        "ref": _RfcRole(warn_dangling=True),
+        "mod": _RfcRole(warn_dangling=True),
     }
     initial_data = {
         # docname -> RfcRecord

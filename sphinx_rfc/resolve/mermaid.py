@@ -1,11 +1,22 @@
-"""Diagram code blocks of template-native RFCs drawn in HTML.
+"""Diagram code blocks of template-native RFCs drawn in HTML, and which
+documents may hold a diagram at all.
 
 The template-native reader marks a fenced ``mermaid`` block (issue trackers
 draw those); this post-transform turns it into a Mermaid diagram for HTML
-builders and leaves the code for every other builder."""
+builders and leaves the code for every other builder.
+
+Few documents draw a diagram, and every way to put one in names it in the
+source (the ``mermaid`` or ``autoclasstree`` directive, a fenced
+``mermaid`` block, ``rfc-graph``), in the file or a file it includes: the
+environment keeps the documents whose source does (:func:`may_draw`), so
+that the steps which look for diagrams after reading (here, the fallback
+for builders that cannot draw them, the count of pages that load Mermaid
+from a CDN) walk only those."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Set
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -18,6 +29,50 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
+#: Words of a source that may put a Mermaid node in its document.
+_MAY_DRAW = re.compile(r"mermaid|autoclasstree|rfc-graph", re.IGNORECASE)
+#: The environment's set of such documents.
+_ENV_KEY = "sphinx_rfc_diagram_sources"
+
+
+def _may_draw_set(env: Any) -> set[str]:
+    found: set[str] = env.__dict__.setdefault(_ENV_KEY, set())
+    return found
+
+
+def keep_sources(app: Sphinx) -> None:
+    """``builder-inited``: the set starts empty in a new environment; in one
+    kept from before it existed, every document read already may draw."""
+    if _ENV_KEY not in app.env.__dict__:
+        setattr(app.env, _ENV_KEY, set(app.env.all_docs))
+
+
+def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
+    """``source-read``: a document whose source names a diagram."""
+    if _MAY_DRAW.search(source[0]):
+        _may_draw_set(app.env).add(docname)
+
+
+def note_include(app: Sphinx, path: Any, docname: str, content: list[str]) -> None:
+    """``include-read``: the same for a file the document includes."""
+    note_source(app, docname, content)
+
+
+def forget_source(app: Sphinx, env: Any, docname: str) -> None:
+    """``env-purge-doc``."""
+    _may_draw_set(env).discard(docname)
+
+
+def merge_sources(app: Sphinx, env: Any, docnames: Set[str], other: Any) -> None:
+    """``env-merge-info`` (``-j``): the documents a reading worker noted."""
+    _may_draw_set(env).update(d for d in _may_draw_set(other) if d in docnames)
+
+
+def may_draw(env: Any, docname: str) -> bool:
+    """Whether *docname*'s source named a diagram."""
+    return docname in _may_draw_set(env)
+
+
 class MermaidCodeToDiagram(SphinxPostTransform):
     """In HTML, a native RFC's ```mermaid code block is drawn, as the issue
     tracker it was written for draws it; other builders keep the code."""
@@ -26,8 +81,11 @@ class MermaidCodeToDiagram(SphinxPostTransform):
     formats = ("html",)
 
     def run(self, **kwargs: Any) -> None:
-        record = get_domain(self.env).rfcs.get(self.env.docname)
-        if resolves_one_document(self.env) and (record is None or not record.native):
+        docname = self.env.docname
+        record = get_domain(self.env).rfcs.get(docname)
+        if resolves_one_document(self.env) and (
+            record is None or not record.native or not may_draw(self.env, docname)
+        ):
             return  # only native RFCs mark code blocks: no walk elsewhere
         if current_builder(self.env).name.startswith("epub"):
             return
@@ -49,5 +107,10 @@ def diagram_of(block: nodes.literal_block) -> nodes.Element:
 
 
 def setup(app: Sphinx) -> None:
-    """Mermaid code blocks drawn in HTML."""
+    """Mermaid code blocks drawn in HTML; the documents that may draw."""
+    app.connect("builder-inited", keep_sources)
+    app.connect("source-read", note_source)
+    app.connect("include-read", note_include)
+    app.connect("env-purge-doc", forget_source)
+    app.connect("env-merge-info", merge_sources)
     app.add_post_transform(MermaidCodeToDiagram)

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from sphinx_rfc._compat import current_builder
+from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated
-from sphinx_rfc.resolve.mermaid import diagram_of
+from sphinx_rfc.resolve.mermaid import diagram_of, may_draw
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -82,6 +82,8 @@ class MermaidFallback(SphinxPostTransform):
         builder = current_builder(self.env)
         if not _handled(builder):
             return
+        if resolves_one_document(self.env) and not may_draw(self.env, self.env.docname):
+            return  # (its source names no diagram: no walk)
         from sphinxcontrib.mermaid import mermaid
 
         draws: bool | None = None  # looked up at the first diagram

@@ -10,7 +10,10 @@ script.  This module puts a wrapper in its place:
 
 - a page gets Mermaid's script only when its document holds a ``mermaid``
   node (the directive's, or a template-native RFC's fenced block that
-  ``resolve/mermaid`` turned into one);
+  ``resolve/mermaid`` turned into one) that the HTML writer drew: the
+  writer's visitor of the node marks the document, so no page is walked to
+  find out (sphinxcontrib-mermaid's own handler walks every page); a graph
+  drawn as SVG (``rfc-graph``'s default) holds no such node and gets none;
 - with ``rfc_mermaid_js``, the build copies the file (an ES module: with
   the chunks it imports) into ``_static`` before any page is written, and
   rewrites that import line: a classic build (``mermaid.min.js``, which
@@ -22,7 +25,10 @@ script.  This module puts a wrapper in its place:
 
 Everything else of sphinxcontrib-mermaid's script (themes, fullscreen,
 ``mermaid_init_config``) stays as it is.  A build that writes pages which
-would load Mermaid from the CDN says so once, at the end.  How to get the
+would load Mermaid from the CDN says so once, at the end; to count them
+(in the main process, also under ``-j``), only the pages whose source
+names a diagram (``mermaid``, ``autoclasstree``, ``rfc-graph``, in the file
+or a file it includes) are looked at after resolving.  How to get the
 file: ``docs/howto/offline-diagrams.md``.
 """
 
@@ -42,6 +48,7 @@ from sphinx.errors import ConfigError
 from sphinx.util import logging
 
 from sphinx_rfc.config import settings
+from sphinx_rfc.resolve.mermaid import may_draw
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -72,6 +79,46 @@ def draws_diagram(doctree: nodes.document | None) -> bool:
     """Whether a page's document holds a Mermaid diagram (pages without a
     document — ``genindex``, ``search``, domain indices — never do)."""
     return doctree is not None and doctree.next_node(_mermaid_node()) is not None
+
+
+# -- the pages the HTML writer drew a diagram on ----------------------------
+
+#: Documents whose translation to HTML drew a Mermaid diagram (per process:
+#: under ``-j`` a page is translated and given its scripts in one worker).
+_DRAWN: weakref.WeakSet[nodes.document] = weakref.WeakSet()
+
+Visit = Callable[[Any, nodes.Element], None]
+
+
+def _marking(visit: Visit) -> Visit:
+    """sphinxcontrib-mermaid's HTML visitor, marking the document it draws in."""
+    def visit_mermaid(translator: Any, node: nodes.Element) -> None:
+        _DRAWN.add(translator.document)
+        visit(translator, node)
+
+    visit_mermaid.__wrapped__ = visit  # type: ignore[attr-defined]
+    return visit_mermaid
+
+
+def mark_drawn_pages(app: Sphinx) -> None:
+    """``builder-inited``: wrap the visitor the HTML translators of this
+    builder get for the ``mermaid`` node (Sphinx looks handlers up by the
+    builder's name, then by its format)."""
+    if app.builder.format != "html":
+        return
+    handlers = app.registry.translation_handlers
+    for key in (app.builder.name, app.builder.format):
+        pair = handlers.get(key, {}).get("mermaid")
+        if pair is not None:
+            visit, depart = pair
+            if not hasattr(visit, "__wrapped__"):
+                handlers[key]["mermaid"] = (_marking(visit), depart)
+            return
+
+
+def drew_diagram(doctree: nodes.document | None) -> bool:
+    """Whether the HTML writer drew a Mermaid diagram on this page."""
+    return doctree is not None and doctree in _DRAWN
 
 
 def is_module(path: str | PurePosixPath) -> bool:
@@ -166,7 +213,7 @@ def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: st
                context: dict[str, Any], doctree: nodes.document | None) -> None:
     """sphinxcontrib-mermaid's ``install_js``, on pages that draw a diagram
     only, pointed at ``rfc_mermaid_js`` when it is set."""
-    if not draws_diagram(doctree):
+    if not drew_diagram(doctree):
         return
     upstream(app, pagename, templatename, context, doctree)
     local = settings(app.config).mermaid_js
@@ -197,8 +244,9 @@ def replace_install_js(app: Sphinx) -> bool:
 
 def note_diagram_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved`` (main process, also under ``-j``): remember the
-    pages written with a diagram."""
-    if app.builder.format == "html" and draws_diagram(doctree):
+    pages written with a diagram (only pages whose source names one are
+    looked at)."""
+    if app.builder.format == "html" and may_draw(app.env, docname) and draws_diagram(doctree):
         _PAGES.setdefault(app, set()).add(docname)
 
 
@@ -226,6 +274,7 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
 
 def setup(app: Sphinx) -> None:
     replace_install_js(app)
+    app.connect("builder-inited", mark_drawn_pages)
     app.connect("builder-inited", copy_local_build)
     app.connect("doctree-resolved", note_diagram_page)
     app.connect("build-finished", on_build_finished)
