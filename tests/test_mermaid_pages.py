@@ -166,3 +166,17 @@ def test_a_page_is_walked_only_when_something_of_the_extension_marked_it(build: 
     assert "plain" not in domain.data["views"]
     index = (result.outdir / "list.html").read_text(encoding="utf-8")
     assert "RFC-0201" in index and "RFC-0202" not in index  # review only
+
+
+def test_serialising_builders_are_not_told_of_a_script_they_do_not_have(
+    tmp_path: Path,
+) -> None:
+    """-b json / pickle pages carry no scripts: rfc_mermaid_js has nothing
+    to point, and nothing to warn about."""
+    src = write_project(tmp_path / "src", {
+        "index.md": "# Home\n\n```{mermaid}\nflowchart LR\n  A --> B\n```\n",
+        "vendor/mermaid.min.js": "globalThis.mermaid = {};\n",
+    }, 'rfc_mermaid_js = "vendor/mermaid.min.js"\nexclude_patterns = ["_build", "vendor"]\n')
+    result = sphinx_build(src, "json")
+    assert "rfc_mermaid_js" not in result.warnings, result.warnings
+    assert (result.outdir / "index.fjson").exists()

@@ -219,6 +219,8 @@ def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: st
     local = settings(app.config).mermaid_js
     if local is None or app.config.mermaid_output_format != "raw":
         return
+    if "script_files" not in context:
+        return  # the json and pickle builders: a page's data, no scripts to point
     if not use_local_build(app, context, local) and app not in _WARNED:
         _WARNED.add(app)
         logger.warning(
