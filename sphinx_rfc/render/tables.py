@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from docutils.utils import get_source_line
 
 from sphinx_rfc.doctree.locations import ancestors
 from sphinx_rfc.doctree.tables import ReadTable, table_group
@@ -167,6 +168,12 @@ def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> None:
     pending = rfc_pending.make(view)
     pending.extend(inline)
     paragraph += pending
+    # appended, it took the document's source and no line: it takes the
+    # cell's place instead, so that a problem inside it (a reference to no
+    # target) is reported at the cell's line
+    pending.source, pending.line = get_source_line(paragraph)
+    if pending.line is None:
+        pending.source, pending.line = get_source_line(entry)
 
 
 def _move_to_thead(table: nodes.table, header_row: nodes.row) -> None:
