@@ -24,18 +24,12 @@ Variants, with the same text, toctree and theme configuration:
     The graph page is the plain page's static Mermaid diagram: ``needflow``
     needs PlantUML or Graphviz, neither of which is installed here.
 
-A directive that ``sphinx_rfc`` does not register (yet) is left out of the
-``rfc`` variant (its tables are written plain, its page as in ``plain``), so
-the generator works while the extension is being finished.
-
 Usage: ``python benchmarks/generate.py VARIANT N DEST``.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib
 import random
 import shutil
 import textwrap
@@ -43,7 +37,6 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 VARIANTS = ("rfc", "plain", "needs")
 
@@ -55,60 +48,12 @@ MODULES = {
     "trainer": "The training loop, callbacks, metrics and logging.",
 }
 
-RFC_DIRECTIVES = (
-    "rfc",
-    "rfc-references",
-    "rfc-interface",
-    "rfc-changes",
-    "rfc-alternatives",
-    "rfc-dependency",
-    "rfc-constraints",
-    "rfc-verification",
-    "rfc-index",
-    "rfc-module",
-    "rfc-graph",
-)
-
 # number of the RFC edited by the one-RFC-edit measure (see run.py)
 EDIT_MARK = "EDIT-MARK-0"
 
 
 def edited_rfc(n: int) -> int:
     return max(1, n // 2)
-
-
-# --------------------------------------------------------------------------
-# what sphinx_rfc registers
-
-
-class _Recorder:
-    """Stands in for the Sphinx application to see what a setup() registers."""
-
-    def __init__(self) -> None:
-        self.directives: set[str] = set()
-
-    def add_directive(self, name: str, *args: Any, **kwargs: Any) -> None:
-        self.directives.add(name)
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        def ignore(*args: Any, **kwargs: Any) -> None:
-            return None
-
-        return ignore
-
-
-def registered_directives() -> set[str]:
-    """The directive names sphinx_rfc registers today."""
-    try:
-        from sphinx_rfc.directives import FAMILIES
-    except ImportError:
-        return set()
-    app = _Recorder()
-    for family in FAMILIES:
-        # a half-finished family: count what it registered before failing
-        with contextlib.suppress(Exception):
-            importlib.import_module(f"sphinx_rfc.directives.{family}").setup(app)
-    return {"rfc"} | app.directives
 
 
 # --------------------------------------------------------------------------
@@ -532,10 +477,9 @@ def _longest_fence(text: str) -> int:
 class RfcPage:
     """Writes one RFC for one variant."""
 
-    def __init__(self, rfc: Rfc, variant: str, available: set[str], by_num: dict[int, Rfc]) -> None:
+    def __init__(self, rfc: Rfc, variant: str, by_num: dict[int, Rfc]) -> None:
         self.r = rfc
         self.variant = variant
-        self.available = available
         self.by_num = by_num
         self.w = Writer(rfc.fmt, rfc.num)
 
@@ -545,8 +489,8 @@ class RfcPage:
     def wrapped(
         self, name: str, argument: str, options: dict[str, str], body: Callable[[Writer], None]
     ) -> None:
-        """Writes *body* inside directive *name* when the rfc variant has it."""
-        if self.variant == "rfc" and name in self.available:
+        """Writes *body* inside directive *name* in the rfc variant."""
+        if self.variant == "rfc":
             self.w.directive(name, argument, options, body)
         else:
             body(self.w)
@@ -1013,11 +957,10 @@ def {r.func}(model, config):
                 cell = w.doc_link(num)
             elif self.variant == "needs":
                 cell = w.role("need", rfc_id(num))
-            elif "rfc-dependency" not in self.available:
-                cell = w.role("rfc:ref", rfc_id(num))
+            # rfc-dependency links the RFC and shows its status itself
             status = (
                 ""
-                if self.variant == "rfc" and "rfc-dependency" in self.available
+                if self.variant == "rfc"
                 else (STATUS_ZH if r.zh else {s: s for s in STATUS_ZH})[self.by_num[num].status]
             )
             rows.append([cell, kind, status, t("等待依赖合入", "waits for it")])
@@ -1165,11 +1108,11 @@ def {r.func}(model, config):
 # the other pages
 
 
-def index_page(rfcs: list[Rfc], variant: str, available: set[str]) -> str:
+def index_page(rfcs: list[Rfc], variant: str) -> str:
     w = Writer("rst", 0)
     w.heading("RFC index", 1)
     w.para("Every RFC of the project.")
-    if variant == "rfc" and "rfc-index" in available:
+    if variant == "rfc":
         w.directive("rfc-index", "", {"columns": "id, title, status, type, modules, authors"}, None)
     elif variant == "needs":
         w.directive(
@@ -1200,10 +1143,10 @@ def index_page(rfcs: list[Rfc], variant: str, available: set[str]) -> str:
     return w.text()
 
 
-def module_page(name: str, rfcs: list[Rfc], variant: str, available: set[str]) -> str:
+def module_page(name: str, rfcs: list[Rfc], variant: str) -> str:
     w = Writer("rst", 0)
     w.heading(f"Module {name}", 1)
-    if variant == "rfc" and "rfc-module" in available:
+    if variant == "rfc":
         w.directive("rfc-module", name, {}, None)
         return w.text()
     w.para(MODULES[name])
@@ -1223,10 +1166,10 @@ def module_page(name: str, rfcs: list[Rfc], variant: str, available: set[str]) -
     return w.text()
 
 
-def graph_page(rfcs: list[Rfc], variant: str, available: set[str]) -> str:
+def graph_page(rfcs: list[Rfc], variant: str) -> str:
     w = Writer("rst", 0)
     w.heading("RFC graph", 1)
-    if variant == "rfc" and "rfc-graph" in available:
+    if variant == "rfc":
         w.directive("rfc-graph", "", {"direction": "LR"}, None)
         return w.text()
     lines = ["flowchart LR"]
@@ -1305,12 +1248,10 @@ def root_page(n: int, rfcs: Iterable[Rfc]) -> str:
     return "\n".join(lines)
 
 
-def generate(variant: str, n: int, dest: Path, available: set[str] | None = None) -> list[Rfc]:
+def generate(variant: str, n: int, dest: Path) -> list[Rfc]:
     """Writes the project (replacing *dest*); returns the planned RFCs."""
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}")
-    if available is None:
-        available = registered_directives() if variant == "rfc" else set()
     rfcs = plan(n)
     by_num = {r.num: r for r in rfcs}
     if dest.exists():
@@ -1319,14 +1260,14 @@ def generate(variant: str, n: int, dest: Path, available: set[str] | None = None
     (dest / "modules").mkdir()
     (dest / "conf.py").write_text(conf_py(variant), encoding="utf-8")
     (dest / "index.rst").write_text(root_page(n, rfcs), encoding="utf-8")
-    (dest / "rfc-list.rst").write_text(index_page(rfcs, variant, available), encoding="utf-8")
-    (dest / "graph.rst").write_text(graph_page(rfcs, variant, available), encoding="utf-8")
+    (dest / "rfc-list.rst").write_text(index_page(rfcs, variant), encoding="utf-8")
+    (dest / "graph.rst").write_text(graph_page(rfcs, variant), encoding="utf-8")
     for name in MODULES:
         (dest / "modules" / f"{name}.rst").write_text(
-            module_page(name, rfcs, variant, available), encoding="utf-8"
+            module_page(name, rfcs, variant), encoding="utf-8"
         )
     for r in rfcs:
-        text = RfcPage(r, variant, available, by_num).build()
+        text = RfcPage(r, variant, by_num).build()
         (dest / f"{r.docname}.{r.fmt}").write_text(text, encoding="utf-8")
     return rfcs
 
@@ -1351,12 +1292,7 @@ def main() -> None:
     parser.add_argument("n", type=int)
     parser.add_argument("dest", type=Path)
     args = parser.parse_args()
-    available = registered_directives() if args.variant == "rfc" else set()
-    generate(args.variant, args.n, args.dest, available)
-    if args.variant == "rfc":
-        missing = sorted(set(RFC_DIRECTIVES) - available)
-        if missing:
-            print("sphinx_rfc does not register yet (written plain):", ", ".join(missing))
+    generate(args.variant, args.n, args.dest)
     print(f"wrote {args.n} RFCs ({args.variant}) to {args.dest}")
 
 

@@ -34,11 +34,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import generate  # benchmarks/generate.py: run as a script, this folder is on sys.path
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-import generate  # noqa: E402
-
 WORK = HERE / "_work"
 VARIANT_NAMES = {"rfc": "sphinx_rfc", "plain": "plain Sphinx", "needs": "sphinx-needs"}
 READ_RE = re.compile(r"^reading sources\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
@@ -150,14 +148,10 @@ def edit(src: Path, n: int, counter: int) -> None:
 
 
 def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str, Figures]:
-    available = generate.registered_directives()
-    missing = sorted(set(generate.RFC_DIRECTIVES) - available)
-    if missing and "rfc" in variants:
-        print(f"  note: sphinx_rfc lacks {', '.join(missing)}: written plain", flush=True)
     sources: dict[str, Path] = {}
     for variant in variants:
         src = WORK / f"n{n}-{variant}"
-        generate.generate(variant, n, src, available if variant == "rfc" else set())
+        generate.generate(variant, n, src)
         sources[variant] = src
     results = {v: Figures() for v in variants}
     edits = 0

@@ -35,3 +35,8 @@ rfc_pr_url = "https://example.com/hyper-parallel/merge_requests/{}"
 rfc_extra_fields = {"backends": ["PT", "MS"]}
 # plain Markdown RFCs that follow the template, with no directive at all
 rfc_documents = ["examples/native/*"]
+
+# Mermaid drawn from the build's own _static, never from a CDN: readers of
+# these docs may have no network (docs/howto/offline-diagrams.md).  The file
+# is Mermaid 11.12.1 (MIT, LICENSE beside it), from `npm pack mermaid@11.12.1`.
+rfc_mermaid_js = "_static/mermaid/mermaid.min.js"

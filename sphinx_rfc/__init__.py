@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
-    from sphinx_rfc.read import collector
-    from sphinx_rfc.resolve import domain, indices, mermaid, views
-    from sphinx_rfc.write import export, static, summary
+    from sphinx_rfc.read import collector, git_dates
+    from sphinx_rfc.resolve import domain, indices, mermaid, mermaid_fallback, views
+    from sphinx_rfc.write import export, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
@@ -31,14 +31,17 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     indices.setup(app)
     directives.setup(app)
     collector.setup(app)
+    git_dates.setup(app)
     views.setup(app)
     static.setup(app)
+    mermaid_js.setup(app)
     export.setup(app)
     summary.setup(app)
     # subscribers of the collector's rfc-record-read event, which it declares
     signatures.setup(app)
     results.setup(app)
     mermaid.setup(app)
+    mermaid_fallback.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

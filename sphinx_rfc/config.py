@@ -24,11 +24,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
+from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
+from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES, Vocabulary, vocabulary_from_config
 
 if TYPE_CHECKING:
@@ -181,6 +184,12 @@ def _str_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...
     return tuple(value)
 
 
+#: An extra field's name: letters (any script), digits, "_" and "-" — it is
+#: an option of the ``rfc`` directive, a key of a native basic-information
+#: table and a key of ``rfcs.json``'s ``extra``.
+_FIELD_NAME = re.compile(r"[\w-]+")
+
+
 def _extra_fields(
     s: Setting, value: Any, done: Mapping[str, Any]
 ) -> dict[str, tuple[str, ...]]:
@@ -188,13 +197,53 @@ def _extra_fields(
         isinstance(k, str) and k and _is_str_list(v) for k, v in value.items()
     ):
         raise s.fail(value)
+    for key in value:
+        # such a field was ignored without a word: the built-in field (or the
+        # ID) took its values, or no option or table key could name it
+        if not _FIELD_NAME.fullmatch(key):
+            raise s.fail(value, f"{s.shape}, each name made of letters, digits, '_' and '-' "
+                                f"({key!r} is not)")
+        builtin = "rfc" if fold_header(key) in ID_KEYS else getattr(match_field(key), "key", None)
+        if builtin is not None:
+            raise s.fail(value, f"{s.shape} other than the built-in fields "
+                                f"({key!r} is the built-in field {builtin!r})")
     return {k: tuple(v) for k, v in value.items()}
 
 
 def _url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
     if value is not None and (not isinstance(value, str) or "{}" not in value):
         raise s.fail(value)
+    if value is None:
+        return None
+    # the number goes into the one "{}": any other replacement field, or a
+    # brace format() cannot read, failed only when the first #N was linked
+    try:
+        fields = [(name, spec, conversion)
+                  for _text, name, spec, conversion in Formatter().parse(value)
+                  if name is not None]
+    except ValueError as exc:
+        raise s.fail(value, f"None or a valid format string with one {{}} ({exc})") from None
+    if fields != [("", "", None)]:
+        raise s.fail(value, "None or a format string with exactly one {} and no other "
+                            "replacement field")
+    return str(value)
+
+
+def _script(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
+    if value is not None and not (
+        isinstance(value, str) and value.strip() and value.endswith((".js", ".mjs"))
+    ):
+        raise s.fail(value)
     return None if value is None else str(value)
+
+
+def _one_of(*choices: str) -> Converter:
+    def convert(s: Setting, value: Any, done: Mapping[str, Any]) -> str:
+        if value not in choices:
+            raise s.fail(value)
+        return str(value)
+
+    return convert
 
 
 def _flag(s: Setting, value: Any, done: Mapping[str, Any]) -> bool:
@@ -219,7 +268,7 @@ class RfcSettings:
         convert=_modules,
     ))
     id_pattern: re.Pattern[str] = field(metadata=setting(
-        default=r"^RFC-\d+$", types=(str,), shape="a regular expression string",
+        default=r"^RFC-[0-9]+$", types=(str,), shape="a regular expression string",
         doc="Regular expression every RFC ID must match.",
         convert=_pattern,
     ))
@@ -283,10 +332,23 @@ class RfcSettings:
         doc="Docname globs of template-native RFCs (no directive needed).",
         convert=_str_list,
     ))
+    graph_renderer: str = field(metadata=setting(
+        default="svg", types=(str,), shape='"svg" or "mermaid"',
+        doc="How ``rfc-graph`` draws in HTML: ``svg``, a picture made at build time, "
+        "or ``mermaid``, code that Mermaid JS draws in the browser.",
+        convert=_one_of("svg", "mermaid"),
+    ))
     export_json: bool = field(metadata=setting(
         default=True, rebuild="", types=(bool,), shape="True or False",
         doc="Write ``rfcs.json`` into the output folder.",
         convert=_flag,
+    ))
+    mermaid_js: str | None = field(metadata=setting(
+        default=None, types=(str, type(None)),
+        shape="None or the path of a .js or .mjs file, relative to conf.py",
+        doc="A local Mermaid build (``mermaid.min.js``), relative to ``conf.py``: copied "
+        "into ``_static`` and loaded instead of the CDN copy, on pages with a diagram.",
+        convert=_script,
     ))
     check_signatures: bool = field(metadata=setting(
         default=False, types=(bool,), shape="True or False",
@@ -298,6 +360,12 @@ class RfcSettings:
         default=[], types=(list, tuple), shape="a list of glob patterns of JUnit XML files",
         doc="Globs of JUnit XML files, relative to ``conf.py``, for verification results.",
         convert=_str_list,
+    ))
+    git_dates: bool = field(metadata=setting(
+        default=True, types=(bool,), shape="True or False",
+        doc="An RFC that declares no ``created`` / ``updated`` takes them from the git "
+        "history of its source file (first and last commit); no git, no dates.",
+        convert=_flag,
     ))
 
     def unknown_module(self, name: str) -> str | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import rfc_warnings
 from docutils.core import publish_doctree
 
 from sphinx_rfc.config import settings_from
@@ -15,10 +14,10 @@ from sphinx_rfc.read.basic_info import cell_value, info_rows
 CONF = 'rfc_documents = ["rfcs/*"]\nrfc_required_sections = []\n'
 
 
-def test_a_table_nested_in_a_cell_gives_no_field(build_project: Any) -> None:
+def test_a_table_nested_in_a_cell_gives_no_field(build: Any) -> None:
     """The rows of a table inside a value cell are that cell's text, not
     rows of the basic-information table."""
-    app = build_project({
+    app = build({
         "index.rst": "Home\n====\n",
         "rfcs/0001-nested.rst": (
             "RFC: Nested\n===========\n\n基本信息\n--------\n\n"
@@ -34,9 +33,9 @@ def test_a_table_nested_in_a_cell_gives_no_field(build_project: Any) -> None:
     assert record.extra == {"备注": "作者 mallory"}
 
 
-def test_pipe_table_fields_are_at_their_lines(build_project: Any) -> None:
+def test_pipe_table_fields_are_at_their_lines(build: Any) -> None:
     """MyST's lagging row lines (after a code span) are not the fields' lines."""
-    app = build_project({
+    app = build({
         "index.md": "# Home\n",
         "rfcs/0002-lines.md": (
             "# RFC: Lines\n\n## 基本信息\n\n"
@@ -47,7 +46,7 @@ def test_pipe_table_fields_are_at_their_lines(build_project: Any) -> None:
             "| 作者 | bob |\n"          # line 9
         ),
     }, conf=CONF)
-    [duplicate] = [w for w in rfc_warnings(app) if w[2] == "rfc.duplicate-row"]
+    [duplicate] = [w for w in app.rfc_warnings() if w[2] == "rfc.duplicate-row"]
     assert duplicate[1] == 9
     assert "(first at line 7)" in duplicate[3]
 

@@ -18,14 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Build, sphinx_build
+from conftest import BuildFn
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).parent / "roots" / "test-nav"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or ""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="headless Chromium (/usr/bin/chromium) is not installed"
-)
+pytestmark = pytest.mark.skipif(not CHROMIUM, reason="headless Chromium is not installed")
 
 DRIVER = r"""
 (function () {
@@ -69,26 +66,26 @@ DRIVER = r"""
 """
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    src = tmp_path_factory.mktemp("browser") / "src"
-    shutil.copytree(ROOT, src)
-    return sphinx_build(src)
+@pytest.fixture
+def site(shared_build: BuildFn, tmp_path: Path) -> Path:
+    """A copy of the HTML of tests/roots/test-nav (the probes are written
+    next to its pages)."""
+    return Path(shutil.copytree(shared_build("nav").outdir, tmp_path / "html"))
 
 
 def chromium(*args: str) -> subprocess.CompletedProcess[str]:
     with tempfile.TemporaryDirectory() as profile:
         return subprocess.run(
-            [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu",
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
              "--disable-background-networking", "--disable-component-update",
              "--no-first-run", f"--user-data-dir={profile}", *args],
             capture_output=True, text=True, timeout=90, check=False,
         )
 
 
-def drive(site: Build, page: str, box: int) -> dict[str, Any]:
+def drive(site: Path, page: str, box: int) -> dict[str, Any]:
     """Open a copy of *page* with the driver script; return what it saw."""
-    original = site.outdir / f"{page}.html"
+    original = site / f"{page}.html"
     (original.parent / "rfc_driver.js").write_text(DRIVER.replace("BOX", str(box)),
                                                    encoding="utf-8")
     probe = original.with_name(f"probe-{box}-{original.name}")
@@ -102,7 +99,7 @@ def drive(site: Build, page: str, box: int) -> dict[str, Any]:
     return dict(json.loads(match.group(1).replace("&quot;", '"').replace("&amp;", "&")))
 
 
-def test_index_sorts_and_filters(site: Build) -> None:
+def test_index_sorts_and_filters(site: Path) -> None:
     seen = drive(site, "pages/all", 0)
     assert seen["placeholder"] == "Filter RFCs…"
     assert seen["initial"] == ["RFC-1", "RFC-2", "RFC-3", "RFC-10"]
@@ -119,7 +116,7 @@ def test_index_sorts_and_filters(site: Build) -> None:
     assert seen["cleared"] == ["RFC-1", "RFC-2", "RFC-3", "RFC-10"]
 
 
-def test_grouped_index_hides_empty_groups(site: Build) -> None:
+def test_grouped_index_hides_empty_groups(site: Path) -> None:
     # pages/options-md: the second index, grouped by status (Review, Accepted)
     seen = drive(site, "pages/options-md", 1)
     assert seen["initial"] == ["RFC-10", "RFC-2"]
@@ -127,16 +124,16 @@ def test_grouped_index_hides_empty_groups(site: Build) -> None:
     assert seen["rubricsCleared"] == ["Review", "Accepted"]
 
 
-def test_without_javascript_it_is_a_plain_table(site: Build) -> None:
-    text = (site.outdir / "pages" / "all.html").read_text(encoding="utf-8")
+def test_without_javascript_it_is_a_plain_table(site: Path) -> None:
+    text = (site / "pages" / "all.html").read_text(encoding="utf-8")
     assert "rfc-index-filter" not in text  # the box is added by the script
     assert text.count('<tr class="rfc-row-') == 4
 
 
-def test_screenshot(site: Build, tmp_path: Path) -> None:
+def test_screenshot(site: Path, tmp_path: Path) -> None:
     shot = tmp_path / "index.png"
     chromium("--window-size=1100,800", "--hide-scrollbars", f"--screenshot={shot}",
-             (site.outdir / "pages" / "all.html").as_uri())
+             (site / "pages" / "all.html").as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -164,10 +161,10 @@ mermaid.run({querySelector: ".mermaid"}).then(function () {
 
 @pytest.mark.skipif(not Path(MERMAID_JS).is_file(),
                     reason="set SPHINX_RFC_MERMAID_JS to a local mermaid.min.js (npm pack mermaid)")
-def test_mermaid_renders_every_graph(site: Build) -> None:
+def test_mermaid_renders_every_graph(site: Path) -> None:
     """Real Mermaid parses every generated diagram; hostile titles stay text."""
-    page = site.outdir / "pages" / "graph.html"
-    shutil.copy(MERMAID_JS, site.outdir / "_static" / "mermaid-local.js")
+    page = site / "pages" / "graph.html"
+    shutil.copy(MERMAID_JS, site / "_static" / "mermaid-local.js")
     text = re.sub(r'<script type="module">.*?</script>', "", page.read_text(encoding="utf-8"),
                   flags=re.S)
     probe = page.with_name("probe-graph.html")

@@ -1,18 +1,16 @@
 """Every builder that ships with Sphinx builds a project using every
 directive and role of sphinx_rfc with no warning but the project's own RFC
-problems (docs/reference/output.md)."""
+problems, and every builder that writes files writes the same ``rfcs.json``
+(docs/reference/output.md, docs/reference/export.md)."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, parse_warnings, sphinx_build
-
-ROOT = ROOTS / "test-builders"
+from conftest import BuildFn, parse_warnings
 
 #: The project's own RFC problems: RFC-0003 is a deliberately short RFC.
 EXPECTED_RFC_WARNINGS = sorted(
@@ -44,14 +42,16 @@ def check_html(out: Path) -> None:
     assert "rfc-table-basic-info" in rfc and "rfc-table-interface" in rfc
     assert 'class="rfc-badge rfc-status rfc-status-implemented"' in rfc
     overview = _text(out / "overview.html")
-    assert re.search(r'<pre\s+class="mermaid">', overview)
+    # the graph drawn at build time, inline, its nodes links to the RFCs
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="rfc-graph-svg"' in overview
+    assert 'href="rfcs/0001-sharding.html"' in overview and 'class="mermaid"' not in overview
     assert "No RFCs match." in overview
     assert (out / "rfc-rfcs.html").exists() and (out / "rfc-modules.html").exists()
 
 
 def check_dirhtml(out: Path) -> None:
     overview = _text(out / "overview" / "index.html")
-    assert "rfc-table-index" in overview and re.search(r'<pre\s+class="mermaid">', overview)
+    assert "rfc-table-index" in overview and 'class="rfc-graph-svg"' in overview
     # links between pages use the directory layout
     assert 'href="../rfcs/0001-sharding/"' in overview
 
@@ -60,12 +60,15 @@ def check_singlehtml(out: Path) -> None:
     page = _text(out / "index.html")
     assert "rfc-table-dependency" in page and "rfc-table-index" in page
     assert 'href="#document-rfcs/0001-sharding"' in page
+    assert 'class="rfc-graph-svg"' in page  # the graph's links: to the same page
+    assert page.count('<a class="rfc-graph-node') >= 3
 
 
 def check_latex(out: Path) -> None:
     tex = _text(out / "builders.tex")
     assert "RFC\\sphinxhyphen{}0001" in tex
-    assert "mermaid" not in tex  # the graph is an edge table
+    assert "mermaid" not in tex
+    assert "\\usepackage{tikz}" in tex and "\\begin{tikzpicture}" in tex  # the graph, drawn
     assert "depends on" in tex and "requires" in tex
     assert "No RFCs match." in tex
     assert "Superseded by" in tex and "Required by" in tex
@@ -94,7 +97,8 @@ def check_epub(out: Path) -> None:
     assert list(out.glob("*.epub"))
     overview = _text(out / "overview.xhtml")
     assert "rfc-table-index" in overview
-    assert "mermaid" not in overview  # e-readers run no JavaScript: a table
+    assert "mermaid" not in overview  # e-readers run no JavaScript
+    assert '<img class="rfc-graph-svg" src="_images/rfc-graph-' in overview  # the SVG, a file
 
 
 def check_gettext(out: Path) -> None:
@@ -119,22 +123,23 @@ CHECKS = {
 
 
 @pytest.mark.parametrize("builder", list(CHECKS))
-def test_builder(builder: str, tmp_path: Path) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOT, srcdir)
-    build = sphinx_build(srcdir, builder)
-    warnings = parse_warnings(build.warnings)
+def test_builder(builder: str, build: BuildFn, shared_build: BuildFn) -> None:
+    html = shared_build("builders")
+    result = html if builder == "html" else build("builders", builder)
+    warnings = parse_warnings(result.warnings)
     others = [w for w in warnings if not w[2].startswith("rfc.")]
     # anything that is not an RFC problem, typed or not, is a failure
-    untyped = [line for line in build.warnings.splitlines()
+    untyped = [line for line in result.warnings.splitlines()
                if "WARNING" in line and not line.rstrip().endswith("]")]
-    assert others == [] and untyped == [], build.warnings
-    assert _summary(build.rfc_warnings()) == EXPECTED_RFC_WARNINGS
-    assert "sphinx_rfc: 3 RFCs, 7 problems" in build.status
-    CHECKS[builder](build.outdir)
-    export = build.outdir / "rfcs.json"
+    assert others == [] and untyped == [], result.warnings
+    assert _summary(result.rfc_warnings()) == EXPECTED_RFC_WARNINGS
+    assert "sphinx_rfc: 3 RFCs, 7 problems" in result.status
+    CHECKS[builder](result.outdir)
+    export = result.outdir / "rfcs.json"
     if builder == "dummy":
         assert not export.exists()
     else:
         data = json.loads(export.read_text(encoding="utf-8"))
         assert [r["id"] for r in data["rfcs"]] == ["RFC-0001", "RFC-0002", "RFC-0003"]
+        # the same bytes from every builder
+        assert export.read_bytes() == (html.outdir / "rfcs.json").read_bytes()

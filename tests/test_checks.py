@@ -1,15 +1,15 @@
 """The checker (docs/reference/sections.md, docs/reference/warnings.md): every problem of a project with
 known defects is reported exactly once, with its file and line, in rST and
-in MyST; clean RFCs report nothing."""
+in MyST; clean RFCs report nothing; ``suppress_warnings`` silences one
+subtype and nothing else."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, parse_warnings, sphinx_build
+from conftest import Build, BuildFn, parse_warnings
 
 from sphinx_rfc.resolve.domain import get_domain
 
@@ -63,12 +63,11 @@ def expected_problems(srcdir: Path, ext: str) -> Counter[tuple[str, str, int]]:
     return found
 
 
-@pytest.fixture(scope="module", params=["rst", "md"])
-def defects(request, tmp_path_factory):  # type: ignore[no-untyped-def]
+@pytest.fixture(params=["rst", "md"])
+def defects(request: pytest.FixtureRequest, shared_build: BuildFn) -> tuple[str, Path, Build]:
     ext = request.param
-    srcdir = tmp_path_factory.mktemp(f"checks-{ext}") / "src"
-    shutil.copytree(ROOTS / f"test-checks-{ext}", srcdir)
-    return ext, srcdir, sphinx_build(srcdir, "html")
+    build = shared_build(f"checks-{ext}")
+    return ext, build.srcdir, build
 
 
 def test_build_reports_exactly_the_known_problems(defects) -> None:  # type: ignore[no-untyped-def]
@@ -136,10 +135,8 @@ def test_cross_problems_logged_once(defects) -> None:  # type: ignore[no-untyped
     assert "sphinx_rfc: 6 RFCs, 25 problems" in build.status
 
 
-def test_clean_rfcs_report_nothing(tmp_path: Path) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-clean", srcdir)
-    build = sphinx_build(srcdir, "html")
+def test_clean_rfcs_report_nothing(shared_build: BuildFn) -> None:
+    build = shared_build("checks-clean")
     assert build.warnings.strip() == ""
     records = list(get_domain(build.app.env).rfcs.values())
     assert len(records) == 4
@@ -156,21 +153,33 @@ def test_clean_rfcs_report_nothing(tmp_path: Path) -> None:
     assert zh.changes
 
 
-def test_suppress_warnings_silences_one_kind(tmp_path: Path) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-rst", srcdir)
-    with (srcdir / "conf.py").open("a") as conf:
-        conf.write('suppress_warnings = ["rfc.placeholder"]\n')
-    build = sphinx_build(srcdir, "dummy")
-    kinds = {kind for _, _, kind, _ in parse_warnings(build.warnings)}
-    assert "rfc.placeholder" not in kinds
-    assert "rfc.missing-section" in kinds
-    # the record still holds them all (the export does)
-    problems = get_domain(build.app.env).problems()
-    assert any(p.subtype == "placeholder" for p in problems)
-    # the summary line counts what was warned about, as sphinx-rfc check does
-    shown = [p for p in problems if p.subtype != "placeholder"]
-    assert f"RFCs, {len(shown)} problems (" in build.status
+@pytest.mark.parametrize(("root", "subtypes"), [
+    # found while reading; roles resolved late and cross-RFC rules
+    ("checks-rst", {"rfc.placeholder", "rfc.unknown-rfc"}),
+    ("checks-md", {"rfc.unknown-rfc"}),  # the same in MyST
+    ("tables-warnings", {"rfc.invalid-value"}),  # table cells
+])
+def test_suppress_warnings_silences_those_subtypes(
+    root: str, subtypes: set[str], build: BuildFn, shared_build: BuildFn
+) -> None:
+    """``suppress_warnings = ["rfc.<subtype>"]`` silences exactly those
+    subtypes; the records still hold the problems (the export does), and
+    the summary line counts what was warned about, as ``sphinx-rfc check``
+    does."""
+    every = shared_build(root)
+    quiet = build(root, confoverrides={"suppress_warnings": sorted(subtypes)})
+
+    def located(b: Build) -> Counter[tuple[str, int | None, str]]:
+        return Counter(w[:3] for w in b.rfc_warnings())
+
+    assert located(quiet) == Counter(
+        {w: n for w, n in located(every).items() if w[2] not in subtypes}
+    )
+    assert subtypes <= {w[2] for w in located(every)}
+    problems = get_domain(quiet.env).problems()
+    assert subtypes <= {f"rfc.{p.subtype}" for p in problems}
+    shown = [p for p in problems if f"rfc.{p.subtype}" not in subtypes]
+    assert f"RFCs, {len(shown)} problems (" in quiet.status
     assert len(shown) < len(problems)
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, parse_warnings, sphinx_build, write_project
+from conftest import BuildFn, copy_root, parse_warnings, write_project
 from test_checks import expected_problems
 
 from sphinx_rfc.cli import main
@@ -26,16 +26,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def defects_rst(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    srcdir = tmp_path_factory.mktemp("cli") / "rst"
-    shutil.copytree(ROOTS / "test-checks-rst", srcdir)
-    return srcdir
+    return copy_root("checks-rst", tmp_path_factory.mktemp("cli") / "rst")
 
 
 @pytest.fixture(scope="module")
 def clean(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    srcdir = tmp_path_factory.mktemp("cli") / "clean"
-    shutil.copytree(ROOTS / "test-checks-clean", srcdir)
-    return srcdir
+    return copy_root("checks-clean", tmp_path_factory.mktemp("cli") / "clean")
 
 
 # --------------------------------------------------------------------------
@@ -74,8 +70,7 @@ def test_check_json(capsys: pytest.CaptureFixture[str], defects_rst: Path) -> No
 def test_check_honours_suppress_warnings(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-rst", srcdir)
+    srcdir = copy_root("checks-rst", tmp_path / "src")
     with (srcdir / "conf.py").open("a") as conf:
         conf.write('suppress_warnings = ["rfc.placeholder", "rfc.outside-rfc"]\n')
     _code, out, _err = run(capsys, "check", str(srcdir), "--format", "json")
@@ -96,8 +91,7 @@ def test_check_clean_project(capsys: pytest.CaptureFixture[str], clean: Path) ->
 def test_check_strict_fails_on_other_warnings(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-clean", srcdir)
+    srcdir = copy_root("checks-clean", tmp_path / "src")
     (srcdir / "extra.rst").write_text("Extra\n=====\n\nSee :doc:`missing-page`.\n")
     assert run(capsys, "check", str(srcdir))[0] == 0
     code, out, err = run(capsys, "check", str(srcdir), "--strict")
@@ -176,7 +170,9 @@ NEW_CONF = 'rfc_modules = ["model", "distributed", "checkpoint", "optimizer", "t
 INDEX = "Index\n=====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n"
 
 
-def test_new_writes_all_four_templates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_new_writes_all_four_templates(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, build: BuildFn
+) -> None:
     srcdir = write_project(tmp_path / "src", {"index.rst": INDEX}, NEW_CONF)
     rfcs = srcdir / "rfcs"
     made = []
@@ -218,10 +214,10 @@ def test_new_writes_all_four_templates(capsys: pytest.CaptureFixture[str], tmp_p
     assert authors == {"rfcs/0001-rfc.md", "rfcs/0003-rfc.rst", "rfcs/0004-fused-attention.rst"}
 
     # and a real build gives no other warning
-    build = sphinx_build(srcdir, "html")
-    kinds = {kind for _, _, kind, _ in parse_warnings(build.warnings)}
-    assert kinds == {"rfc.placeholder"}, build.warnings
-    assert "sphinx_rfc: 4 RFCs" in build.status
+    result = build(srcdir, "html")
+    kinds = {kind for _, _, kind, _ in parse_warnings(result.warnings)}
+    assert kinds == {"rfc.placeholder"}, result.warnings
+    assert "sphinx_rfc: 4 RFCs" in result.status
 
 
 def test_new_never_overwrites(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -350,19 +346,18 @@ The state moves to host memory.
 
 
 def test_fixing_an_rfc_clears_its_problems(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, build: BuildFn
 ) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-md", srcdir)
-    first = sphinx_build(srcdir, "html")
+    srcdir = copy_root("checks-md", tmp_path / "src")
+    first = build(srcdir, "html")
     assert "sphinx_rfc: 6 RFCs, 25 problems" in first.status
     code, out, _ = run(capsys, "check", str(srcdir))
     assert code == 1 and "a.md:" in out
 
     (srcdir / "a.md").write_text(FIXED_A, encoding="utf-8")
-    second = sphinx_build(srcdir, "html")
+    second = build(srcdir, "html")
     # only a.md was read again; its 9 problems are gone from the summary
-    assert re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", second.status) == ["a"]
+    assert second.read == ["a"]
     assert "sphinx_rfc: 6 RFCs, 16 problems (1 accepted, 1 draft" in second.status
     assert not [w for w in parse_warnings(second.warnings) if w[0] == "a.md"]
     # cross-RFC problems are still reported (once) after the change
@@ -378,8 +373,7 @@ def test_fixing_an_rfc_clears_its_problems(
 def test_check_reads_only_what_changed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-rst", srcdir)
+    srcdir = copy_root("checks-rst", tmp_path / "src")
     first = run(capsys, "check", str(srcdir))
     assert run(capsys, "check", str(srcdir)) == first  # from the kept environment
     assert run(capsys, "check", str(srcdir), "--no-cache") == first
@@ -407,8 +401,7 @@ def test_kept_environment_reads_nothing_when_nothing_changed(
 ) -> None:
     from sphinx.builders import Builder
 
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-checks-clean", srcdir)
+    srcdir = copy_root("checks-clean", tmp_path / "src")
     assert run(capsys, "check", str(srcdir), "-j", "1")[0] == 0
     read: list[str] = []
     original = Builder.read_doc

@@ -137,7 +137,7 @@ def test_each_value_is_declared_once_on_its_field() -> None:
 def test_defaults_give_the_default_settings() -> None:
     default = settings_from(SimpleNamespace())  # type: ignore[arg-type]
     assert default.modules == {} and default.documents == () and default.export_json is True
-    assert default.id_pattern.pattern == r"^RFC-\d+$" and default.id_format == "RFC-{:04d}"
+    assert default.id_pattern.pattern == r"^RFC-[0-9]+$" and default.id_format == "RFC-{:04d}"
     assert default.required_sections == tuple(s.key for s in default.sections)
     assert default.placeholders == tuple(config.DEFAULT_PLACEHOLDERS)
     assert default.issue_url is None and default.statuses.keys()[0] == "draft"

@@ -179,7 +179,7 @@ def test_example_rfcs_in_both_languages_and_styles(out: Path) -> None:
     assert all(m["docname"] for m in data["modules"].values())  # every module has a page
     index = _page(out, "examples/index.html")
     assert "rfc-table-index" in index and "bf16 混合精度训练" in index
-    assert "flowchart" in _page(out, "examples/graph.html")
+    assert 'class="rfc-graph-svg"' in _page(out, "examples/graph.html")
 
 
 def test_reference_toctree_lists_every_page() -> None:

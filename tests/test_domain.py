@@ -1,11 +1,12 @@
 """The ``rfc`` domain: roles, their warnings, objects.inv, Sphinx's own
-``:rfc:`` role."""
+``:rfc:`` role.  (``suppress_warnings`` per subtype: test_checks.py.)"""
 
 from __future__ import annotations
 
 import re
 
-from conftest import parse_warnings, rfc_warnings
+import pytest
+from conftest import Build, BuildFn, parse_warnings
 from sphinx.util.inventory import InventoryFile
 
 FILES = {
@@ -34,8 +35,12 @@ Back to {rfc:ref}`RFC-0001`, module {rfc:mod}`optimizer`, missing {rfc:ref}`RFC-
 CONF = 'rfc_modules = ["optimizer", "trainer"]\nrfc_required_sections = []\n'
 
 
-def test_roles_resolve_with_title_and_status(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(FILES, CONF)
+@pytest.fixture
+def app(build: BuildFn) -> Build:
+    return build(FILES, conf=CONF)
+
+
+def test_roles_resolve_with_title_and_status(app: Build) -> None:
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
     assert re.search(
         r'<a class="reference internal" href="one.html" title="First \(Accepted\)">'
@@ -49,27 +54,18 @@ def test_roles_resolve_with_title_and_status(build_project) -> None:  # type: ig
     assert 'href="one.html" title="First (Accepted)"' in md
 
 
-def test_unknown_targets_have_own_subtypes_and_lines(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(FILES, CONF)
-    found = {(f, line, sub) for f, line, sub, _ in rfc_warnings(app)}
+def test_unknown_targets_have_own_subtypes_and_lines(app: Build) -> None:
+    found = {(f, line, sub) for f, line, sub, _ in app.rfc_warnings()}
     assert found == {
         ("index.rst", 4, "rfc.unknown-rfc"),
         ("index.rst", 7, "rfc.unknown-module"),
         ("two.md", 7, "rfc.unknown-rfc"),
     }
     # no generic missing-reference warnings for our roles
-    assert not [w for w in parse_warnings(app.warning.getvalue()) if w[2].startswith("ref.")]
+    assert not [w for w in parse_warnings(app.warnings) if w[2].startswith("ref.")]
 
 
-def test_suppress_warnings_per_subtype(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(
-        FILES, CONF + 'suppress_warnings = ["toc.not_included", "rfc.unknown-rfc"]\n'
-    )
-    assert {w[2] for w in rfc_warnings(app)} == {"rfc.unknown-module"}
-
-
-def test_objects_inventory(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(FILES, CONF)
+def test_objects_inventory(app: Build) -> None:
     inv = InventoryFile.load(
         (app.outdir / "objects.inv").open("rb"), "https://x.example", lambda *a: "/".join(a)
     )
@@ -82,20 +78,17 @@ def test_objects_inventory(build_project) -> None:  # type: ignore[no-untyped-de
     assert {"optimizer", "trainer"} <= set(data["rfc:module"])
 
 
-def test_navigation_directive_problems_are_kept_with_the_rfc(build_project) -> None:  # type: ignore[no-untyped-def]
+def test_navigation_directive_problems_are_kept_with_the_rfc(build: BuildFn) -> None:
     """A bad option of rfc-index / rfc-graph / rfc-module is warned once and
     kept: in domain.problems() (so in rfcs.json and sphinx-rfc check), with
     the RFC of the page when there is one."""
     import json
 
-    app = build_project(
-        {
-            "index.rst": "I\n=\n\n.. rfc-index::\n   :sort: sideways\n",
-            "one.rst": "One\n===\n\n.. rfc:: RFC-0001\n\n.. rfc-graph::\n   :direction: up\n",
-        },
-        CONF,
-    )
-    warned = {(f, line, sub) for f, line, sub, _ in rfc_warnings(app)}
+    app = build({
+        "index.rst": "I\n=\n\n.. rfc-index::\n   :sort: sideways\n",
+        "one.rst": "One\n===\n\n.. rfc:: RFC-0001\n\n.. rfc-graph::\n   :direction: up\n",
+    }, conf=CONF)
+    warned = {(f, line, sub) for f, line, sub, _ in app.rfc_warnings()}
     assert warned == {("index.rst", 4, "rfc.invalid-value"), ("one.rst", 6, "rfc.invalid-value")}
     kept = {(p.source, p.line, p.subtype, p.rfc_id) for p in app.env.get_domain("rfc").problems()}
     assert kept == {("index.rst", 4, "invalid-value", None), ("one.rst", 6, "invalid-value", "RFC-0001")}
@@ -105,4 +98,4 @@ def test_navigation_directive_problems_are_kept_with_the_rfc(build_project) -> N
         ("one.rst", 6, "invalid-value")
     ]
     # warned once, not once per write
-    assert app.warning.getvalue().count("rfc.invalid-value") == 2
+    assert app.warnings.count("rfc.invalid-value") == 2

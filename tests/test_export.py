@@ -1,36 +1,28 @@
-"""``rfcs.json`` (docs/reference/export.md): content, schema, stable bytes, which builders
-write it, ``-j 2`` equals ``-j 1``, and ``sphinx-rfc export``."""
+"""``rfcs.json`` (docs/reference/export.md): content, schema, stable bytes, the switch that
+turns it off, and ``sphinx-rfc export``.  (The same bytes from every
+writing builder and none from ``dummy``: test_builders.py; ``-j 2`` equals
+``-j 1``: test_build_properties.py.)"""
 
 from __future__ import annotations
 
 import json
-import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-from conftest import Build, sphinx_build
+from conftest import Build, BuildFn, copy_root
 
 from sphinx_rfc import cli
 from sphinx_rfc.write import export
 
-ROOT = Path(__file__).parent / "roots" / "test-export"
-NAV = Path(__file__).parent / "roots" / "test-nav"
+
+@pytest.fixture
+def built(shared_build: BuildFn) -> Build:
+    return shared_build("export")
 
 
-def copy(root: Path, target: Path) -> Path:
-    shutil.copytree(root, target)
-    return target
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    return sphinx_build(copy(ROOT, tmp_path_factory.mktemp("export") / "src"))
-
-
-@pytest.fixture(scope="module")
+@pytest.fixture
 def data(built: Build) -> dict[str, Any]:
     return json.loads((built.outdir / "rfcs.json").read_text(encoding="utf-8"))
 
@@ -139,54 +131,24 @@ def test_problems_per_rfc(built: Build, data: dict[str, Any]) -> None:
     assert exported == warned
 
 
-def test_same_sources_same_bytes_and_no_rewrite(tmp_path: Path, built: Build) -> None:
-    src = copy(ROOT, tmp_path / "src")
-    first = sphinx_build(src)
+def test_same_sources_same_bytes_and_no_rewrite(build: BuildFn, built: Build) -> None:
+    first = build("export")
     path = first.outdir / "rfcs.json"
     assert path.read_bytes() == (built.outdir / "rfcs.json").read_bytes()
     stamp = path.stat().st_mtime_ns
-    again = sphinx_build(src)
+    again = build(first.srcdir)
     assert again.written == []
     assert path.stat().st_mtime_ns == stamp  # unchanged content is not rewritten
 
 
-@pytest.mark.parametrize("builder", ["text", "dirhtml"])
-def test_every_writing_builder_exports(tmp_path: Path, built: Build, builder: str) -> None:
-    result = sphinx_build(copy(ROOT, tmp_path / "src"), builder)
-    assert (result.outdir / "rfcs.json").read_bytes() == (built.outdir / "rfcs.json").read_bytes()
-
-
-def test_dummy_builder_and_switch_write_nothing(tmp_path: Path) -> None:
-    dummy = sphinx_build(copy(ROOT, tmp_path / "a"), "dummy")
-    assert not (dummy.outdir / "rfcs.json").exists()
-    off = sphinx_build(copy(ROOT, tmp_path / "b"), confoverrides={"rfc_export_json": False})
+def test_switch_writes_nothing(build: BuildFn) -> None:
+    off = build("export", confoverrides={"rfc_export_json": False})
     assert (off.outdir / "index.html").exists()
     assert not (off.outdir / "rfcs.json").exists()
 
 
-def _pages(outdir: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(outdir).as_posix(): p.read_bytes()
-        for p in sorted(outdir.rglob("*"))
-        if p.is_file() and p.suffix in {".html", ".json"}
-    }
-
-
-def test_parallel_build_equals_serial(tmp_path: Path) -> None:
-    serial = sphinx_build(copy(NAV, tmp_path / "serial"), parallel=1)
-    parallel = sphinx_build(copy(NAV, tmp_path / "parallel"), parallel=2)
-    # really read in chunks by forked workers
-    assert parallel.app.is_parallel_allowed("read")
-    assert re.search(r"reading sources\.\.\. \[\s*\d+%\] \S+ \.\. \S+", parallel.status)
-    a, b = _pages(serial.outdir), _pages(parallel.outdir)
-    assert "rfcs.json" in a and "pages/graph.html" in a and "rfc-modules.html" in a
-    assert a.keys() == b.keys()
-    assert [k for k in a if a[k] != b[k]] == []
-    assert sorted(serial.rfc_warnings()) == sorted(parallel.rfc_warnings())
-
-
 def test_cli_export(tmp_path: Path, built: Build, capsys: pytest.CaptureFixture[str]) -> None:
-    src = copy(ROOT, tmp_path / "src")
+    src = copy_root("export", tmp_path / "src")
     out = tmp_path / "out" / "all.json"
     assert cli.main(["export", str(src), "-o", str(out)]) == 0
     assert out.read_bytes() == (built.outdir / "rfcs.json").read_bytes()

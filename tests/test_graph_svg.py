@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from sphinx_rfc.render.graph import EDGE_KINDS, EDGE_LABELS, STATUS_STYLES, TOUCHES
+from sphinx_rfc.render.graph_geometry import text_width, wrap
 from sphinx_rfc.render.graph_layout import Edge, layout
-from sphinx_rfc.render.graph_svg import STYLE, graph_svg, text_width, wrap
+from sphinx_rfc.render.graph_svg import STYLE, graph_svg
 from sphinx_rfc.write.static import STATIC_DIR
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -328,6 +329,22 @@ def test_layout_alone() -> None:
     for path in placed.paths:
         assert (len(path) - 1) % 3 == 0
     assert placed.paths[0][0][0] == x0 + w0 and placed.paths[0][-1][0] == x1
+
+
+@pytest.mark.parametrize("direction", ["LR", "TD", "RL", "BT"])
+def test_any_small_graph_is_laid_out(direction: str) -> None:
+    """Loose nodes in columns leave a half-layer empty (two loose RFCs,
+    top-down, once failed); random small graphs, cycles and loops included."""
+    placed = layout([(100, 40), (100, 40)], [], direction)
+    assert len(placed.boxes) == 2 and not overlap(placed.boxes[0], placed.boxes[1])
+    rnd = random.Random(direction)
+    for _ in range(300):
+        n = rnd.randint(0, 10)
+        sizes = [(rnd.randint(64, 260), rnd.choice([25, 28, 40, 55])) for _ in range(n)]
+        edges = [Edge(rnd.randrange(n), rnd.randrange(n), rnd.choice([None, (40, 14)]))
+                 for _ in range(rnd.randint(0, 2 * n) if n else 0)]
+        placed = layout(sizes, edges, direction)
+        assert len(placed.boxes) == n and len(placed.paths) == len(edges)
 
 
 def test_no_sphinx_no_docutils() -> None:

@@ -5,23 +5,21 @@ own ``.pot`` files (docs/reference/output.md)."""
 from __future__ import annotations
 
 import re
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOTS, rfc_warnings
+from conftest import Build, BuildFn, parse_warnings
+from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc import catalog_tool, i18n
-
-ROOT = ROOTS / "test-builders"
 
 
 def _header(html: str, text: str) -> bool:
     return re.search(rf"<p>(<span>)?{re.escape(text)}(</span>)?</p>", html) is not None
 
 
-def _page(app, name: str) -> str:  # type: ignore[no-untyped-def]
+def _page(app: Build | SphinxTestApp, name: str) -> str:
     return (Path(app.outdir) / name).read_text(encoding="utf-8")
 
 
@@ -67,7 +65,7 @@ def test_zh_cn_labels_in_html(app) -> None:  # type: ignore[no-untyped-def]
     assert "RFC 模块索引" in _page(app, "rfc-modules.html")
     # nothing left in English
     assert "Superseded by" not in old and "No RFCs match." not in overview
-    assert len(rfc_warnings(app)) == 7
+    assert len([w for w in parse_warnings(app.warning.getvalue()) if w[2].startswith("rfc.")]) == 7
 
 
 @pytest.mark.sphinx("text", testroot="builders", freshenv=True,
@@ -79,10 +77,8 @@ def test_zh_cn_labels_in_text(app) -> None:  # type: ignore[no-untyped-def]
     assert "From" not in overview
 
 
-@pytest.mark.sphinx("html", testroot="builders", freshenv=True)
-def test_english_stays_english(app) -> None:  # type: ignore[no-untyped-def]
-    app.build()
-    rfc = _page(app, "rfcs/0001-sharding.html")
+def test_english_stays_english(shared_build: BuildFn) -> None:
+    rfc = _page(shared_build("builders"), "rfcs/0001-sharding.html")
     assert "<strong>Status</strong>" in rfc and _header(rfc, "Parameter")
     assert "已实现" not in rfc
 
@@ -94,15 +90,14 @@ def _msgids(folder: Path) -> set[str]:
     return found
 
 
-@pytest.mark.sphinx("gettext", testroot="builders", freshenv=True)
-def test_labels_not_in_user_pot(app) -> None:  # type: ignore[no-untyped-def]
-    app.build()
-    extracted = _msgids(Path(app.outdir))
+def test_labels_not_in_user_pot(shared_build: BuildFn) -> None:
+    app = shared_build("builders", "gettext")
+    extracted = _msgids(app.outdir)
     assert "Every RFC that changes how training state is saved." in extracted  # user text
     assert "Save one shard per rank." in extracted
     # a label may appear only where the user wrote it (section titles)
     own_lines = set()
-    for path in Path(app.srcdir).rglob("*.*"):
+    for path in app.srcdir.rglob("*.*"):
         if path.suffix in {".rst", ".md"}:
             own_lines |= {line.strip().lstrip("#").strip() for line in
                           path.read_text(encoding="utf-8").splitlines()}
@@ -113,7 +108,9 @@ def test_labels_not_in_user_pot(app) -> None:  # type: ignore[no-untyped-def]
     assert not {"name", "default", "required", "component", "strength"} & extracted
 
 
-def test_every_label_rendered_is_in_the_catalog(tmp_path: Path, make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_every_label_rendered_is_in_the_catalog(
+    build: BuildFn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Record every string passed to ``_()`` while building every page kind
     (HTML and text: the graph's table form); each must be a translated msgid."""
     seen: set[str] = set()
@@ -126,11 +123,8 @@ def test_every_label_rendered_is_in_the_catalog(tmp_path: Path, make_app, monkey
     for name, module in list(sys.modules.items()):
         if name.startswith("sphinx_rfc") and getattr(module, "_", None) is original:
             monkeypatch.setattr(module, "_", recording)
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOT, srcdir)
-    for builder in ("html", "text"):
-        app = make_app(builder, srcdir=srcdir, freshenv=True)
-        app.build()
+    srcdir = build("builders").srcdir
+    build(srcdir, "text", freshenv=True)
     assert {"Parameter", "Superseded by", "No RFCs match.", "From"} <= seen
     catalog = catalog_tool.load_po("zh_CN")
     missing = sorted(m for m in seen if not (catalog.get(m) and catalog.get(m).string))

@@ -436,7 +436,7 @@ def test_standard_input_and_relative_folders(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps([GH_ISSUE])))
     assert command("-", "--dir", "docs/rfcs") == 0
-    assert capsys.readouterr().out == "created docs/rfcs/0042-rfc.md\n"
+    assert capsys.readouterr().out == f"created {Path('docs', 'rfcs', '0042-rfc.md')}\n"
     assert "issues: ['#42']" in (tmp_path / "docs" / "rfcs" / "0042-rfc.md").read_text("utf-8")
 
 

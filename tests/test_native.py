@@ -11,21 +11,17 @@ follow the template, recognised with no directive.
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, build_app, rfc_warnings, sphinx_build, write_project
-from sphinx.testing.util import SphinxTestApp
+from conftest import ROOTS, Build, BuildFn, write_project
 
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.read.frontmatter import front_matter
 from sphinx_rfc.write import export
 
 CORPUS = ROOTS / "test-native-corpus"
-PAIR = ROOTS / "test-native-pair"
 
 
 def line(path: Path, text: str, nth: int = 1) -> int:
@@ -35,18 +31,12 @@ def line(path: Path, text: str, nth: int = 1) -> int:
     return found[nth - 1]
 
 
-def build(src: Path, builder: str = "html") -> SphinxTestApp:
-    return build_app(src, builder)  # type: ignore[no-any-return]
+@pytest.fixture
+def corpus(shared_build: BuildFn) -> Build:
+    return shared_build("native-corpus")
 
 
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
-    src = tmp_path_factory.mktemp("native") / "corpus"
-    shutil.copytree(CORPUS, src)
-    yield build(src)
-
-
-def records(app: SphinxTestApp) -> dict[str, RfcRecord]:
+def records(app: Build) -> dict[str, RfcRecord]:
     return {r.id: r for r in app.env.get_domain("rfc").rfcs.values()}  # type: ignore[attr-defined]
 
 
@@ -58,7 +48,7 @@ def rfc_file(name: str) -> Path:
 # The corpus: metadata
 
 
-def test_corpus_ids_and_which_documents_are_rfcs(corpus: SphinxTestApp) -> None:
+def test_corpus_ids_and_which_documents_are_rfcs(corpus: Build) -> None:
     by_doc = {docname: r.id for docname, r in corpus.env.get_domain("rfc").rfcs.items()}  # type: ignore[attr-defined]
     assert by_doc == {
         "rfcs/0042-optimizer-offload": "RFC-0042",  # file number
@@ -70,7 +60,7 @@ def test_corpus_ids_and_which_documents_are_rfcs(corpus: SphinxTestApp) -> None:
     assert all(r.native for r in records(corpus).values())
 
 
-def test_corpus_basic_information(corpus: SphinxTestApp) -> None:
+def test_corpus_basic_information(corpus: Build) -> None:
     got = {
         r.id: (r.title, r.status, r.type, r.authors, r.modules, r.issues, r.created,
                r.requires, r.extra)
@@ -106,22 +96,22 @@ def test_corpus_basic_information(corpus: SphinxTestApp) -> None:
     }
 
 
-def test_corpus_record_lines_and_anchors(corpus: SphinxTestApp) -> None:
+def test_corpus_record_lines_and_anchors(corpus: Build) -> None:
     recs = records(corpus)
     assert recs["RFC-0042"].line == 1
     assert recs["RFC-0007"].line == line(rfc_file("sharded-checkpoint-v2.md"), "# [RFC]")
     assert recs["RFC-0103"].line == line(rfc_file("zero-copy-loader.rst"), "Zero-copy data")
     assert recs["RFC-0284"].line == 1
-    html = (Path(corpus.outdir) / "rfcs" / "0042-optimizer-offload.html").read_text("utf-8")
+    html = (corpus.outdir / "rfcs" / "0042-optimizer-offload.html").read_text("utf-8")
     assert f'id="{recs["RFC-0042"].anchor}"' in html
-    inventory = (Path(corpus.outdir) / "objects.inv").read_bytes()
+    inventory = (corpus.outdir / "objects.inv").read_bytes()
     assert inventory  # written; the domain lists native RFCs like the others
     objects = {o[0]: o for o in corpus.env.get_domain("rfc").get_objects()}  # type: ignore[attr-defined]
     assert objects["RFC-0042"][1:4] == ("RFC-0042: 优化器状态卸载到 CPU", "rfc",
                                         "rfcs/0042-optimizer-offload")
 
 
-def test_corpus_sections(corpus: SphinxTestApp) -> None:
+def test_corpus_sections(corpus: Build) -> None:
     recs = records(corpus)
     assert set(recs["RFC-0042"].sections.values()) == {"present"}
     # "0. 基本信息", "1、背景", "目标与非目标", "相关实现" and an N/A section
@@ -140,7 +130,7 @@ def test_corpus_sections(corpus: SphinxTestApp) -> None:
 # The corpus: tables
 
 
-def test_corpus_tables(corpus: SphinxTestApp) -> None:
+def test_corpus_tables(corpus: Build) -> None:
     recs = records(corpus)
     offload = recs["RFC-0042"]
     assert [(p.name, p.type, p.default, p.required, p.range) for p in
@@ -192,7 +182,7 @@ def test_corpus_tables(corpus: SphinxTestApp) -> None:
     assert [(lv.level, lv.count) for lv in elastic.verification.levels] == [("UT", None)]
 
 
-def test_corpus_problems_exact(corpus: SphinxTestApp) -> None:
+def test_corpus_problems_exact(corpus: Build) -> None:
     elastic, issue = rfc_file("0015-elastic-training.md"), rfc_file("issue-284.md")
     sharded, loader = rfc_file("sharded-checkpoint-v2.md"), rfc_file("zero-copy-loader.rst")
     expected = {
@@ -226,7 +216,7 @@ def test_corpus_problems_exact(corpus: SphinxTestApp) -> None:
         ("zero-copy-loader.rst", line(loader, "| dataloader"), "rfc.unknown-module"),
         ("zero-copy-loader.rst", line(loader, "UT    5"), "rfc.missing-test-level"),
     }
-    warnings = rfc_warnings(corpus)
+    warnings = corpus.rfc_warnings()
     assert {w[:3] for w in warnings} == expected
     # one warning each, except issue-284's three missing sections
     assert len(warnings) == len(expected) + 2
@@ -242,16 +232,16 @@ def test_corpus_problems_exact(corpus: SphinxTestApp) -> None:
     assert "RFC-0015: placeholder 'xxx' left in field 'authors'" in messages
     assert any(m.startswith("no RFC ID for 'rfcs/draft-ideas'") for m in messages)
     # no other warning at all (no highlighting failure for mermaid/plantuml)
-    assert "WARNING" not in re.sub(r"^.*\[rfc\.[\w-]+\]\S*$", "", corpus.warning.getvalue(),
+    assert "WARNING" not in re.sub(r"^.*\[rfc\.[\w-]+\]\S*$", "", corpus.warnings,
                                    flags=re.MULTILINE)
 
 
-def test_unmatched_documents_are_never_rfcs(corpus: SphinxTestApp) -> None:
+def test_unmatched_documents_are_never_rfcs(corpus: Build) -> None:
     domain = corpus.env.get_domain("rfc")
     assert "notes/template-like" not in domain.rfcs  # type: ignore[attr-defined]
     assert "rfcs/draft-ideas" not in domain.rfcs  # type: ignore[attr-defined]
-    assert not [w for w in rfc_warnings(corpus) if w[0] == "template-like.md"]
-    html = (Path(corpus.outdir) / "notes" / "template-like.html").read_text("utf-8")
+    assert not [w for w in corpus.rfc_warnings() if w[0] == "template-like.md"]
+    html = (corpus.outdir / "notes" / "template-like.html").read_text("utf-8")
     assert "rfc-table" not in html and "rfc-native-info" not in html
     assert "<th class=\"head\"><p>入参</p></th>" in html  # left as written
     data = export.export_data(domain, "x")  # type: ignore[arg-type]
@@ -262,8 +252,8 @@ def test_unmatched_documents_are_never_rfcs(corpus: SphinxTestApp) -> None:
 # The corpus: output
 
 
-def test_rendered_like_directive_tables(corpus: SphinxTestApp) -> None:
-    html = (Path(corpus.outdir) / "rfcs" / "0042-optimizer-offload.html").read_text("utf-8")
+def test_rendered_like_directive_tables(corpus: Build) -> None:
+    html = (corpus.outdir / "rfcs" / "0042-optimizer-offload.html").read_text("utf-8")
     for kind in ("interface", "changes", "alternatives", "dependency", "references",
                  "constraints", "levels", "interactions"):
         assert f"rfc-table-{kind}" in html, kind
@@ -278,8 +268,8 @@ def test_rendered_like_directive_tables(corpus: SphinxTestApp) -> None:
     assert "<p>需要说明的内容</p>" in html
 
 
-def test_wide_info_table_gets_padded_backlink_rows(corpus: SphinxTestApp) -> None:
-    html = (Path(corpus.outdir) / "rfcs" / "sharded-checkpoint-v2.html").read_text("utf-8")
+def test_wide_info_table_gets_padded_backlink_rows(corpus: Build) -> None:
+    html = (corpus.outdir / "rfcs" / "sharded-checkpoint-v2.html").read_text("utf-8")
     table = html[html.index("rfc-native-info"):]
     table = table[:table.index("</table>")]
     row = re.search(r"<tr[^>]*>(?:(?!</tr>).)*Required by(?:(?!</tr>).)*</tr>", table, re.S)
@@ -289,18 +279,16 @@ def test_wide_info_table_gets_padded_backlink_rows(corpus: SphinxTestApp) -> Non
 
 
 @pytest.mark.parametrize("builder", ["text", "latex"])
-def test_other_builders(tmp_path: Path, builder: str) -> None:
-    src = tmp_path / "corpus"
-    shutil.copytree(CORPUS, src)
-    app = build(src, builder)
-    assert "Traceback" not in app.warning.getvalue()
+def test_other_builders(build: BuildFn, builder: str) -> None:
+    app = build("native-corpus", builder)
+    assert "Traceback" not in app.warnings
     if builder == "text":
-        text = (Path(app.outdir) / "rfcs" / "sharded-checkpoint-v2.txt").read_text("utf-8")
+        text = (app.outdir / "rfcs" / "sharded-checkpoint-v2.txt").read_text("utf-8")
         assert "Required by" in text and "RFC-0103" in text
-        offload = (Path(app.outdir) / "rfcs" / "0042-optimizer-offload.txt").read_text("utf-8")
+        offload = (app.outdir / "rfcs" / "0042-optimizer-offload.txt").read_text("utf-8")
         assert "flowchart TD" in offload  # the code stays readable
     else:
-        tex = next(Path(app.outdir).glob("*.tex")).read_text("utf-8")
+        tex = next(app.outdir.glob("*.tex")).read_text("utf-8")
         assert "Required by" in tex
 
 
@@ -322,11 +310,9 @@ def _comparable(app: Any) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    base = tmp_path_factory.mktemp("pair")
-    shutil.copytree(PAIR, base / "pair")
-    apps = {kind: build(base / "pair" / kind) for kind in ("directive", "native")}
+@pytest.fixture
+def pair(shared_build: BuildFn) -> dict[str, Any]:
+    apps = {kind: shared_build(f"native-pair/{kind}") for kind in ("directive", "native")}
     return {kind: (app, _comparable(app)) for kind, app in apps.items()}
 
 
@@ -347,16 +333,16 @@ def test_pair_problems_cover_every_table_kind(pair: dict[str, Any]) -> None:
     assert {"unknown-module", "placeholder", "incomplete-row", "invalid-value", "alternatives",
             "unknown-column", "missing-test-level", "unknown-rfc", "duplicate-row"} <= subtypes
     app = pair["native"][0]
-    assert {w[0] for w in rfc_warnings(app)} == {"0042-offload.md", "0043-zero-copy.rst"}
+    assert {w[0] for w in app.rfc_warnings()} == {"0042-offload.md", "0043-zero-copy.rst"}
 
 
 # --------------------------------------------------------------------------
 # Smaller cases
 
 
-def test_id_sources_and_missing_id(build_project: Any) -> None:
+def test_id_sources_and_missing_id(build: BuildFn) -> None:
     body = "\n## 基本信息\n\n| 项目 | 内容 |\n|---|---|\n| 作者 | A |\n"
-    app = build_project({
+    app = build({
         "index.md": "# Home\n",
         "rfcs/a.md": "---\nrfc: 7\n---\n# Numbered front matter\n" + body,
         "rfcs/b.md": "# Table ID\n" + body + "| RFC 编号 | RFC-0031 |\n",
@@ -367,7 +353,7 @@ def test_id_sources_and_missing_id(build_project: Any) -> None:
     ids = {d: r.id for d, r in app.env.get_domain("rfc").rfcs.items()}
     assert ids == {"rfcs/a": "RFC-007", "rfcs/b": "RFC-0031", "rfcs/v3-c": "RFC-003",
                    "rfcs/e": "RFC-12x"}
-    warnings = {w[:3] for w in rfc_warnings(app)}
+    warnings = {w[:3] for w in app.rfc_warnings()}
     assert ("d.md", 1, "rfc.missing-id") in warnings
     assert ("e.md", 2, "rfc.invalid-value") in warnings
 
@@ -387,8 +373,8 @@ def test_front_matter_lists_and_strings(tmp_path: Path) -> None:
     assert front_matter(path) == ({}, {})
 
 
-def test_header_row_that_is_a_field_and_english_keys(build_project: Any) -> None:
-    app = build_project({
+def test_header_row_that_is_a_field_and_english_keys(build: BuildFn) -> None:
+    app = build({
         "index.md": "# Home\n",
         "rfcs/0005-x.md": (
             "# RFC: English keys\n\n## Metadata\n\n"
@@ -403,41 +389,29 @@ def test_header_row_that_is_a_field_and_english_keys(build_project: Any) -> None
         "English keys", ["Ann"], ["model"], ["#3"], "accepted", "2026-02-03",
         {"Owner team": "infra"},
     )
-    assert not rfc_warnings(app)
+    assert not app.rfc_warnings()
 
 
-def test_incremental_backlinks_in_native_table(tmp_path: Path) -> None:
+def test_incremental_backlinks_in_native_table(tmp_path: Path, build: BuildFn) -> None:
     src = write_project(tmp_path / "inc", {
         "index.md": "# Home\n\n```{toctree}\n:glob:\nrfcs/*\n```\n",
         "rfcs/0001-base.md": "# Base\n\n## 基本信息\n\n| 项目 | 内容 |\n|---|---|\n| 状态 | 草稿 |\n",
         "rfcs/0002-user.md": "# User\n\n## 基本信息\n\n| 项目 | 内容 |\n|---|---|\n| 状态 | 草稿 |\n",
     }, conf='rfc_documents = ["rfcs/*"]\nrfc_required_sections = []\nhtml_sidebars = {"**": []}\n')
-    first = sphinx_build(src)
+    first = build(src)
     assert not first.rfc_warnings()
     base_html = first.outdir / "rfcs" / "0001-base.html"
     assert "Required by" not in base_html.read_text("utf-8")
     user = src / "rfcs" / "0002-user.md"
     user.write_text(user.read_text("utf-8") + "| 依赖 RFC | RFC-0001 |\n", "utf-8")
-    second = sphinx_build(src)
+    second = build(src)
     assert "rfcs/0001-base" in second.written  # not re-read, rewritten
-    assert "reading sources... [100%] rfcs/0002-user" in second.status
+    assert second.read == ["rfcs/0002-user"]
     assert re.search(r"Required by</strong>.*?0002-user\.html", base_html.read_text("utf-8"), re.S)
 
 
-def test_parallel_build_gives_the_same_export(tmp_path: Path) -> None:
-    exports = []
-    for jobs in (0, 2):
-        src = tmp_path / f"j{jobs}"
-        shutil.copytree(CORPUS, src)
-        result = sphinx_build(src, parallel=jobs)
-        exports.append((result.outdir / "rfcs.json").read_text("utf-8"))
-        html = (result.outdir / "rfcs" / "sharded-checkpoint-v2.html").read_text("utf-8")
-        assert "zero-copy-loader.html" in html  # wide backlink row, rendered in the main process
-    assert exports[0] == exports[1]
-
-
-def test_table_directives_inside_a_native_rfc(build_project: Any) -> None:
-    app = build_project({
+def test_table_directives_inside_a_native_rfc(build: BuildFn) -> None:
+    app = build({
         "index.md": "# Home\n",
         "rfcs/0009-mixed.md": (
             "# Mixed\n\n## 基本信息\n\n| 项目 | 内容 |\n|---|---|\n| 状态 | 已接受 |\n\n"
@@ -451,4 +425,4 @@ def test_table_directives_inside_a_native_rfc(build_project: Any) -> None:
         ("FSDP", "strong"), ("TP", "weak"),
     ]
     assert record.status == "accepted"
-    assert not [w for w in rfc_warnings(app) if w[2] == "rfc.outside-rfc"]
+    assert not [w for w in app.rfc_warnings() if w[2] == "rfc.outside-rfc"]

@@ -1,6 +1,8 @@
 """Reliability: generated input never breaks a build, every problem has a
-location, incremental builds equal clean builds after random edits, ``-j 2``
-equals ``-j 1``, and hostile user text is escaped everywhere."""
+location, incremental builds equal clean builds after random edits (also
+with ``-j 2``), and hostile user text is escaped everywhere.  (``-j 2``
+equals ``-j 1``, and an incremental build a clean one after a small edit,
+on every test root: test_build_properties.py.)"""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
-from conftest import ANSI, Build, parse_warnings, sphinx_build, write_project
+from conftest import ANSI, Build, BuildFn, page_body, parse_warnings, write_project
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -150,8 +153,8 @@ CONF = (
 )
 
 
-def assert_sound(build: Build) -> None:
-    text = ANSI.sub("", build.warnings)
+def assert_sound(result: Build) -> None:
+    text = ANSI.sub("", result.warnings)
     assert "Traceback" not in text and "Exception occurred" not in text
     for line in text.splitlines():
         if "[rfc." in line:
@@ -172,10 +175,12 @@ DOC = st.tuples(
     max_examples=25,
     deadline=None,
     derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    # build is a factory: each example builds in a fresh folder
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                           HealthCheck.function_scoped_fixture],
 )
 @given(rst=DOC, md=DOC)
-def test_generated_input_never_raises(rst, md) -> None:  # type: ignore[no-untyped-def]
+def test_generated_input_never_raises(build: BuildFn, rst, md) -> None:  # type: ignore[no-untyped-def]
     root = Path(tempfile.mkdtemp(prefix="rfc-fuzz-"))
     try:
         write_project(
@@ -187,9 +192,9 @@ def test_generated_input_never_raises(rst, md) -> None:  # type: ignore[no-untyp
             },
             CONF,
         )
-        build = sphinx_build(root)
-        assert_sound(build)
-        data = json.loads((build.outdir / "rfcs.json").read_text(encoding="utf-8"))
+        result = build(root)
+        assert_sound(result)
+        data = json.loads((result.outdir / "rfcs.json").read_text(encoding="utf-8"))
         assert {r["id"] for r in data["rfcs"]} == {"RFC-0001", "RFC-0002"}
         for record in data["rfcs"]:
             for problem in record["problems"]:
@@ -199,9 +204,9 @@ def test_generated_input_never_raises(rst, md) -> None:  # type: ignore[no-untyp
 
 
 @pytest.mark.parametrize("directive", TABLE_DIRECTIVES)
-def test_huge_and_empty_content(build_project, directive: str) -> None:  # type: ignore[no-untyped-def]
+def test_huge_and_empty_content(build: BuildFn, tmp_path: Path, directive: str) -> None:
     huge = "x" * 20_000 + " <b>" + "中" * 5_000
-    app = build_project(
+    app = build(
         {
             "index.rst": (
                 f"Big\n===\n\n.. rfc:: RFC-0001\n\n.. {directive}::\n\n"
@@ -210,9 +215,9 @@ def test_huge_and_empty_content(build_project, directive: str) -> None:  # type:
                 f".. {directive}::\n\n"
             ),
         },
-        "rfc_required_sections = []\n",
+        conf="rfc_required_sections = []\n",
     )
-    warnings = [w for w in parse_warnings(app.warning.getvalue()) if w[2].startswith("rfc.")]
+    warnings = app.rfc_warnings()
     assert warnings and all(w[1] is not None for w in warnings)
     found = {(w[0], w[1], w[2]) for w in warnings}
     # the huge table is read (its headers match nothing), the empty directive has none
@@ -340,19 +345,17 @@ def sync(root: Path, files: dict[str, str]) -> None:
             path.write_text(text, encoding="utf-8")
 
 
-def snapshot(build: Build, files: dict[str, str]) -> dict[str, str]:
+def snapshot(result: Build, files: dict[str, str]) -> dict[str, str]:
     pages = {}
     docnames = [re.sub(r"\.(rst|md)$", "", f) for f in files] + ["rfc-rfcs", "rfc-modules"]
     for docname in docnames:
-        html = (build.outdir / f"{docname}.html").read_text(encoding="utf-8")
-        start, end = html.find('<div class="body"'), html.find('<div class="sphinxsidebar"')
-        pages[docname] = html[start:end]
-    pages["rfcs.json"] = (build.outdir / "rfcs.json").read_text(encoding="utf-8")
+        pages[docname] = page_body((result.outdir / f"{docname}.html").read_text(encoding="utf-8"))
+    pages["rfcs.json"] = (result.outdir / "rfcs.json").read_text(encoding="utf-8")
     return pages
 
 
 @pytest.mark.parametrize("seed", [7, 2026])
-def test_random_edits_incremental_equals_clean(tmp_path: Path, seed: int) -> None:
+def test_random_edits_incremental_equals_clean(tmp_path: Path, build: BuildFn, seed: int) -> None:
     rng = random.Random(seed)
     specs: dict[str, Spec] = {}
     counter = [0]
@@ -363,36 +366,33 @@ def test_random_edits_incremental_equals_clean(tmp_path: Path, seed: int) -> Non
         done = "start" if step == 0 else mutate(rng, specs, counter)
         files = project_files(specs)
         sync(inc, files)
-        incremental = sphinx_build(inc)
+        incremental = build(inc)
         clean_root = write_project(tmp_path / f"clean{step}", files, CONF)
-        clean = sphinx_build(clean_root)
+        clean = build(clean_root)
         assert snapshot(incremental, files) == snapshot(clean, files), f"step {step}: {done}"
         shutil.rmtree(clean_root)
 
 
-def test_parallel_equals_serial_on_random_project(tmp_path: Path) -> None:
+def test_incremental_parallel_build_after_random_edits_equals_clean(
+    tmp_path: Path, build: BuildFn
+) -> None:
+    """An incremental ``-j 2`` build that reads enough documents to read
+    them in parallel chunks (workers send back only their chunk's RFC data:
+    nothing of the documents they did not read may be lost)."""
     rng = random.Random(11)
     specs: dict[str, Spec] = {}
     counter = [0]
     for _ in range(40):
         mutate(rng, specs, counter)
-    files = project_files(specs)
-    one = sphinx_build(write_project(tmp_path / "one", files, CONF), parallel=1)
-    two_root = write_project(tmp_path / "two", files, CONF)
-    two = sphinx_build(two_root, parallel=2)
-    assert snapshot(one, files) == snapshot(two, files)
-    assert sorted(one.rfc_warnings()) == sorted(two.rfc_warnings())
-
-    # an incremental -j 2 build that reads enough documents to read them in
-    # parallel (workers send back only their chunk's RFC data: nothing of
-    # the documents they did not read may be lost)
+    two_root = write_project(tmp_path / "two", project_files(specs), CONF)
+    build(two_root, parallel=2)
     for _ in range(12):
         mutate(rng, specs, counter)
     files = project_files(specs)
     sync(two_root, files)
-    again = sphinx_build(two_root, parallel=2)
+    again = build(two_root, parallel=2)
     assert re.search(r"reading sources\.\.\. \[\s*\d+%\] \S+ \.\. \S+", again.status)
-    clean = sphinx_build(write_project(tmp_path / "clean", files, CONF), parallel=1)
+    clean = build(write_project(tmp_path / "clean", files, CONF))
     assert snapshot(again, files) == snapshot(clean, files)
 
 
@@ -402,7 +402,7 @@ def test_parallel_equals_serial_on_random_project(tmp_path: Path) -> None:
 EVIL = 'Evil <script>alert("x")</script> --> B["q"] \'s\' & end'
 
 
-def test_hostile_text_is_escaped_everywhere(tmp_path: Path) -> None:
+def test_hostile_text_is_escaped_everywhere(tmp_path: Path, build: BuildFn) -> None:
     files = {
         "index.rst": "Top\n===\n\n.. toctree::\n\n   evil\n   graph\n",
         # (raw HTML in Markdown is the author's markup, as anywhere in MyST:
@@ -416,19 +416,25 @@ def test_hostile_text_is_escaped_everywhere(tmp_path: Path) -> None:
             '   不支持项  <script>alert(2)</script> ``-->`` "q"\n'
             "   ========= ==========================================\n"
         ),
-        "graph.rst": "Graph\n=====\n\n.. rfc-graph::\n\n.. rfc-index::\n",
+        "graph.rst": "Graph\n=====\n\n.. rfc-graph::\n\n.. rfc-graph::\n   :renderer: mermaid\n\n"
+                     ".. rfc-index::\n",
     }
-    build = sphinx_build(write_project(tmp_path / "src", files, CONF))
+    result = build(files, conf=CONF)
     for page in ("evil.html", "evil2.html", "graph.html", "rfc-rfcs.html"):
-        html = (build.outdir / page).read_text(encoding="utf-8")
+        html = (result.outdir / page).read_text(encoding="utf-8")
         assert "<script>alert" not in html, page
-    evil_html = (build.outdir / "evil2.html").read_text(encoding="utf-8")
+    evil_html = (result.outdir / "evil2.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(2)&lt;/script&gt;" in evil_html
-    graph_html = (build.outdir / "graph.html").read_text(encoding="utf-8")
+    graph_html = (result.outdir / "graph.html").read_text(encoding="utf-8")
     code = re.search(r'<pre\s+class="mermaid[^"]*">(.*?)</pre>', graph_html, re.S)
     assert code is not None
     assert escape_label(EVIL) in code.group(1).replace("&amp;", "&").replace("&quot;", '"')
     assert "-->" not in escape_label(EVIL) and '"' not in escape_label(EVIL)
-    data = json.loads((build.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    svg = re.search(r"<svg .*?</svg>", graph_html, re.S)
+    assert svg is not None
+    root = ElementTree.fromstring(svg.group(0))  # well-formed: nothing broke out
+    tips = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert f"RFC-0001: {EVIL}" in tips
+    data = json.loads((result.outdir / "rfcs.json").read_text(encoding="utf-8"))
     assert data["rfcs"][0]["title"] == EVIL
     assert data["rfcs"][1]["constraints"][0]["content"] == '<script>alert(2)</script> --> "q"'

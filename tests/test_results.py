@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, Build, sphinx_build, write_project
+from conftest import ROOTS, Build, BuildFn, write_project
 
 from sphinx_rfc.features import junit, results
 from sphinx_rfc.model.records import TestLevel as Level
@@ -28,14 +27,9 @@ def line(name: str, text: str) -> int:
     raise AssertionError(f"{text!r} not in {name}")
 
 
-def copy_root(target: Path) -> Path:
-    shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns("_build"))
-    return target
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    return sphinx_build(copy_root(tmp_path_factory.mktemp("results") / "src"))
+@pytest.fixture
+def built(shared_build: BuildFn) -> Build:
+    return shared_build("results")
 
 
 LEVEL0 = line("offload.rst", "* - Level0")
@@ -187,12 +181,11 @@ def test_rendered_rows(built: Build) -> None:
     assert "rfc-col-result" not in plain and "rfc-result" not in plain
 
 
-def test_other_builders(tmp_path: Path) -> None:
-    src = copy_root(tmp_path / "src")
-    text = sphinx_build(src, "text")
+def test_other_builders(build: BuildFn) -> None:
+    text = build("results", "text")
     out = (text.outdir / "offload.txt").read_text("utf-8")
     assert "Result" in out and "not run" in out and "1 failed, 1 skipped," in out
-    gettext = sphinx_build(copy_root(tmp_path / "src2"), "gettext")
+    gettext = build("results", "gettext")
     pots = "".join(p.read_text("utf-8") for p in gettext.outdir.glob("*.pot"))
     assert "not run" not in pots and "test_nvme" not in pots
 
@@ -201,9 +194,9 @@ def _summary(outdir: Path, row: int, kind: str = "levels") -> str:
     return _cells((outdir / "offload.html").read_text("utf-8"), kind)[row][1]
 
 
-def test_incremental_builds_follow_result_files(tmp_path: Path) -> None:
-    src = copy_root(tmp_path / "src")
-    first = sphinx_build(src)
+def test_incremental_builds_follow_result_files(build: BuildFn) -> None:
+    first = build("results")
+    src = first.srcdir
     assert _summary(first.outdir, 1) == "1 failed, 1 skipped, 1 not run"
 
     # a changed file: the RFCs showing results are re-read, the others not
@@ -213,7 +206,7 @@ def test_incremental_builds_follow_result_files(tmp_path: Path) -> None:
                    r"\1 />", text, flags=re.S)
     assert fixed != text
     report.write_text(fixed, "utf-8")
-    second = sphinx_build(src)
+    second = build(src)
     assert {"offload", "crash", "native/0004-native"} <= set(second.written)
     native = (second.outdir / "native" / "0004-native.html").read_text("utf-8")
     assert "1 passed, 1 failed" not in native and "2 passed" in native
@@ -229,32 +222,25 @@ def test_incremental_builds_follow_result_files(tmp_path: Path) -> None:
         '<testsuite name="late"><testcase classname="tests.test_offload" name="test_gone" '
         'file="tests/test_offload.py"/></testsuite>', "utf-8",
     )
-    third = sphinx_build(src)
+    third = build(src)
     assert "offload" in third.written and "plain" not in third.written
     assert _summary(third.outdir, 1) == "2 passed, 1 skipped"
     assert not [w for w in third.rfc_warnings() if w[2] == "rfc.test-missing"]
 
     # a removed file: its tests are not run any more
     (src / "go" / "report.xml").unlink()
-    fourth = sphinx_build(src)
+    fourth = build(src)
     assert "offload" in fourth.written
     assert _summary(fourth.outdir, 0, "interactions") == "2 not run"
     assert {w[3].split("'")[1] for w in fourth.rfc_warnings() if w[2] == "rfc.test-missing"} == {
         "fsdp::TestFSDPOffload", "TestFSDPResume"}
 
     # nothing changed: nothing re-read, nothing rewritten
-    fifth = sphinx_build(src)
+    fifth = build(src)
     assert fifth.written == []
 
 
-def test_parallel_build_gives_the_same(tmp_path: Path, built: Build) -> None:
-    src = copy_root(tmp_path / "src")
-    result = sphinx_build(src, parallel=2)
-    assert sorted(result.rfc_warnings()) == sorted(built.rfc_warnings())
-    assert exported(result.outdir) == exported(built.outdir)
-
-
-def test_unreadable_file_and_no_match(tmp_path: Path) -> None:
+def test_unreadable_file_and_no_match(tmp_path: Path, build: BuildFn) -> None:
     doc = (
         "T\n=\n\n.. rfc:: RFC-0001\n\nVerification\n------------\n\n.. rfc-verification::\n\n"
         "   =====  =====  ========  =============  ======\n"
@@ -266,7 +252,7 @@ def test_unreadable_file_and_no_match(tmp_path: Path) -> None:
     src = write_project(tmp_path / "src", {"index.rst": doc, "bad.xml": "<testsuite><oops"},
                         'rfc_test_results = ["*.xml", "none/*.xml"]\n'
                         "rfc_required_sections = []\nrfc_required_test_levels = []\n")
-    result = sphinx_build(src)
+    result = build(src)
     warnings = result.rfc_warnings()
     assert [(f, n, t) for f, n, t, _m in warnings if f == "bad.xml"] == [
         ("bad.xml", 1, "rfc.test-missing")]
@@ -277,7 +263,7 @@ def test_unreadable_file_and_no_match(tmp_path: Path) -> None:
     # without rfc_test_results: no result, no warning, no column
     src2 = write_project(tmp_path / "src2", {"index.rst": doc},
                          "rfc_required_sections = []\nrfc_required_test_levels = []\n")
-    plain = sphinx_build(src2)
+    plain = build(src2)
     assert plain.rfc_warnings() == []
     assert exported(plain.outdir)["RFC-0001 UT"]["result"] is None
     assert "rfc-col-result" not in (plain.outdir / "index.html").read_text("utf-8")

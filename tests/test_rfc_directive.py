@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import rfc_warnings
+from conftest import Build, BuildFn
 
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES
 
@@ -61,10 +61,10 @@ OTHERS = {
 
 
 @pytest.fixture
-def app(build_project):  # type: ignore[no-untyped-def]
-    return build_project(
+def app(build: BuildFn) -> Build:
+    return build(
         {"index.rst": "Index\n=====\n", "rfc42.rst": RST_RFC, "rfc30.md": MD_RFC, **OTHERS},
-        CONF,
+        conf=CONF,
     )
 
 
@@ -97,7 +97,7 @@ def test_myst_yaml_options_and_chinese_aliases(app) -> None:  # type: ignore[no-
     assert rec.modules == ["optimizer", "trainer"]
     # title defaults to the document title, the 【RFC】 prefix dropped
     assert rec.title == "优化器状态卸载"
-    assert rfc_warnings(app) == []
+    assert app.rfc_warnings() == []
 
 
 def test_basic_info_table_html(app) -> None:  # type: ignore[no-untyped-def]
@@ -136,7 +136,7 @@ def test_computed_rows_and_superseded_notice(app) -> None:  # type: ignore[no-un
         (TYPES, "type"),
     ],
 )
-def test_every_alias_is_stored_as_its_key(build_project, vocabulary, option) -> None:  # type: ignore[no-untyped-def]
+def test_every_alias_is_stored_as_its_key(build, vocabulary, option) -> None:  # type: ignore[no-untyped-def]
     files = {"index.rst": "Index\n=====\n"}
     expected = {}
     n = 0
@@ -149,10 +149,10 @@ def test_every_alias_is_stored_as_its_key(build_project, vocabulary, option) -> 
                 files[f"r{n}.rst"] = f"T{n}\n==\n\n.. rfc:: {rfc_id}\n   :{option}: {name}\n"
             else:
                 files[f"r{n}.md"] = f"# T{n}\n\n```{{rfc}} {rfc_id}\n:{option}: {name}\n```\n"
-    app = build_project(files, "rfc_required_sections = []\n")
+    app = build(files, conf="rfc_required_sections = []\n")
     got = {r.id: getattr(r, option) for r in app.env.get_domain("rfc").rfcs.values()}
     assert got == expected
-    assert [w for w in rfc_warnings(app) if w[2] == "rfc.invalid-value"] == []
+    assert [w for w in app.rfc_warnings() if w[2] == "rfc.invalid-value"] == []
 
 
 INVALID_RST = """\
@@ -181,17 +181,17 @@ INVALID_MD = """\
 """
 
 
-def test_every_invalid_value_is_reported_with_file_and_line(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(
+def test_every_invalid_value_is_reported_with_file_and_line(build) -> None:  # type: ignore[no-untyped-def]
+    app = build(
         {
             "index.rst": "I\n=\n",
             "bad.rst": INVALID_RST,
             "bad2.md": INVALID_MD,
             "one.rst": "One\n===\n\n.. rfc:: RFC-0001\n   :status: superseded\n",
         },
-        CONF,
+        conf=CONF,
     )
-    found = {(f, line, sub) for f, line, sub, _ in rfc_warnings(app) if sub == "rfc.invalid-value"}
+    found = {(f, line, sub) for f, line, sub, _ in app.rfc_warnings() if sub == "rfc.invalid-value"}
     assert found == {
         ("bad.rst", 4, "rfc.invalid-value"),  # the ID
         ("bad.rst", 5, "rfc.invalid-value"),  # status
@@ -206,7 +206,7 @@ def test_every_invalid_value_is_reported_with_file_and_line(build_project) -> No
         ("bad2.md", 5, "rfc.invalid-value"),
         ("bad2.md", 6, "rfc.invalid-value"),
     }
-    messages = " ".join(m for *_, m in rfc_warnings(app))
+    messages = " ".join(m for *_, m in app.rfc_warnings())
     for text in (
         "'finished'",
         "'refactor'",
@@ -226,42 +226,42 @@ def test_every_invalid_value_is_reported_with_file_and_line(build_project) -> No
     assert rec.status == "draft" and rec.supersedes == ["RFC-0001"]
 
 
-def test_duplicate_id_names_both_files(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(
+def test_duplicate_id_names_both_files(build) -> None:  # type: ignore[no-untyped-def]
+    app = build(
         {
             "index.rst": "I\n=\n",
             "a.rst": "A\n=\n\n.. rfc:: RFC-0005\n",
             "b.md": "# B\n\n```{rfc} RFC-0005\n```\n",
         },
-        "rfc_required_sections = []\n",
+        conf="rfc_required_sections = []\n",
     )
-    dups = [w for w in rfc_warnings(app) if w[2] == "rfc.duplicate-id"]
+    dups = [w for w in app.rfc_warnings() if w[2] == "rfc.duplicate-id"]
     assert len(dups) == 1
     file, line, _, message = dups[0]
     assert (file, line) == ("b.md", 3)
     assert "a.rst" in message and "b.md" in message and "RFC-0005" in message
 
 
-def test_second_rfc_directive(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(
+def test_second_rfc_directive(build) -> None:  # type: ignore[no-untyped-def]
+    app = build(
         {
             "index.rst": "I\n=\n\n.. rfc:: RFC-0001\n\n.. rfc:: RFC-0002\n   :status: nonsense\n",
         },
-        "rfc_required_sections = []\n",
+        conf="rfc_required_sections = []\n",
     )
-    warnings = rfc_warnings(app)
+    warnings = app.rfc_warnings()
     assert [(w[0], w[1], w[2]) for w in warnings] == [("index.rst", 6, "rfc.duplicate-directive")]
     assert "RFC-0001" in warnings[0][3] and "RFC-0002" in warnings[0][3]
     assert [r.id for r in app.env.get_domain("rfc").rfcs.values()] == ["RFC-0001"]
 
 
-def test_placeholder_in_option_value(build_project) -> None:  # type: ignore[no-untyped-def]
-    app = build_project(
+def test_placeholder_in_option_value(build) -> None:  # type: ignore[no-untyped-def]
+    app = build(
         {
             "index.rst": "I\n=\n\n.. rfc:: RFC-0001\n   :title: enable_xxx for TBD\n",
         },
-        "rfc_required_sections = []\n",
+        conf="rfc_required_sections = []\n",
     )
-    warnings = [w for w in rfc_warnings(app) if w[2] == "rfc.placeholder"]
+    warnings = [w for w in app.rfc_warnings() if w[2] == "rfc.placeholder"]
     assert [(w[0], w[1]) for w in warnings] == [("index.rst", 5)]
     assert "'xxx'" in warnings[0][3] and "'TBD'" in warnings[0][3]

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import parse_warnings, sphinx_build, write_project
+from conftest import BuildFn, parse_warnings, write_project
 
 from sphinx_rfc.check.placeholders import find_placeholders
 from sphinx_rfc.check.sections import (
@@ -250,16 +250,16 @@ N/A
 
 
 @pytest.mark.parametrize(("name", "text"), [("r.rst", RST_RFC), ("m.md", MD_RFC)])
-def test_title_lines_and_depth(tmp_path: Path, name: str, text: str) -> None:
+def test_title_lines_and_depth(tmp_path: Path, build: BuildFn, name: str, text: str) -> None:
     conf = 'rfc_required_sections = ["background", "goals", "design"]\n'
     srcdir = write_project(tmp_path / "src", {"index.rst": "Index\n=====\n", name: text}, conf)
-    build = sphinx_build(srcdir, "dummy")
+    result = build(srcdir, "dummy")
     lines = text.splitlines()
 
     def line_of(title: str) -> int:
         return next(i for i, t in enumerate(lines, 1) if t.lstrip("# ") == title)
 
-    got = sorted((kind, line) for _, line, kind, _ in parse_warnings(build.warnings))
+    got = sorted((kind, line) for _, line, kind, _ in parse_warnings(result.warnings))
     # Goals holds only a subsection whose body is empty; Design holds N/A
     # with no reason; Background is empty
     assert got == sorted([
@@ -269,14 +269,14 @@ def test_title_lines_and_depth(tmp_path: Path, name: str, text: str) -> None:
     ])
 
 
-def test_document_title_is_a_section_when_not_alone(tmp_path: Path) -> None:
+def test_document_title_is_a_section_when_not_alone(tmp_path: Path, build: BuildFn) -> None:
     # two top-level sections: the first title is a section like any other
     text = "# Design\n\n```{rfc} RFC-0001\n```\n\nSomething.\n\n# Goals\n\nMore.\n"
     conf = 'rfc_required_sections = ["design", "goals"]\n'
     srcdir = write_project(tmp_path / "src", {"index.rst": "Index\n=====\n", "a.md": text}, conf)
-    build = sphinx_build(srcdir, "dummy")
-    assert parse_warnings(build.warnings) == []
-    (record,) = get_domain(build.app.env).rfcs.values()
+    result = build(srcdir, "dummy")
+    assert parse_warnings(result.warnings) == []
+    (record,) = get_domain(result.env).rfcs.values()
     assert record.sections == {
         "basic-info": "present", "background": "missing", "goals": "present",
         "references": "missing", "interface": "missing", "design": "present",
@@ -284,17 +284,17 @@ def test_document_title_is_a_section_when_not_alone(tmp_path: Path) -> None:
     }
 
 
-def test_document_title_alone_is_not_a_section(tmp_path: Path) -> None:
+def test_document_title_alone_is_not_a_section(tmp_path: Path, build: BuildFn) -> None:
     text = "# Design of the loader\n\n```{rfc} RFC-0001\n```\n\nSomething.\n"
     conf = 'rfc_required_sections = ["design"]\n'
     srcdir = write_project(tmp_path / "src", {"index.rst": "Index\n=====\n", "a.md": text}, conf)
-    build = sphinx_build(srcdir, "dummy")
-    assert [(kind, line) for _, line, kind, _ in parse_warnings(build.warnings)] == [
+    result = build(srcdir, "dummy")
+    assert [(kind, line) for _, line, kind, _ in parse_warnings(result.warnings)] == [
         ("rfc.missing-section", 3)
     ]
 
 
-def test_rules_without_rows_point_at_their_section(tmp_path: Path) -> None:
+def test_rules_without_rows_point_at_their_section(tmp_path: Path, build: BuildFn) -> None:
     text = """\
 # Plan
 
@@ -322,14 +322,14 @@ def test_rules_without_rows_point_at_their_section(tmp_path: Path) -> None:
 """
     conf = 'rfc_required_sections = ["design", "verification"]\n'
     srcdir = write_project(tmp_path / "src", {"index.rst": "Index\n=====\n", "a.md": text}, conf)
-    build = sphinx_build(srcdir, "dummy")
+    result = build(srcdir, "dummy")
     lines = text.splitlines()
 
     def line_of(needle: str) -> int:
         return next(i for i, t in enumerate(lines, 1) if needle in t)
 
     got = sorted(
-        (kind, line, message) for _, line, kind, message in parse_warnings(build.warnings)
+        (kind, line, message) for _, line, kind, message in parse_warnings(result.warnings)
     )
     assert got == sorted([
         ("rfc.alternatives", line_of("{rfc-alternatives}"),
@@ -386,18 +386,18 @@ with xxx on its second line.
 """
 
 
-def test_one_placeholder_warning_per_cell_paragraph_and_block(tmp_path: Path) -> None:
+def test_one_placeholder_warning_per_cell_paragraph_and_block(tmp_path: Path, build: BuildFn) -> None:
     conf = 'rfc_required_sections = ["background"]\n'
     srcdir = write_project(
         tmp_path / "src", {"index.rst": "Index\n=====\n", "p.rst": PLACEHOLDER_RST}, conf
     )
-    build = sphinx_build(srcdir, "dummy")
+    result = build(srcdir, "dummy")
     lines = PLACEHOLDER_RST.splitlines()
 
     def line_of(needle: str) -> int:
         return next(i for i, t in enumerate(lines, 1) if needle in t)
 
-    got = sorted((line, message) for _, line, _, message in parse_warnings(build.warnings))
+    got = sorted((line, message) for _, line, _, message in parse_warnings(result.warnings))
     assert got == sorted([
         (line_of(":authors: xxx"), "RFC-0001: placeholder 'xxx' left in field 'authors'"),
         (line_of("Summary with"), "RFC-0001: placeholder '[FILL]' left in paragraph"),

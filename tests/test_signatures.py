@@ -2,20 +2,20 @@
 imported and compared with the parameter tables, one
 ``rfc.signature-mismatch`` per difference, ``rfc.signature-import`` for
 what cannot be imported or found; nothing is imported when the option is
-off; editing the code re-reads the RFC."""
+off; editing the code re-reads the RFC.  (``-j 2`` reports the same:
+test_build_properties.py.)"""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, Build, sphinx_build, write_project
+from conftest import ROOTS, Build, BuildFn
 
 from sphinx_rfc.features import pycode, signatures
 from sphinx_rfc.model.records import Interface, Param
@@ -51,24 +51,9 @@ def isolated_imports() -> Iterator[None]:
     sys.path[:] = saved
 
 
-def copy_root(target: Path) -> Path:
-    shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns("_build", "__pycache__"))
-    return target
-
-
-def build_copy(target: Path, **kwargs: Any) -> Build:
-    saved = list(sys.path)
-    forget_package()
-    try:
-        return sphinx_build(target, **kwargs)
-    finally:
-        sys.path[:] = saved
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    src = copy_root(tmp_path_factory.mktemp("signatures") / "src")
-    return build_copy(src)
+@pytest.fixture
+def built(shared_build: BuildFn) -> Build:
+    return shared_build("signatures")
 
 
 def drift_warnings(build: Build) -> set[tuple[str, int | None, str]]:
@@ -138,7 +123,7 @@ def test_matching_interfaces_give_nothing(built: Build) -> None:
 
 
 def test_problems_reach_domain_and_export(built: Build) -> None:
-    problems = get_domain(built.app.env).problems()
+    problems = get_domain(built.env).problems()
     found = {(p.rfc_id, p.line, p.subtype) for p in problems if p.subtype.startswith("signature")}
     assert len(found) == len(EXPECTED)
     assert ("RFC-0003", line("failures.rst", "rfc-interface:: exits"), "signature-import") in found
@@ -150,23 +135,16 @@ def test_problems_reach_domain_and_export(built: Build) -> None:
     assert by_id["RFC-0001"]["interfaces"][0]["signature_of"] == "sigpkg.api.enable_offload"
 
 
-def test_parallel_build_reports_the_same(tmp_path: Path) -> None:
-    src = copy_root(tmp_path / "src")
-    result = build_copy(src, parallel=2)
-    assert drift_warnings(result) == {(f, n, t) for f, n, t, _ in EXPECTED}
-
-
-def test_off_imports_nothing(tmp_path: Path, isolated_imports: None) -> None:
-    src = copy_root(tmp_path / "src")
-    result = sphinx_build(src, confoverrides={"rfc_check_signatures": False})
+def test_off_imports_nothing(build: BuildFn, isolated_imports: None) -> None:
+    result = build("signatures", confoverrides={"rfc_check_signatures": False})
     assert PACKAGE not in sys.modules
     assert not [w for w in result.rfc_warnings() if w[2].startswith("rfc.signature")]
     assert not [m for m in sys.modules if m.startswith("nopkg_sphinx_rfc_test")]
 
 
-def test_editing_the_code_rereads_the_rfc(tmp_path: Path, isolated_imports: None) -> None:
-    src = copy_root(tmp_path / "src")
-    first = sphinx_build(src)
+def test_editing_the_code_rereads_the_rfc(build: BuildFn, isolated_imports: None) -> None:
+    first = build("signatures")
+    src = first.srcdir
     assert ("drift.rst", line("drift.rst", "rfc-interface:: added"), "rfc.signature-mismatch") in (
         drift_warnings(first)
     )
@@ -176,19 +154,19 @@ def test_editing_the_code_rereads_the_rfc(tmp_path: Path, isolated_imports: None
                                        "def added(model, enabled=False):"),
         "utf-8",
     )
-    second = sphinx_build(src)
+    second = build(src)
     # the RFCs importing sigpkg.api depend on its file: re-read and rewritten
     assert "drift" in second.written and "match" in second.written
     warnings = drift_warnings(second)
     assert ("drift.rst", line("drift.rst", "rfc-interface:: added"),
             "rfc.signature-mismatch") not in warnings
     assert ("drift.rst", line("drift.rst", "epochs"), "rfc.signature-mismatch") in warnings
-    problems = get_domain(second.app.env).problems()
+    problems = get_domain(second.env).problems()
     assert not [p for p in problems if "'extra'" in p.message]
 
 
-def test_autodoc_mock_imports_are_honoured(tmp_path: Path) -> None:
-    src = write_project(tmp_path / "src", {
+def test_autodoc_mock_imports_are_honoured(build: BuildFn) -> None:
+    result = build({
         "index.rst": (
             "T\n=\n\n.. rfc:: RFC-0009\n\n.. rfc-interface:: f\n"
             "   :signature-of: heavy_dependency_xyz.sub.func\n\n"
@@ -198,10 +176,9 @@ def test_autodoc_mock_imports_are_honoured(tmp_path: Path) -> None:
             "   a          int            yes       a\n"
             "   =========  ====  =======  ========  ===========\n"
         ),
-    }, 'extensions.append("sphinx.ext.autodoc")\nautodoc_mock_imports = ["heavy_dependency_xyz"]\n'
-       "rfc_check_signatures = True\nrfc_required_sections = []\n"
-       "rfc_required_test_levels = []\n")
-    result = sphinx_build(src)
+    }, conf='extensions.append("sphinx.ext.autodoc")\nautodoc_mock_imports = ["heavy_dependency_xyz"]\n'
+            "rfc_check_signatures = True\nrfc_required_sections = []\n"
+            "rfc_required_test_levels = []\n")
     warnings = [w for w in result.rfc_warnings() if w[2].startswith("rfc.signature")]
     # a mocked object has no real signature: one import problem, no traceback
     assert [(w[1], w[2]) for w in warnings] == [(6, "rfc.signature-import")]

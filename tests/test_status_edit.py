@@ -385,7 +385,8 @@ def test_command_with_a_relative_folder(
 ) -> None:
     monkeypatch.chdir(project.parent)
     assert status("docs", "RFC-0008", "review", "--date", "2026-01-01") == 0
-    assert capsys.readouterr().out == "docs/rfcs/0008-sharded-v2.md: RFC-0008 draft -> review\n"
+    path = Path("docs", "rfcs", "0008-sharded-v2.md")
+    assert capsys.readouterr().out == f"{path}: RFC-0008 draft -> review\n"
     assert status("nowhere", "RFC-0008", "review") == 2
     assert "nowhere: no conf.py in this folder" in capsys.readouterr().err
 

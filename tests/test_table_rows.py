@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import build_app, rfc_warnings, write_project
+from conftest import sphinx_build, write_project
 from docutils import nodes
 from docutils.core import publish_doctree
 
@@ -138,7 +138,7 @@ def test_pipe_table_rows_after_inline_markup_keep_their_lines(tmp_path: Path) ->
         ),
     })
     app = _build(src)
-    lines = sorted(w[1] for w in rfc_warnings(app) if w[2] == "rfc.placeholder")
+    lines = sorted(w[1] for w in app.rfc_warnings() if w[2] == "rfc.placeholder")
     assert lines == [13, 14]
 
     doctree = app.env.get_doctree("index")
@@ -169,4 +169,4 @@ def test_read_table_counts_pipe_rows(tmp_path: Path) -> None:
 
 
 def _build(src: Path) -> Any:
-    return build_app(src)
+    return sphinx_build(src)

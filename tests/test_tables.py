@@ -1,19 +1,17 @@
 """The seven table directives read the same records from every table syntax
 (rST simple, grid, list-table, csv-table; MyST pipe and list-table), with
-Chinese and English headers, and render canonical tables."""
+Chinese and English headers, and render canonical tables; the template's
+own tables, pasted as they are, are read as their tables.  (Problems in
+tables: test_tables_warnings.py; bad input: test_tables_bad.py.)"""
 
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, build_app, rfc_warnings, write_project
-from sphinx.testing.util import SphinxTestApp
+from conftest import Build, BuildFn
 
 from sphinx_rfc.model.records import RfcRecord
 
@@ -95,18 +93,19 @@ def table_data(record: RfcRecord) -> dict[str, Any]:
     return _without_lines({key: data[key] for key in EXPECTED})
 
 
-def build(src: Path, builder: str = "html", **kwargs: Any) -> SphinxTestApp:
-    return build_app(src, builder, **kwargs)  # type: ignore[no-any-return]
+@pytest.fixture
+def formats(shared_build: BuildFn) -> Build:
+    return shared_build("tables-formats")
 
 
-@pytest.fixture(scope="module")
-def formats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
-    src = tmp_path_factory.mktemp("tables") / "formats"
-    shutil.copytree(ROOTS / "test-tables-formats", src)
-    yield build(src)
+@pytest.fixture
+def template(shared_build: BuildFn) -> Build:
+    """The template's tables (sections 4-9), pasted as they are inside the
+    directives as Markdown pipe tables (tests/roots/test-tables-template)."""
+    return shared_build("tables-template")
 
 
-def html(app: SphinxTestApp, page: str) -> str:
+def html(app: Build, page: str) -> str:
     return (app.outdir / f"{page}.html").read_text(encoding="utf-8")
 
 
@@ -121,14 +120,14 @@ def section(page: str, directive_class: str) -> str:
 # Same records from every syntax
 
 
-def test_every_syntax_builds_without_rfc_warnings(formats: SphinxTestApp) -> None:
-    assert rfc_warnings(formats) == []
+def test_every_syntax_builds_without_rfc_warnings(formats: Build) -> None:
+    assert formats.rfc_warnings() == []
     records = formats.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
     assert {d: r.id for d, r in records.items() if d in FORMAT_DOCS} == FORMAT_DOCS
 
 
 @pytest.mark.parametrize("docname", sorted(FORMAT_DOCS))
-def test_records_are_the_same_in_every_syntax(formats: SphinxTestApp, docname: str) -> None:
+def test_records_are_the_same_in_every_syntax(formats: Build, docname: str) -> None:
     record = formats.env.get_domain("rfc").rfcs[docname]  # type: ignore[attr-defined]
     data = table_data(record)
     for key, expected in EXPECTED.items():
@@ -136,7 +135,7 @@ def test_records_are_the_same_in_every_syntax(formats: SphinxTestApp, docname: s
 
 
 @pytest.mark.parametrize("docname", sorted(FORMAT_DOCS))
-def test_row_lines_point_at_the_rows(formats: SphinxTestApp, docname: str) -> None:
+def test_row_lines_point_at_the_rows(formats: Build, docname: str) -> None:
     """Each record's line is the source line of its row (csv-table cells
     carry no usable line: the directive's line is used instead)."""
     record = formats.env.get_domain("rfc").rfcs[docname]  # type: ignore[attr-defined]
@@ -156,7 +155,7 @@ def test_row_lines_point_at_the_rows(formats: SphinxTestApp, docname: str) -> No
             assert re.search(rf"\b{text}\b", lines[line - 1]), (docname, text, line)
 
 
-def test_record_lines_in_a_pipe_table(formats: SphinxTestApp) -> None:
+def test_record_lines_in_a_pipe_table(formats: Build) -> None:
     record = formats.env.get_domain("rfc").rfcs["md_zh_pipe"]  # type: ignore[attr-defined]
     src = (formats.srcdir / "md_zh_pipe.md").read_text(encoding="utf-8").splitlines()
     for dep in record.dependencies:
@@ -168,7 +167,7 @@ def test_record_lines_in_a_pipe_table(formats: SphinxTestApp) -> None:
 
 
 @pytest.mark.parametrize("docname", ["rst_zh_simple", "md_zh_pipe", "rst_en2_csv"])
-def test_headers_are_canonical_and_enums_normalised(formats: SphinxTestApp, docname: str) -> None:
+def test_headers_are_canonical_and_enums_normalised(formats: Build, docname: str) -> None:
     page = html(formats, docname)
     deps = section(page, "rfc-dependency")
     assert 'class="rfc-table rfc-table-dependency' in deps
@@ -177,8 +176,6 @@ def test_headers_are_canonical_and_enums_normalised(formats: SphinxTestApp, docn
     assert '<span class="rfc-value rfc-value-strong">Strong</span>' in deps
     assert '<span class="rfc-value rfc-value-weak">Weak</span>' in deps
     assert '<span class="rfc-value rfc-value-none">None</span>' in deps
-    # prose after the table is kept, after it
-    assert deps.index("</table>") < deps.index("Full capability needs FSDP.")
 
     iface = section(page, "rfc-interface")
     assert iface.index('class="highlight') < iface.index("<table")  # code stays first
@@ -194,7 +191,7 @@ def test_headers_are_canonical_and_enums_normalised(formats: SphinxTestApp, docn
     assert '<span class="rfc-value rfc-value-none">Not applicable</span>' in changes
 
 
-def test_links_and_dependency_status(formats: SphinxTestApp) -> None:
+def test_links_and_dependency_status(formats: Build) -> None:
     deps = section(html(formats, "md_en_pipe"), "rfc-dependency")
     # RFC component links to the RFC; its empty status cell shows that RFC's status
     assert re.search(r'<a class="reference internal" href="other.html"[^>]*>'
@@ -206,7 +203,21 @@ def test_links_and_dependency_status(formats: SphinxTestApp) -> None:
     assert re.search(r'href="rfc-modules\.html#[^"]*" title="optimizer"', changes)
 
 
-def test_inline_markup_is_kept(formats: SphinxTestApp) -> None:
+@pytest.mark.parametrize(("root", "page", "prose"), [
+    ("tables-formats", "rst_zh_simple", ["Full capability needs FSDP."]),
+    ("tables-formats", "md_zh_pipe", ["Full capability needs FSDP."]),
+    ("tables-formats", "rst_en2_csv", ["Full capability needs FSDP."]),
+    ("tables-template", "template", ["完整能力需要", "本期最小可交付能力"]),
+])
+def test_prose_after_the_dependency_table_is_kept_after_it(
+    shared_build: BuildFn, root: str, page: str, prose: list[str]
+) -> None:
+    deps = section(html(shared_build(root), page), "rfc-dependency")
+    for text in prose:
+        assert deps.index("</table>") < deps.index(text), text
+
+
+def test_inline_markup_is_kept(formats: Build) -> None:
     iface = section(html(formats, "rst_en_grid"), "rfc-interface")
     assert '<code class="docutils literal notranslate"><span class="pre">enabled</span></code>' \
         in iface
@@ -241,16 +252,14 @@ MARKUP_MD = """\
 """
 
 
-def test_inline_markup_in_cells_renders(tmp_path: Path) -> None:
-    src = write_project(
-        tmp_path / "src",
+def test_inline_markup_in_cells_renders(build: BuildFn) -> None:
+    app = build(
         {"index.rst": "I\n=\n\n.. toctree::\n\n   a\n   b\n", "a.rst": MARKUP_RST,
          "b.md": MARKUP_MD},
-        "rfc_required_sections = []\n",
+        conf="rfc_required_sections = []\n",
     )
-    app = build(src)
-    assert "WARNING" not in app.warning.getvalue()
-    assert "ERROR" not in app.warning.getvalue()
+    assert "WARNING" not in app.warnings
+    assert "ERROR" not in app.warnings
     a = html(app, "a")
     assert '<a class="reference external" href="https://deepspeed.ai">DeepSpeed</a>' in a
     assert "<em>offload</em>" in a
@@ -263,7 +272,7 @@ def test_inline_markup_in_cells_renders(tmp_path: Path) -> None:
     assert records["a"].references[0].source == "DeepSpeed"
     assert records["a"].references[0].limits == "cpu"
     assert records["b"].constraints[0].content == "see docs and torch.cuda only"
-    assert rfc_warnings(app) == []
+    assert app.rfc_warnings() == []
 
 
 # --------------------------------------------------------------------------
@@ -286,38 +295,36 @@ Dependent
 """
 
 
-def test_dependency_status_follows_the_other_rfc(tmp_path: Path) -> None:
+def test_dependency_status_follows_the_other_rfc(build: BuildFn) -> None:
     """An empty status cell shows the RFC's status, also after the other RFC
     changes in an incremental build."""
-    src = write_project(
-        tmp_path / "src",
+    app = build(
         {"index.rst": "I\n=\n\n.. toctree::\n\n   a\n   b\n", "a.rst": DEP_RFC,
          "b.rst": "Other\n=====\n\n.. rfc:: RFC-0002\n   :status: draft\n"},
-        "rfc_required_sections = []\n",
+        conf="rfc_required_sections = []\n",
     )
-    app = build(src)
+    src = app.srcdir
     assert "rfc-status-draft" in section(html(app, "a"), "rfc-dependency")
     (src / "b.rst").write_text(
         "Other\n=====\n\n.. rfc:: RFC-0002\n   :status: implemented\n", encoding="utf-8"
     )
     app = build(src)
+    assert app.read == ["b"] and "a" in app.written  # a is not re-read, it is rewritten
     deps = section(html(app, "a"), "rfc-dependency")
     assert "rfc-status-implemented" in deps and "rfc-status-draft" not in deps
 
 
 @pytest.mark.parametrize("builder", ["text", "latex"])
-def test_other_builders(formats: SphinxTestApp, builder: str, tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    shutil.copytree(formats.srcdir, src, ignore=shutil.ignore_patterns("_build"))
-    app = build(src, builder)
-    assert rfc_warnings(app) == []
-    assert "WARNING" not in app.warning.getvalue()
+def test_other_builders(build: BuildFn, builder: str) -> None:
+    app = build("tables-formats", builder)
+    assert app.rfc_warnings() == []
+    assert "WARNING" not in app.warnings
     if builder == "text":
         text = (app.outdir / "md_zh_pipe.txt").read_text(encoding="utf-8")
         assert "Strength" in text and "Accepted" in text
 
 
-def test_dependency_modules_without_rfc_modules(tmp_path: Path) -> None:
+def test_dependency_modules_without_rfc_modules(build: BuildFn) -> None:
     """With ``rfc_modules`` empty, a component links to a module when some
     RFC touches a module by that name; other components stay as written."""
     dep = (
@@ -325,30 +332,26 @@ def test_dependency_modules_without_rfc_modules(tmp_path: Path) -> None:
         "   ===========  ========\n   component    strength\n   ===========  ========\n"
         "   optimizer    strong\n   *FSDP*       weak\n   ===========  ========\n"
     )
-    src = write_project(
-        tmp_path / "src",
+    app = build(
         {"index.rst": "I\n=\n\n.. toctree::\n\n   a\n   b\n", "a.rst": dep,
          "b.rst": "B\n=\n\n.. rfc:: RFC-0002\n   :modules: optimizer\n"},
-        "rfc_required_sections = []\n",
+        conf="rfc_required_sections = []\n",
     )
-    app = build(src)
     deps = section(html(app, "a"), "rfc-dependency")
     assert re.search(r'href="rfc-modules\.html#[^"]*" title="optimizer"', deps)
     assert '<td class="rfc-col-component"><p><em>FSDP</em></p></td>' in deps
-    assert rfc_warnings(app) == []
+    assert app.rfc_warnings() == []
 
 
-def test_headers_follow_the_build_language(formats: SphinxTestApp, tmp_path: Path) -> None:
+def test_headers_follow_the_build_language(build: BuildFn) -> None:
     """Headers and enum labels go through the message catalog: with
     ``language = "zh_CN"`` they are whatever the shipped catalog says."""
     import gettext
 
     from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
 
-    src = tmp_path / "src"
-    shutil.copytree(formats.srcdir, src, ignore=shutil.ignore_patterns("_build"))
-    app = build(src, confoverrides={"language": "zh_CN"})
-    assert rfc_warnings(app) == []
+    app = build("tables-formats", confoverrides={"language": "zh_CN"})
+    assert app.rfc_warnings() == []
     translate = gettext.translation(
         CATALOG, str(LOCALE_DIR), languages=["zh_CN"], fallback=True
     ).gettext
@@ -357,3 +360,40 @@ def test_headers_follow_the_build_language(formats: SphinxTestApp, tmp_path: Pat
     assert heads == [translate(h) for h in
                      ("Component", "Strength", "Current status", "If not ready")]
     assert f'<span class="rfc-value rfc-value-strong">{translate("Strong")}</span>' in deps
+
+
+# --------------------------------------------------------------------------
+# The template's own tables
+
+
+def test_every_template_header_is_known(template: Build) -> None:
+    subtypes = {w[2] for w in template.rfc_warnings()}
+    assert not subtypes & {"rfc.unknown-column", "rfc.missing-column", "rfc.no-table"}
+    assert "ERROR" not in template.warnings
+
+
+def test_every_template_row_is_read(template: Build) -> None:
+    record = template.env.get_domain("rfc").rfcs["template"]  # type: ignore[attr-defined]
+    assert [r.source for r in record.references] == ["相关框架 / 原生实现 / 模型写法"]
+    params = record.interfaces[0].params
+    assert [(p.name, p.type, p.default, p.required, p.range) for p in params] == [
+        ("enabled", "bool", "False", False, "True / False"),
+        ("mode", "str", "", None, ""),
+    ]
+    assert [c.module for c in record.changes] == [
+        "model", "distributed", "checkpoint", "optimizer", "trainer",
+    ]
+    assert [a.option for a in record.alternatives] == ["A", "B"]
+    assert [d.component for d in record.dependencies] == [
+        "FSDP", "TP / PP", "checkpoint", "optimizer",
+    ]
+    assert [d.module for d in record.dependencies] == [None, None, "checkpoint", "optimizer"]
+    assert [c.type for c in record.constraints] == [
+        "不支持项", "性能收益", "显存收益", "性能劣化", "PT / MS 差异", "和已有行为不一致",
+    ]
+    assert [lv.level for lv in record.verification.levels] == ["UT", "Level0", "Level1"]
+    assert [i.combination for i in record.verification.interactions] == [
+        "本特性 + FSDP / TP / PP /CP / EP / 重计算等", "本特性 + checkpoint", "PT / MS 对齐",
+    ]
+    # levels are all there: no missing-test-level
+    assert "rfc.missing-test-level" not in {w[2] for w in template.rfc_warnings()}

@@ -4,15 +4,13 @@ and spans, and answers with warnings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import build_app, rfc_warnings, write_project
+from conftest import Build, BuildFn
 from docutils import nodes
 from docutils.core import publish_doctree
-from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc.config import settings_from
 from sphinx_rfc.doctree.tables import find_tables, table_headers
@@ -117,25 +115,20 @@ def md_doc(number: int, directive: str) -> tuple[str, dict[str, int]]:
     return "\n".join(lines) + "\n", where
 
 
-@pytest.fixture(scope="module")
-def bad(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
-    tuple[SphinxTestApp, dict[str, dict[str, int]]]
-]:
+@pytest.fixture
+def bad(shared_build: BuildFn) -> tuple[Build, dict[str, dict[str, int]]]:
     files = {"index.rst": "Bad\n===\n\n.. toctree::\n   :glob:\n\n   *\n"}
     where: dict[str, dict[str, int]] = {}
     for i, directive in enumerate(DIRECTIVES, 1):
         name = directive.removeprefix("rfc-")
         files[f"r_{name}.rst"], where[f"r_{name}.rst"] = rst_doc(i, directive)
         files[f"m_{name}.md"], where[f"m_{name}.md"] = md_doc(100 + i, directive)
-    src = write_project(
-        tmp_path_factory.mktemp("tables") / "bad", files, "rfc_required_sections = []\n"
-    )
-    yield build_app(src), where
+    return shared_build("tables-bad", files=files, conf="rfc_required_sections = []\n"), where
 
 
-def test_build_survives(bad: tuple[SphinxTestApp, dict[str, dict[str, int]]]) -> None:
+def test_build_survives(bad: tuple[Build, dict[str, dict[str, int]]]) -> None:
     app, where = bad
-    text = app.warning.getvalue()
+    text = app.warnings
     assert "Traceback" not in text and "Exception" not in text
     records = app.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
     assert len(records) == 2 * len(DIRECTIVES)
@@ -145,11 +138,11 @@ def test_build_survives(bad: tuple[SphinxTestApp, dict[str, dict[str, int]]]) ->
 
 @pytest.mark.parametrize("directive", DIRECTIVES)
 def test_no_table_at_the_directive(
-    bad: tuple[SphinxTestApp, dict[str, dict[str, int]]], directive: str
+    bad: tuple[Build, dict[str, dict[str, int]]], directive: str
 ) -> None:
     app, where = bad
     name = directive.removeprefix("rfc-")
-    warnings = rfc_warnings(app)
+    warnings = app.rfc_warnings()
     for doc, cases in ((f"r_{name}.rst", ("empty", "raw-html", "ragged")),
                        (f"m_{name}.md", ("empty", "html"))):
         for case in cases:
@@ -159,19 +152,19 @@ def test_no_table_at_the_directive(
 
 @pytest.mark.parametrize("directive", DIRECTIVES)
 def test_headerless_tables_are_reported(
-    bad: tuple[SphinxTestApp, dict[str, dict[str, int]]], directive: str
+    bad: tuple[Build, dict[str, dict[str, int]]], directive: str
 ) -> None:
     """A table with no header row: its first row is taken as the header, so
     data there reads as unknown columns and the real columns as missing."""
     app, where = bad
     doc = f"r_{directive.removeprefix('rfc-')}.rst"
     line = where[doc]["no-header"] + 3  # the first row
-    got = {w[2] for w in rfc_warnings(app) if w[:2] == (doc, line)}
+    got = {w[2] for w in app.rfc_warnings() if w[:2] == (doc, line)}
     assert {"rfc.unknown-column", "rfc.missing-column"} <= got
 
 
 def test_first_row_as_header_and_spans(
-    bad: tuple[SphinxTestApp, dict[str, dict[str, int]]],
+    bad: tuple[Build, dict[str, dict[str, int]]],
 ) -> None:
     app, _ = bad
     record = app.env.get_domain("rfc").rfcs["r_references"]  # type: ignore[attr-defined]
@@ -192,13 +185,13 @@ def test_first_row_as_header_and_spans(
     assert page.count('rowspan="2"') >= 1 and page.count('colspan="2"') >= 1
 
 
-def test_ragged_pipe_rows(bad: tuple[SphinxTestApp, dict[str, dict[str, int]]]) -> None:
+def test_ragged_pipe_rows(bad: tuple[Build, dict[str, dict[str, int]]]) -> None:
     app, where = bad
     record = app.env.get_domain("rfc").rfcs["m_constraints"]  # type: ignore[attr-defined]
     assert [(c.type, c.content) for c in record.constraints][:2] == [("one", ""), ("a", "b")]
     line = where["m_constraints.md"]["ragged"] + 3
     assert ("m_constraints.md", line, "rfc.incomplete-row") in [
-        w[:3] for w in rfc_warnings(app)
+        w[:3] for w in app.rfc_warnings()
     ]
 
 

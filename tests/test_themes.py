@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
-from pathlib import Path
 
 import pytest
-from conftest import ROOTS, parse_warnings, sphinx_build
+from conftest import BuildFn, parse_warnings
 
 from sphinx_rfc.write.static import STATIC_DIR
 
@@ -25,22 +23,20 @@ CSS = (STATIC_DIR / "sphinx_rfc.css").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("theme", list(THEMES))
-def test_theme(theme: str, tmp_path: Path) -> None:
+def test_theme(theme: str, build: BuildFn) -> None:
     if importlib.util.find_spec(THEMES[theme]) is None:
         pytest.skip(f"theme {theme} is not installed")
-    srcdir = tmp_path / "src"
-    shutil.copytree(ROOTS / "test-builders", srcdir)
-    with (srcdir / "conf.py").open("a", encoding="utf-8") as conf:
-        conf.write(f"\nhtml_theme = {theme!r}\n")
-    build = sphinx_build(srcdir, "html")
-    others = [w for w in parse_warnings(build.warnings) if not w[2].startswith("rfc.")]
-    assert others == [] and "WARNING: conf" not in build.warnings, build.warnings
-    assert len(build.rfc_warnings()) == 7
-    page = (build.outdir / "rfcs" / "0001-sharding.html").read_text(encoding="utf-8")
+    # (an override: SphinxTestApp replaces a default "alabaster" by "basic")
+    result = build("builders", confoverrides={"html_theme": theme})
+    others = [w for w in parse_warnings(result.warnings) if not w[2].startswith("rfc.")]
+    assert others == [] and "WARNING: conf" not in result.warnings, result.warnings
+    assert result.app.builder.theme.name == theme  # type: ignore[attr-defined]
+    assert len(result.rfc_warnings()) == 7
+    page = (result.outdir / "rfcs" / "0001-sharding.html").read_text(encoding="utf-8")
     assert re.search(r'<link[^>]+href="[./]*_static/sphinx_rfc\.css', page)
-    assert (build.outdir / "_static" / "sphinx_rfc.css").read_text(encoding="utf-8") == CSS
+    assert (result.outdir / "_static" / "sphinx_rfc.css").read_text(encoding="utf-8") == CSS
     assert "rfc-badge rfc-status rfc-status-implemented" in page
-    overview = (build.outdir / "overview.html").read_text(encoding="utf-8")
+    overview = (result.outdir / "overview.html").read_text(encoding="utf-8")
     assert "sphinx_rfc.js" in overview and "rfc-table-index" in overview
 
 

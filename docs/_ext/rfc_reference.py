@@ -20,8 +20,9 @@ drift from the code:
 - ``.. rfcdoc-index-options::``     the ``rfc-index`` option values
 - ``.. rfcdoc-export::``            ``rfcs.json``, from its JSON Schema (:mod:`rfcdoc_export`)
 - ``.. rfcdoc-cli-commands::``, ``.. rfcdoc-cli:: COMMAND``,
-  ``.. rfcdoc-problem-forms::``: the ``sphinx-rfc`` command, from its
-  argument parser and the problems' own text and JSON forms (:mod:`rfcdoc_cli`)
+  ``.. rfcdoc-problem-forms::``, ``.. rfcdoc-lifecycle::``: the ``sphinx-rfc``
+  command, from its argument parser, the problems' own text, JSON and
+  annotation forms and the lifecycle table (:mod:`rfcdoc_cli`)
 
 Every generated table has the class ``rfcdoc-<what>``, by which
 ``tests/test_docs.py`` finds it in the built HTML and compares it with the
@@ -35,7 +36,7 @@ from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives as rst_directives
-from rfcdoc_cli import CliCommand, CliCommands, ProblemForms
+from rfcdoc_cli import CliCommand, CliCommands, Lifecycle, ProblemForms
 from rfcdoc_export import ExportTables
 from rfcdoc_nodes import Cell, inline, literals, table
 from sphinx.application import Sphinx
@@ -322,4 +323,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rfcdoc-cli-commands", CliCommands)
     app.add_directive("rfcdoc-cli", CliCommand)
     app.add_directive("rfcdoc-problem-forms", ProblemForms)
+    app.add_directive("rfcdoc-lifecycle", Lifecycle)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -3,8 +3,12 @@
 
 - ``.. rfcdoc-cli-commands::`` every command and what it does;
 - ``.. rfcdoc-cli:: COMMAND`` its usage line and every argument and option;
-- ``.. rfcdoc-problem-forms::`` one problem as ``check`` prints it, in text
-  and in JSON (:meth:`sphinx_rfc.model.problems.Problem.as_text` / ``as_json``).
+- ``.. rfcdoc-problem-forms::`` one problem as ``check`` prints it, in text,
+  in JSON and as a GitHub annotation
+  (:meth:`sphinx_rfc.model.problems.Problem.as_text` / ``as_json``,
+  :func:`sphinx_rfc.cli.annotations.annotation`);
+- ``.. rfcdoc-lifecycle::`` the status transitions ``status`` allows
+  (:mod:`sphinx_rfc.spec.lifecycle`), one row per status.
 
 An argument the parser gives no help text takes that of the argument of
 the same name in another command, else :data:`MISSING_HELP`.
@@ -20,7 +24,9 @@ from rfcdoc_nodes import Cell, inline, literals, table
 from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc.cli import build_parser
+from sphinx_rfc.cli.annotations import annotation
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.spec import lifecycle
 
 #: Usage lines are wrapped at this width, whatever the terminal of the build.
 WIDTH = 78
@@ -31,7 +37,8 @@ MISSING_HELP: dict[tuple[str, str], str] = {
     ("new", "module"): "a module the RFC touches (its ``:modules:``)",
     ("new", "author"): "an author (its ``:authors:``)",
     ("check", "format"): "``text``: one line per problem and a summary line; "
-    "``json``: a JSON list of the problems",
+    "``json``: a JSON list of the problems; ``github``: one GitHub Actions annotation "
+    "per problem (the summary line on standard error)",
 }
 
 
@@ -148,5 +155,23 @@ class ProblemForms(SphinxDirective):
                           "rfcs/0042-offload.md", 12, "RFC-0042")
         text = problem.as_text()
         data = json.dumps([problem.as_json()], ensure_ascii=False, indent=2)
+        github = annotation(problem, f"docs/{problem.source}")
         return [nodes.literal_block(text, text, language="text"),
-                nodes.literal_block(data, data, language="json")]
+                nodes.literal_block(data, data, language="json"),
+                nodes.literal_block(github, github, language="text")]
+
+
+class Lifecycle(SphinxDirective):
+    """The transition table of :mod:`sphinx_rfc.spec.lifecycle`: each
+    status, and the statuses that may follow it."""
+
+    def run(self) -> list[nodes.Node]:
+        rows: list[list[Cell]] = []
+        for status in lifecycle.TRANSITIONS:
+            nxt = lifecycle.allowed_next(status)
+            cell: list[nodes.Node] = literals(nxt) if nxt else [nodes.Text("—")]
+            if lifecycle.SUPERSEDED in lifecycle.allowed_next(status, superseded=True):
+                cell += [nodes.Text("; "), *literals([lifecycle.SUPERSEDED]),
+                         nodes.Text(" when another RFC supersedes it")]
+            rows.append([literals([status]), cell])
+        return [table(["status", "may become"], rows, [20, 70], classes=["rfcdoc-lifecycle"])]

@@ -1,10 +1,13 @@
-"""The ``sphinx-rfc`` command (docs/reference/cli.md): ``check``, ``list``, ``new``
-and ``export``.
+"""The ``sphinx-rfc`` command (docs/reference/cli.md): ``check``, ``list``,
+``new``, ``export``, ``import`` and ``status``.
 
 ``check``, ``list`` and ``export`` read the project in-process with Sphinx's
 ``dummy`` builder into a temporary folder: the reading phase runs every
-directive and check, and nothing is written.  Exit codes: 0 fine, 1 RFC
-problems (``check``) or a refused ``new``, 2 usage or configuration errors.
+directive and check, and nothing is written.  ``import`` and ``status``
+edit source files and read only ``conf.py`` (:mod:`sphinx_rfc.cli.conf`).
+Exit codes: 0 fine; 1 RFC problems (``check``), a refused ``new`` or
+``status``, an issue ``import`` could not write; 2 usage or configuration
+errors.
 
 Here only the parser and the entry point; each command is a module of its
 own (``add_parser`` registers it, ``run`` runs it), and
@@ -17,20 +20,24 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from sphinx_rfc.cli import check, export, listing, new
+from sphinx_rfc import __version__
+from sphinx_rfc.cli import check, export, issue_import, listing, new, status_edit
 from sphinx_rfc.cli.errors import CliError
 
 __all__ = ["CliError", "build_parser", "main"]
 
 #: The commands, in the order the help lists them.
-COMMANDS = (check, listing, new, export)
+COMMANDS = (check, listing, new, export, issue_import, status_edit)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``sphinx-rfc`` parser; each command's ``run`` is its ``func``."""
     parser = argparse.ArgumentParser(
-        prog="sphinx-rfc", description="Check, list, create and export RFCs of a Sphinx project."
+        prog="sphinx-rfc",
+        description="Check, list, create, export and import RFCs of a Sphinx project, "
+        "and move them through their lifecycle.",
     )
+    parser.add_argument("--version", action="version", version=f"sphinx-rfc {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for command in COMMANDS:

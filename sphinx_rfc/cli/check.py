@@ -1,5 +1,11 @@
 """``sphinx-rfc check`` (docs/reference/cli.md): every RFC problem of a
-project, as text lines and a summary line or as JSON.
+project, as text lines and a summary line, as JSON, or as GitHub Actions
+annotations (:mod:`sphinx_rfc.cli.annotations`).
+
+With FILE arguments (a pre-commit hook passes the changed files), only the
+problems of those files are printed; the whole project is still read (with
+the kept environment, only what changed), since the cross-RFC checks need
+every RFC.
 
 Exit code 1 when there is any problem, or, with ``--strict``, any other
 Sphinx warning (printed on standard error); else 0.
@@ -9,10 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sphinx_rfc.cli.annotations import annotation, annotation_path
+from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
 
 if TYPE_CHECKING:
@@ -27,7 +37,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "check", help="report every RFC problem; exit 1 if there is any"
     )
     check.add_argument("sourcedir", nargs="?", help="the Sphinx source folder (with conf.py)")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("files", nargs="*",
+                       help="report only the problems of these files (the whole project is "
+                            "still read, for the checks across RFCs)")
+    check.add_argument("--format", choices=("text", "json", "github"), default="text")
     check.add_argument("--strict", action="store_true",
                        help="also fail on any other Sphinx warning")
     check.add_argument("-j", "--jobs", type=_jobs, default=default_jobs(), metavar="N",
@@ -40,31 +53,57 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Read the project (the whole dummy build with ``--strict``, so every
-    warning a real build gives is seen) and print its problems."""
+    warning a real build gives is seen) and print its problems (those of
+    the FILEs, when given)."""
     from sphinx_rfc.write.summary import visible_problems
 
+    if args.sourcedir is not None and Path(args.sourcedir).is_file():
+        raise CliError(f"sphinx-rfc check: {args.sourcedir} is a file; the Sphinx source "
+                       "folder comes first: sphinx-rfc check DOCS [FILE...]")
     srcdir = find_sourcedir(args.sourcedir)
+    wanted = {Path(f).resolve() for f in args.files}
     with read_project(
         srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
     ) as project:
         problems = visible_problems(project.app)
-        _print_problems(project.app, problems, args.format)
+        base = srcdir.resolve()
+        if wanted:
+            problems = [p for p in problems if (base / p.source).resolve() in wanted]
+        _print_problems(project.app, problems, args.format, base)
         # the RFC problems are the lines tagged [rfc.<subtype>]
         others = [w for w in project.warnings if "[rfc." not in w] if args.strict else []
+        if wanted:
+            others = [w for w in others if _warning_file(w) in wanted]
         _print_other_warnings(others)
     return 1 if problems or others else 0
 
 
-def _print_problems(app: Sphinx, problems: Sequence[Problem], fmt: str) -> None:
-    """JSON: a list of problems; text: one line each, then the summary."""
+def _print_problems(app: Sphinx, problems: Sequence[Problem], fmt: str, base: Path) -> None:
+    """JSON: a list of problems; GitHub: one annotation each (the summary
+    on standard error, so that standard output holds only annotations);
+    text: one line each, then the summary."""
     from sphinx_rfc.write.summary import summary_line
 
     if fmt == "json":
         print(json.dumps([p.as_json() for p in problems], ensure_ascii=False, indent=2))
         return
+    if fmt == "github":
+        for problem in problems:
+            print(annotation(problem, annotation_path(base / problem.source)))
+        print(summary_line(app, problems), file=sys.stderr)
+        return
     for problem in problems:
         print(problem.as_text())
     print(summary_line(app, problems))
+
+
+_WARNING_FILE = re.compile(r"^(.+?):(?:\d+:)?\s*(?:WARNING|ERROR|CRITICAL):")
+
+
+def _warning_file(line: str) -> Path | None:
+    """The file a Sphinx warning line names, or None."""
+    match = _WARNING_FILE.match(line)
+    return Path(match.group(1)).resolve() if match else None
 
 
 def _print_other_warnings(others: Sequence[str]) -> None:

@@ -9,6 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from sphinx_rfc.cli.errors import CliError, cannot
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
 
 
@@ -27,12 +28,20 @@ def run(args: argparse.Namespace) -> int:
     from sphinx_rfc.write.export import write_export
 
     srcdir = find_sourcedir(args.sourcedir)
+    target = None if args.output == "-" else Path(args.output)
+    if target is not None and target.is_dir():
+        # said before the read, which may take a while
+        raise CliError(f"sphinx-rfc: {target} is a folder; give the file to write (-o FILE)")
     with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
-        if args.output == "-":
+        if target is None:
             # write_export writes a file: write it aside and copy it out
             with tempfile.TemporaryDirectory(prefix="sphinx-rfc-") as tmp:
                 written = Path(write_export(project.app, Path(tmp) / "rfcs.json"))
                 sys.stdout.write(written.read_text(encoding="utf-8"))
         else:
-            print(write_export(project.app, Path(args.output)))
+            try:
+                written = write_export(project.app, target)
+            except OSError as exc:  # a folder in the way, no permission, a full disk
+                raise cannot("write", target, exc) from None
+            print(written)
     return 0

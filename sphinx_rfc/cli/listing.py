@@ -1,12 +1,19 @@
 """``sphinx-rfc list`` (docs/reference/cli.md): one line per RFC (ID,
-status, title), in columns, optionally only some statuses."""
+status, title), in columns, or a JSON list; optionally only some statuses.
+
+The text goes to a terminal: what an RFC says (its title above all) is
+shown without its control characters, so that an escape sequence in a
+document cannot drive the terminal of whoever lists the project.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
@@ -15,12 +22,20 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.records import RfcRecord
 
+#: The keys of each RFC in ``--format json``: those of ``rfcs.json``.
+JSON_KEYS = ("id", "title", "status", "type", "docname", "source")
+
+#: DEL and the C1 controls, which ``json.dumps`` leaves as they are.
+_UNESCAPED_CONTROLS = re.compile("[\x7f-\x9f]")
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``list`` and its options."""
     lst = subparsers.add_parser("list", help="one line per RFC: ID, status, title")
     lst.add_argument("sourcedir", nargs="?")
     lst.add_argument("--status", help="only RFCs with this status (key or alias; comma list)")
+    lst.add_argument("--format", choices=("text", "json"), default="text",
+                     help="text: aligned columns (default); json: a list of the RFCs")
     lst.set_defaults(func=run)
 
 
@@ -34,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
         settings = rfc_config.settings(project.app.config)
         wanted = _wanted_statuses(args.status, settings) if args.status else None
         records = get_domain(project.app.env).snapshot().records()
-        _print_rows([r for r in records if wanted is None or r.status in wanted])
+        rows = [r for r in records if wanted is None or r.status in wanted]
+        if args.format == "json":
+            print(as_json([_json_row(r) for r in rows]))
+        else:
+            _print_rows(rows)
     return 0
 
 
@@ -55,9 +74,32 @@ def _wanted_statuses(text: str, settings: RfcSettings) -> set[str]:
     return wanted
 
 
+def printable(text: str) -> str:
+    """*text* without control characters (C0, DEL, C1): white space among
+    them becomes a space, the others go; printable text (CJK included)
+    stays as it is."""
+    return "".join(
+        (" " if char.isspace() else "") if unicodedata.category(char) == "Cc" else char
+        for char in text
+    )
+
+
 def _print_rows(rows: Sequence[RfcRecord]) -> None:
     """``ID  status  title``, the first two columns padded to line up."""
-    id_width = max((len(r.id) for r in rows), default=0)
-    status_width = max((len(r.status) for r in rows), default=0)
-    for record in rows:
-        print(f"{record.id:<{id_width}}  {record.status:<{status_width}}  {record.title}")
+    shown = [(printable(r.id), printable(r.status), printable(r.title)) for r in rows]
+    id_width = max((len(rfc_id) for rfc_id, _, _ in shown), default=0)
+    status_width = max((len(status) for _, status, _ in shown), default=0)
+    for rfc_id, status, title in shown:
+        print(f"{rfc_id:<{id_width}}  {status:<{status_width}}  {title}")
+
+
+def _json_row(record: RfcRecord) -> dict[str, Any]:
+    return {key: getattr(record, key) for key in JSON_KEYS}
+
+
+def as_json(data: Any) -> str:
+    """*data* as indented JSON, non-ASCII text as it is, but every control
+    character escaped (``json.dumps`` leaves DEL and C1 raw): the values are
+    the RFCs' own, and the terminal sees no control character."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return _UNESCAPED_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

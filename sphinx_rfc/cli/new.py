@@ -7,6 +7,12 @@ not) comes from a quick read of the project around the target folder, when
 a ``conf.py`` is found upwards; the target folder's own files are scanned
 too, for IDs not yet in the project and for the numbers that start their
 names.
+
+What the command line gives goes into a document that is then parsed: a
+value with a line break would add lines of its own (an option of the
+``rfc`` directive), so control characters are refused, the ID must match
+the project's ``rfc_id_pattern`` (the default one outside a project), and
+the template is filled in one pass, never looking into the values.
 """
 
 from __future__ import annotations
@@ -14,11 +20,12 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.errors import CliError, cannot
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
@@ -26,6 +33,11 @@ TEMPLATES = Path(__file__).parent.parent / "templates"
 _RFC_FENCE = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 _LEADING_NUMBER = re.compile(r"^(\d+)")
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+#: Unicode categories of characters that never belong in a value: control
+#: characters (C0, DEL, C1) and the line and paragraph separators, which
+#: docutils splits lines at.
+_FORBIDDEN = frozenset({"Cc", "Zl", "Zp"})
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,15 +57,23 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Write the new RFC and print its path.  A used ID or an existing
-    file is refused (exit 1); an empty title or an ID the project's
-    pattern rejects is a usage error (exit 2)."""
+    file is refused (exit 1); an empty title, an ID the project's pattern
+    rejects, a control character in a value, or a folder that cannot be
+    written into is a usage error (exit 2)."""
+    # runs of white space (line breaks included) are one space in a title
     title = " ".join(args.title.split())
     if not title:
         raise CliError("sphinx-rfc: the title is empty")
     folder = Path(args.dir)
-    facts = project_facts(folder)
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"sphinx-rfc: {folder} is not a folder (--dir)")
     modules = _unique_items(args.module)
     authors = _unique_items(args.author)
+    _check_one_line("title", [title])
+    _check_one_line("--id", [args.id.strip()] if args.id else [])
+    _check_one_line("--module", modules)
+    _check_one_line("--author", authors)
+    facts = project_facts(folder)
     rfc_id, number = _choose_id(args.id, facts)
     fmt = args.format or ("rst" if facts.markdown is False else "md")
     lang = args.lang or ("zh" if _CJK.search(title) else "en")
@@ -76,7 +96,7 @@ def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]
     if not given:
         return next_id(facts)
     rfc_id = given.strip()
-    if facts.id_pattern is not None and not facts.id_pattern.match(rfc_id):
+    if not facts.id_pattern.match(rfc_id):
         raise CliError(
             f"sphinx-rfc: invalid RFC ID {rfc_id!r}; expected {facts.id_pattern.pattern}"
         )
@@ -86,15 +106,32 @@ def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]
     return rfc_id, id_number(rfc_id)
 
 
+def _check_one_line(what: str, values: Sequence[str]) -> None:
+    """Refuse a control character or line separator in any of *values*
+    (they go into the new file as they are)."""
+    for value in values:
+        for char in value:
+            if unicodedata.category(char) in _FORBIDDEN:
+                raise CliError(
+                    f"sphinx-rfc: {what} {value!r} holds {char!r}, a control character "
+                    "or line break; give it on one line, printable characters only"
+                )
+
+
 def _write_new_file(folder: Path, path: Path, text: str) -> None:
     """Create *path* (and *folder*) with *text*; a file that appeared since
     it was looked for is left alone."""
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file in the way, no permission
+        raise cannot("create the folder", folder, exc) from None
     try:
         with path.open("x", encoding="utf-8") as handle:
             handle.write(text)
     except FileExistsError:
         raise _not_overwriting(path) from None
+    except OSError as exc:
+        raise cannot("write", path, exc) from None
 
 
 def _not_overwriting(path: Path) -> CliError:
@@ -158,7 +195,8 @@ class ProjectFacts:
     #: Numbers that start file names of the target folder.
     numbers: set[int]
     id_format: str
-    id_pattern: re.Pattern[str] | None
+    #: The project's ``rfc_id_pattern``, or the default one.
+    id_pattern: re.Pattern[str]
     modules: list[str]
     markdown: bool | None
 
@@ -170,7 +208,11 @@ def project_facts(folder: Path) -> ProjectFacts:
     from sphinx_rfc.resolve.domain import get_domain
 
     ids, numbers = scan_folder(folder)
-    facts = ProjectFacts(ids, numbers, "RFC-{:04d}", None, [], None)
+    defaults = rfc_config.CONFIG_VALUES
+    facts = ProjectFacts(
+        ids, numbers, defaults["rfc_id_format"].default,
+        re.compile(defaults["rfc_id_pattern"].default), [], None,
+    )
     confdir = find_conf_upwards(folder) if folder.exists() else None
     if confdir is None and folder.parent.exists():
         confdir = find_conf_upwards(folder.parent)
@@ -226,9 +268,9 @@ def render_template(
     created: str,
 ) -> str:
     """The template ``rfc.<lang>.<fmt>`` with its ``{{placeholders}}``
-    filled: *modules* go into the directive's ``:modules:`` option (a hint
-    when there are none), *change_modules* into the rows of the changes
-    table."""
+    filled in one pass (a value that holds ``{{id}}`` keeps it as it is):
+    *modules* go into the directive's ``:modules:`` option (a hint when
+    there are none), *change_modules* into the rows of the changes table."""
     text = (TEMPLATES / f"rfc.{lang}.{fmt}").read_text(encoding="utf-8")
     rows_md, rows_rst = _change_rows(lang, change_modules)
     module_comment, modules_option = _modules_lines(fmt, lang, modules)
@@ -243,9 +285,7 @@ def render_template(
         f"changes_rows_md_{lang}": rows_md,
         f"changes_rows_rst_{lang}": rows_rst,
     }
-    for key, value in values.items():
-        text = text.replace("{{" + key + "}}", value)
-    return text
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 
 def _change_rows(lang: str, change_modules: Sequence[str]) -> tuple[str, str]:

@@ -2,7 +2,8 @@
 source folder and its ``conf.py``, and reading it in-process with Sphinx's
 ``dummy`` builder into a temporary folder (or the kept environment of
 :mod:`sphinx_rfc.cli.cache`): the reading phase runs every directive and
-check, and nothing is written.
+check, and nothing is written.  A source file Sphinx cannot read is a
+:class:`CliError` naming it, never a traceback.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace, outdated_by
-from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace
+from sphinx_rfc.cli.errors import CliError, cannot
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -83,12 +84,13 @@ def read_project(
     *jobs* processes when every extension says it is safe for parallel
     reading.  Smart quotes are off: they change no check and cost a tenth
     of the reading time.  With *cache* (reading only), the environment is
-    kept in the system's temporary folder, so the next read of the same
-    project reads only the documents that changed, as an incremental build
-    does; the problems of the others are in the stored records.
+    kept in the user's cache folder (:mod:`sphinx_rfc.cli.cache`), so the
+    next read of the same project reads only the documents that changed,
+    as an incremental build does; the problems of the others are in the
+    stored records.
 
     A Sphinx error, while reading or in the caller's block, is a
-    :class:`CliError`.
+    :class:`CliError`; so is a source file that cannot be read.
     """
     from sphinx.errors import SphinxError
     from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -98,10 +100,13 @@ def read_project(
         try:
             with patch_docutils(srcdir), docutils_namespace():
                 app = _start_sphinx(srcdir, work, warning, jobs=jobs, full=full)
-                if full:
-                    app.build()
-                else:
-                    _read_only(app, work)
+                try:
+                    if full:
+                        app.build()
+                    else:
+                        _read_only(app, work)
+                except (UnicodeDecodeError, OSError, SphinxError) as exc:
+                    raise _unreadable(app, srcdir, exc) from None
                 yield Project(app, srcdir, _warning_lines(warning))
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
@@ -159,6 +164,42 @@ def _read_only(app: Sphinx, work: Workspace) -> None:
         raise
 
 
+def _unreadable(app: Sphinx, srcdir: Path, exc: Exception) -> Exception:
+    """What to raise for *exc*, raised while reading: a source file that is
+    not text in the project's encoding, named with its line (Sphinx's own
+    error names no file, and under ``-j`` arrives as a message only); a
+    file that cannot be opened, named; any other error as it is."""
+    if isinstance(exc, UnicodeDecodeError) or "UnicodeDecodeError" in str(exc):
+        found = _undecodable(app, srcdir)
+        if found is not None:
+            return found
+        return CliError(f"sphinx-rfc: {exc}")
+    if isinstance(exc, OSError) and exc.filename:
+        return cannot("read", exc.filename, exc)
+    return exc
+
+
+def _undecodable(app: Sphinx, srcdir: Path) -> CliError | None:
+    """The first document whose file is not text in the source encoding."""
+    encoding = app.env.settings.get("input_encoding") or "utf-8-sig"
+    for docname in sorted(app.env.found_docs):
+        path = Path(app.env.doc2path(docname))
+        try:
+            data = path.read_bytes()
+            data.decode(encoding)
+        except OSError:
+            continue
+        except UnicodeDecodeError as bad:
+            line = data.count(b"\n", 0, bad.start) + 1
+            shown = srcdir / path.relative_to(app.srcdir)
+            name = bad.encoding.upper()
+            return CliError(
+                f"sphinx-rfc: {shown}:{line}: not {name} text "
+                f"(byte 0x{data[bad.start]:02x}); save it as {name}"
+            )
+    return None
+
+
 def _no_doctree(*args: Any, **kwargs: Any) -> None:
     """Stands for ``Builder.write_doctree`` when only reading."""
 
@@ -170,3 +211,20 @@ def _warning_lines(warning: io.StringIO) -> list[str]:
         for line in _ANSI.sub("", warning.getvalue()).splitlines()
         if _WARNING_LINE.search(line)
     ]
+
+
+def outdated_by(changed: set[str], srcdir: Path) -> Any:
+    """An ``env-get-outdated`` handler: the documents among *changed*
+    files are read again; any other changed file (an included file, an
+    image) makes every document be read again."""
+
+    def handler(app: Sphinx, env: Any, added: Any, updated: Any, removed: Any) -> list[str]:
+        docnames = []
+        for path in changed:
+            docname = env.path2doc(str(srcdir / path))
+            if docname is None:
+                return sorted(env.found_docs)
+            docnames.append(docname)
+        return docnames
+
+    return handler

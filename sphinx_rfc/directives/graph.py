@@ -1,18 +1,31 @@
-"""The ``rfc-graph`` directive (docs/reference/navigation.md): a Mermaid
-flowchart of RFC relations in HTML, a table of its edges for other
-builders; its ``graph`` view.  What the graph holds and its Mermaid code
-are :mod:`sphinx_rfc.render.graph`.
+"""The ``rfc-graph`` directive (docs/reference/navigation.md) and its
+``graph`` view: the graph of RFC relations, drawn for each builder.
+
+- HTML (``html``, ``dirhtml``, ``singlehtml``...): an SVG made at build
+  time (:mod:`sphinx_rfc.render.graph_svg`), inline in the page so that the
+  theme's colours reach it and its nodes are links; or, with
+  ``:renderer: mermaid`` / ``rfc_graph_renderer = "mermaid"``, Mermaid code
+  that Mermaid JS draws in the browser (:mod:`sphinx_rfc.render.graph`).
+- EPUB: the same SVG as an image file (EPUB wants inline SVG declared in
+  its manifest, which Sphinx's builder does not do).
+- LaTeX: the same picture as TikZ (:mod:`sphinx_rfc.render.graph_tikz`);
+  the relation table when it is too large for a page.
+- Every other builder (text, man, texinfo, XML): the relation table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.errors import NoUri
+from sphinx.util import texescape
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from sphinx_rfc.directives.common import (
     NO_MATCH,
@@ -29,10 +42,15 @@ from sphinx_rfc.directives.common import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render import graph as rfc_graph
 from sphinx_rfc.render.elements import CellContent, make_table
+from sphinx_rfc.render.graph_geometry import Geometry, geometry
+from sphinx_rfc.render.graph_svg import escape, graph_svg
+from sphinx_rfc.render.graph_tikz import fits, graph_tikz
 from sphinx_rfc.resolve import views
+from sphinx_rfc.resolve.domain import MODULE_INDEX_DOC, get_domain, module_anchor
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import rfc_pending
@@ -47,7 +65,8 @@ def _flag(argument: str | None) -> bool:
 
 
 class RfcGraphDirective(SphinxDirective):
-    """A Mermaid flowchart of RFC relations (a table for non-HTML builders)."""
+    """The graph of RFC relations: a picture in HTML, EPUB and PDF, a table
+    for other builders."""
 
     has_content = False
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
@@ -55,6 +74,7 @@ class RfcGraphDirective(SphinxDirective):
         "module": directives.unchanged,
         "modules": _flag,
         "direction": directives.unchanged,
+        "renderer": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -71,6 +91,14 @@ class RfcGraphDirective(SphinxDirective):
             direction=direction,
         )
         node = options_view("graph", asdict(options), self.lineno)
+        if "renderer" in self.options:
+            renderer = (self.options["renderer"] or "").strip().lower()
+            if renderer in rfc_graph.RENDERERS:
+                node["renderer"] = renderer
+            else:
+                warn(self, "invalid-value",
+                     f"rfc-graph: invalid :renderer: {self.options['renderer']!r}; "
+                     f"expected {' or '.join(rfc_graph.RENDERERS)}")
         if options.rfc:
             check_xrefs(node, "ref", [options.rfc], self.lineno)
         if options.module:
@@ -82,10 +110,6 @@ def graph_view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> rfc_gra
     return rfc_graph.graph_value(snap, rfc_graph.GraphOptions(**options_of(key)))
 
 
-def _is_html(ctx: RenderContext) -> bool:
-    return ctx.builder.format == "html" and not ctx.builder.name.startswith("epub")
-
-
 def render_graph(
     ctx: RenderContext, node: rfc_pending, value: rfc_graph.GraphValue
 ) -> list[nodes.Node]:
@@ -93,20 +117,119 @@ def render_graph(
     if not value["nodes"]:
         box += empty(NO_MATCH, "rfc-graph-empty")
         return [box]
-    if _is_html(ctx):
-        from sphinxcontrib.mermaid import mermaid
+    builder = ctx.builder
+    if builder.format == "html" and builder.name.startswith("epub"):
+        box += _svg_file(ctx, value)
+    elif builder.format == "html":
+        if (node.get("renderer") or ctx.settings.graph_renderer) == "mermaid":
+            box += _mermaid(ctx, value)
+        else:
+            box += nodes.raw("", graph_svg(value, *_links(ctx), translate=_translate,
+                                           status_label=_status_label(ctx)), format="html")
+    elif builder.format == "latex" and fits(shape := _geometry(ctx, value)):
+        box += nodes.raw("", _tikz(ctx, shape), format="latex")
+    else:
+        return [_edge_table(ctx, value, box)]
+    return [box]
 
-        def url_for(item: RfcSummary) -> str | None:
-            return str(ctx.builder.get_relative_uri(ctx.docname, item["docname"]))
 
-        diagram = mermaid()
-        diagram["code"] = rfc_graph.mermaid_code(
-            value, url_for, lambda kind: str(_(rfc_graph.EDGE_LABELS[kind]))
-        )
-        diagram["options"] = {}
-        box += diagram
-        return [box]
-    return [_edge_table(ctx, value, box)]
+def _translate(msgid: str) -> str:
+    return str(_(msgid))
+
+
+def _status_label(ctx: RenderContext) -> Callable[[str], str]:
+    return lambda status: str(_(ctx.settings.statuses.label(status)))
+
+
+def _geometry(ctx: RenderContext, value: rfc_graph.GraphValue) -> Geometry:
+    return geometry(value, _translate, _status_label(ctx))
+
+
+def _uri(ctx: RenderContext, docname: str, anchor: str | None = None) -> str | None:
+    """The builder's link from this page to *docname* (and *anchor*), as
+    :func:`sphinx.util.nodes.make_refnode` makes it; ``None`` for a page the
+    builder does not write."""
+    try:
+        uri = str(ctx.builder.get_relative_uri(ctx.docname, docname))
+    except NoUri:
+        return None
+    if anchor:
+        # a page that is a part of this one (singlehtml): the anchor alone
+        uri = f"#{anchor}" if "#" in uri else f"{uri}#{anchor}"
+    return uri
+
+
+def _module_place(module: Mapping[str, Any]) -> tuple[str, str]:
+    """A module's home, else its entry of the module index (every module
+    of a graph is one the project knows: an RFC touches it)."""
+    home = module.get("home")
+    if home:
+        return str(home[0]), str(home[1])
+    return MODULE_INDEX_DOC, module_anchor(str(module["name"]))
+
+
+Link = Callable[[Mapping[str, Any]], str | None]
+
+
+def _links(ctx: RenderContext) -> tuple[Link, Link]:
+    """The links of the SVG's RFC and module nodes."""
+    return (lambda item: _uri(ctx, str(item["docname"])),
+            lambda module: _uri(ctx, *_module_place(module)))
+
+
+def _mermaid(ctx: RenderContext, value: rfc_graph.GraphValue) -> nodes.Element:
+    from sphinxcontrib.mermaid import mermaid
+
+    def url_for(item: RfcSummary) -> str | None:
+        return _uri(ctx, item["docname"])
+
+    diagram: nodes.Element = mermaid()
+    diagram["code"] = rfc_graph.mermaid_code(value, url_for, _translate_kind)
+    diagram["options"] = {}
+    return diagram
+
+
+def _translate_kind(kind: str) -> str:
+    return _translate(rfc_graph.EDGE_LABELS[kind])
+
+
+def _svg_file(ctx: RenderContext, value: rfc_graph.GraphValue) -> nodes.Node:
+    """The SVG as an image file of the book (its nodes are no links: links
+    inside an image do not work)."""
+    svg = graph_svg(value, lambda item: None, translate=_translate,
+                    status_label=_status_label(ctx))
+    data = svg.encode("utf-8")
+    name = f"rfc-graph-{hashlib.sha1(data).hexdigest()[:16]}.svg"
+    folder = ctx.builder.outdir / ctx.builder.imagedir
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    if not path.is_file() or path.read_bytes() != data:
+        path.write_bytes(data)
+    src = relative_uri(ctx.builder.get_target_uri(ctx.docname), f"{ctx.builder.imagedir}/{name}")
+    alt = ", ".join(item["id"] for item in value["nodes"])
+    return nodes.raw("", f'<img class="rfc-graph-svg" src="{escape(src)}" alt="{escape(alt)}"/>',
+                     format="html")
+
+
+def _latex_label(ctx: RenderContext, docname: str, anchor: str | None = None) -> str | None:
+    """The ``\\hyperref`` target of a page (and anchor) of this LaTeX
+    document, escaped as Sphinx's LaTeX writer escapes its labels."""
+    if _uri(ctx, docname) is None:
+        return None
+    target = f"{docname}:{anchor}" if anchor else f"{docname}::doc"
+    escaped = target.translate(texescape.tex_replace_map)
+    escaped = escaped.encode("ascii", "backslashreplace").decode("ascii")
+    return "\\detokenize{" + escaped.replace("\\", "_") + "}"
+
+
+def _tikz(ctx: RenderContext, shape: Geometry) -> str:
+    engine = str(ctx.env.config.latex_engine)
+    return graph_tikz(
+        shape,
+        lambda item: _latex_label(ctx, str(item["docname"])),
+        lambda module: _latex_label(ctx, *_module_place(module)),
+        escape=lambda text: texescape.escape(text, engine),
+    )
 
 
 def _edge_table(
@@ -132,6 +255,18 @@ def _edge_table(
     return box
 
 
+def _add_tikz(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """LaTeX: load ``tikz`` when a page has a graph.  Sphinx reads the
+    packages of the registry just before it writes each document, so a
+    package added after reading is in time."""
+    views_of = get_domain(env).views.values()
+    if (app.builder.format == "latex" and not app.registry.has_latex_package("tikz")
+            and any(key[0] == "graph" for keys in views_of for key in keys)):
+        app.add_latex_package("tikz")
+    return []
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-graph", RfcGraphDirective)
     views.register("graph", graph_view_value, render_graph)
+    app.connect("env-updated", _add_tikz)

@@ -1,11 +1,16 @@
 """The ``rfc-index`` directive (docs/reference/navigation.md): a table of
 RFCs, filtered, sorted and grouped; its ``index`` view; and the sorting and
 filtering script of the HTML pages that show one.
+
+In HTML each index also carries its rows' data (status, type, modules) and
+the values of its drop-down filters as a JSON ``<script>`` block beside the
+tables, which ``static/sphinx_rfc.js`` reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from docutils import nodes
@@ -81,11 +86,26 @@ class IndexRow(RfcSummary, total=False):
 #: and its rows.
 IndexGroup = tuple[str | None, list[IndexRow]]
 
+
+class IndexFilters(TypedDict):
+    """The values each drop-down filter of the HTML page offers: those of
+    the index's rows, in the order the groups use."""
+
+    status: list[str]
+    type: list[str]
+    module: list[str]
+
+
 IndexValue = TypedDict("IndexValue", {
     "columns": list[str], "group-by": str, "groups": list[IndexGroup],
     #: the shown modules: where they link to
     "homes": dict[str, ModuleValue],
+    "filters": IndexFilters,
 })
+
+#: The HTML id of a page's n-th index is ``rfc-index-<n>``; the filters of
+#: every index but the first put it before their URL parameters.
+ID_PREFIX = "rfc-index"
 
 
 class RfcIndexDirective(SphinxDirective):
@@ -149,8 +169,28 @@ class RfcIndexDirective(SphinxDirective):
             "group-by": self._choice("group-by", GROUPS, "none"),
         }
         node = options_view("index", spec, self.lineno)
+        self._number(node)
         check_xrefs(node, "mod", modules, self.lineno)
         return with_problems(self, [node])
+
+    def _number(self, node: rfc_pending) -> None:
+        """Number the page's indexes and reserve each one's HTML id now, so
+        that no later heading of the page takes it; the HTML renderer puts
+        it on the index (the namespace of its URL parameters).
+
+        Not in ``node["ids"]``: replacing the pending node would copy it to
+        the index of every builder, and other builders' output must not
+        change."""
+        number = self.env.new_serialno(ID_PREFIX) + 1
+        document = self.state.document
+        html_id = base = f"{ID_PREFIX}-{number}"
+        suffix = 1
+        while html_id in document.ids:  # a heading before the index took it
+            suffix += 1
+            html_id = f"{base}-{suffix}"
+        document.ids[html_id] = node  # what docutils checks before giving an id
+        node["rfc-index-id"] = html_id
+        node["rfc-index-number"] = number
 
 
 # --------------------------------------------------------------------------
@@ -206,6 +246,14 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
     return rows
 
 
+def _in_order(present: Iterable[str], order: Sequence[str]) -> list[str]:
+    """The non-empty values of *present*: those of *order* in its order, then
+    the others by name."""
+    values = set(present) - {""}
+    known = [k for k in order if k in values]
+    return known + sorted(values - set(known))
+
+
 def _groups(
     snap: Snapshot, rows: list[IndexRow], group_by: str, orders: dict[str, list[str]]
 ) -> list[IndexGroup]:
@@ -215,8 +263,7 @@ def _groups(
     if group_by == "none":
         return [(None, rows)]
     if group_by == "module":
-        names = [n for n in snap.module_names() if any(n in r["modules"] for r in rows)]
-        names += sorted({m for r in rows for m in r["modules"]} - set(names))
+        names = _in_order((m for r in rows for m in r["modules"]), snap.module_names())
         groups: list[IndexGroup] = [(n, [r for r in rows if n in r["modules"]]) for n in names]
         groups.append(("", [r for r in rows if not r["modules"]]))
         return groups
@@ -224,9 +271,7 @@ def _groups(
     def key_of(row: IndexRow) -> str:
         return (row["status"] if group_by == "status" else row["type"]) or ""
 
-    present = {key_of(r) for r in rows}
-    keys = [k for k in orders[group_by] if k in present]
-    keys += [*sorted(present - set(keys) - {""}), ""]
+    keys = [*_in_order((key_of(r) for r in rows), orders[group_by]), ""]
     return [(k, [r for r in rows if key_of(r) == k]) for k in keys]
 
 
@@ -243,7 +288,8 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     rows = _sorted_rows(_matching_rows(snap, spec), spec["sort"], status_keys)
     orders = {"status": list(status_keys), "type": list(settings.types.keys())}
     groups = _groups(snap, rows, spec["group-by"], orders)
-    kept = set(columns) | {"id", "title", "status", "docname"}
+    # type and modules whatever the columns: the HTML filters need them
+    kept = set(columns) | {"id", "title", "status", "docname", "type", "modules"}
     homes = ({m: module_value(snap, m) for r in rows for m in r["modules"]}
              if "modules" in columns else {})
     return {
@@ -252,6 +298,11 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
         "groups": [(label, [_shown(r, kept) for r in members])
                    for label, members in groups if members],
         "homes": homes,
+        "filters": {
+            "status": _in_order((r["status"] for r in rows), orders["status"]),
+            "type": _in_order((r["type"] or "" for r in rows), orders["type"]),
+            "module": _in_order((m for r in rows for m in r["modules"]), snap.module_names()),
+        },
     }
 
 
@@ -285,8 +336,44 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
     return str(row.get(column) or "")
 
 
+def script_json(data: object) -> str:
+    """*data* as JSON that can stand inside an HTML ``<script>`` element:
+    ``<``, ``>`` and ``&`` escaped, so that no ``</script>`` or ``<!--`` in
+    a module name can end or bend the element (nor an ``&`` read as an
+    entity in XHTML, for EPUB); U+2028 and U+2029 too, which older
+    JavaScript did not allow in strings."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for char in "<>&\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
+
+
+def filter_data(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> dict[str, object]:
+    """What the HTML filters of an index need: the URL parameters' prefix,
+    each row's data in the order the rows are written (a row per group an
+    RFC is in), and each drop-down's values with their labels as the
+    badges show them."""
+    settings = ctx.settings
+    html_id = node.get("rfc-index-id")
+    first = node.get("rfc-index-number", 1) == 1
+    return {
+        "prefix": "" if first or not html_id else f"{html_id}.",
+        "rows": [{"id": r["id"], "status": r["status"], "type": r.get("type") or "",
+                  "modules": r.get("modules") or []}
+                 for _label, rows in value["groups"] for r in rows],
+        "filters": {
+            "status": [[k, str(_(settings.statuses.label(k)))] for k in value["filters"]["status"]],
+            "type": [[k, str(_(settings.types.label(k)))] for k in value["filters"]["type"]],
+            "module": [[m, m] for m in value["filters"]["module"]],
+        },
+    }
+
+
 def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> list[nodes.Node]:
     box = nodes.container(classes=["rfc-index"])
+    html = ctx.builder.format == "html"
+    if html and node.get("rfc-index-id"):  # the namespace of the URL parameters
+        box["ids"] = [node["rfc-index-id"]]
     if not value["groups"]:
         box += empty(NO_MATCH, "rfc-index-empty")
         return [box]
@@ -303,6 +390,13 @@ def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> li
             if row is not None:
                 tr["classes"].append(f"rfc-row-{row['status']}")
         box += table
+    if html:
+        # Data beside the tables rather than attributes on the rows: docutils
+        # writes no arbitrary attributes, and a raw block is skipped by every
+        # other writer.  The script copies it onto the rows as data-*.
+        box += nodes.raw("", '<script type="application/json" class="rfc-index-data">'
+                         f"{script_json(filter_data(ctx, node, value))}</script>",
+                         format="html")
     return [box]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from docutils import nodes
 
@@ -62,9 +63,11 @@ def row_cells(row: nodes.row) -> list[nodes.entry]:
 def span_grid(rows: Sequence[nodes.row]) -> list[list[nodes.entry | None]]:
     """Cells by (row, column), spans expanded: a cell spanning rows is
     repeated in each; a cell spanning columns sits in its first column and
-    leaves None in the others."""
+    leaves None in the others, in every row it spans."""
     grid: list[list[nodes.entry | None]] = []
-    carried: dict[tuple[int, int], nodes.entry] = {}
+    # (row, column) -> what a span from a row above puts there; a row's own
+    # cells go into the columns left free
+    carried: dict[tuple[int, int], nodes.entry | None] = {}
     for r, row in enumerate(rows):
         cells: list[nodes.entry | None] = []
         col = 0
@@ -76,8 +79,10 @@ def span_grid(rows: Sequence[nodes.row]) -> list[list[nodes.entry | None]]:
             more_rows = _span(entry, "morerows")
             cells.append(entry)
             cells.extend([None] * more_cols)
-            for extra_row in range(1, more_rows + 1):
+            for extra_row in range(1, min(more_rows, len(rows) - 1 - r) + 1):
                 carried[(r + extra_row, col)] = entry
+                for extra_col in range(1, more_cols + 1):
+                    carried[(r + extra_row, col + extra_col)] = None
             col += 1 + more_cols
         while (r, col) in carried:
             cells.append(carried.pop((r, col)))
@@ -94,9 +99,35 @@ def _span(entry: nodes.entry, name: str) -> int:
         return 0
 
 
+_Node = TypeVar("_Node", bound=nodes.Element)
+
+
+def without_messages(node: _Node) -> _Node:
+    """*node*, or a copy of it without docutils' diagnostics.
+
+    A table cell is parsed on its own, and the ``system_message`` nodes of
+    its markup errors (``*args``: "Inline emphasis start-string without
+    end-string", with the source's absolute path) stay in the cell beside
+    its paragraphs.  They belong to the build log, never to the cell's
+    value."""
+    if next(iter(node.findall(nodes.system_message)), None) is None:
+        return node
+    copy = node.deepcopy()
+    for message in list(copy.findall(nodes.system_message)):
+        if message.parent is not None:
+            message.parent.remove(message)
+    return copy
+
+
+def node_text(node: nodes.Element) -> str:
+    """``node.astext()`` without docutils' diagnostics (:func:`without_messages`)."""
+    return without_messages(node).astext()
+
+
 def cell_text(entry: nodes.entry | None) -> str:
-    """A cell's plain text (see :func:`~sphinx_rfc.spec.text.plain`)."""
-    return plain(entry.astext()) if entry is not None else ""
+    """A cell's plain text (see :func:`~sphinx_rfc.spec.text.plain`), its
+    diagnostics left out."""
+    return plain(node_text(entry)) if entry is not None else ""
 
 
 def table_headers(table: nodes.table) -> list[str]:

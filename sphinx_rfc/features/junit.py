@@ -49,9 +49,10 @@ _PARAMS = re.compile(r"^(?P<base>[^\[]+)\[.*\]$", re.DOTALL)
 # Reading one file
 
 
-@dataclass
+@dataclass(slots=True)
 class Case:
-    """One ``<testcase>``."""
+    """One ``<testcase>``: only what matching and reporting need (a passed
+    case keeps no message; a failed or skipped one the first line of it)."""
 
     classname: str
     name: str
@@ -74,7 +75,7 @@ def _first_line(text: str | None) -> str:
     return ""
 
 
-def _case(element: ET.Element, report: str, inherited_file: str) -> Case:
+def _case(element: ET.Element, report: str, inherited_file: str, shared: dict[str, str]) -> Case:
     outcome = PASSED
     message = ""
     for child in element:
@@ -91,36 +92,65 @@ def _case(element: ET.Element, report: str, inherited_file: str) -> Case:
         outcome = FAILED
     elif outcome == PASSED and status in _SKIP_STATUS:
         outcome = SKIPPED
+    classname = (element.get("classname") or element.get("class") or "").strip()
+    file = _norm_path(element.get("file") or inherited_file)
     return Case(
-        classname=(element.get("classname") or element.get("class") or "").strip(),
+        # the class and file of thousands of cases: one string each
+        classname=shared.setdefault(classname, classname),
         name=(element.get("name") or "").strip(),
-        file=_norm_path(element.get("file") or inherited_file),
+        file=shared.setdefault(file, file),
         outcome=outcome,
         message=message,
         report=report,
     )
 
 
+#: What an open element of a result file is to the reader: a suite (or the
+#: root) whose ``<testcase>`` and suite children count, a case, or anything
+#: else (whose content is skipped).
+_SUITE, _CASE, _OTHER = 0, 1, 2
+
+
 def parse_junit(path: str | Path, report: str | None = None) -> list[Case]:
     """The testcases of one JUnit XML file, in file order.
 
-    Raises ``OSError`` or ``xml.etree.ElementTree.ParseError``."""
+    Read as a stream (``iterparse``), each case dropped from the tree once
+    it is read, with a stack instead of recursion: a file of hundreds of
+    thousands of cases, or of suites nested a thousand deep, is read in
+    little memory.  Raises ``OSError``, ``xml.etree.ElementTree.ParseError``
+    or whatever else a malformed file makes the parser raise (an unknown
+    encoding is a ``LookupError``)."""
     report = report or Path(path).name
-    root = ET.parse(path).getroot()  # local files named by conf.py
     cases: list[Case] = []
-
-    def walk(element: ET.Element, file: str) -> None:
-        for child in element:
-            tag = _local(child.tag)
-            if tag == "testcase":
-                cases.append(_case(child, report, file))
-            elif tag in ("testsuite", "testsuites"):
-                walk(child, child.get("file") or file)
-
-    if _local(root.tag) == "testcase":
-        cases.append(_case(root, report, ""))
-    else:
-        walk(root, root.get("file") or "")
+    shared: dict[str, str] = {}
+    # per open element: (what it is, the file its cases inherit, the element)
+    stack: list[tuple[int, str, ET.Element]] = []
+    with open(path, "rb") as stream:  # a local file named by conf.py
+        for event, element in ET.iterparse(stream, events=("start", "end")):
+            tag = _local(element.tag)
+            if event == "start":
+                if not stack:
+                    kind = _CASE if tag == "testcase" else _SUITE
+                    inherited = "" if kind == _CASE else element.get("file") or ""
+                elif stack[-1][0] != _SUITE:
+                    kind, inherited = _OTHER, ""
+                elif tag == "testcase":
+                    kind, inherited = _CASE, stack[-1][1]
+                elif tag in ("testsuite", "testsuites"):
+                    kind, inherited = _SUITE, element.get("file") or stack[-1][1]
+                else:
+                    kind, inherited = _OTHER, ""
+                stack.append((kind, inherited, element))
+                continue
+            kind, inherited, _element = stack.pop()
+            if kind == _CASE:
+                cases.append(_case(element, report, inherited, shared))
+            if kind != _OTHER or not stack or stack[-1][0] == _SUITE:
+                # done with it and with what the parser has put beside it so
+                # far (the elements still to come are held by their events)
+                element.clear()
+                if stack:
+                    del stack[-1][2][:]
     return cases
 
 
@@ -163,6 +193,18 @@ def case_keys(case: Case) -> set[str]:
     return keys
 
 
+def _tails(form: str) -> set[str]:
+    """*form* and what follows each separator of a key in it (``::``, ``.``,
+    ``#``): the names a case must have for *form* to be one of its keys."""
+    tails = {form}
+    for i, char in enumerate(form):
+        if char in ".#":
+            tails.add(form[i + 1:])
+        elif form.startswith("::", i):
+            tails.add(form[i + 2:])
+    return tails
+
+
 def id_forms(test_id: str) -> list[str]:
     """The forms *test_id* is looked up as, most literal first: itself and,
     for a pytest node id ``dir/test_x.py::Class::test_y``, the
@@ -203,18 +245,32 @@ class TestResults:
     cases: list[Case] = field(default_factory=list)
     #: (file, message, line) of files that could not be read
     errors: list[tuple[str, str, int | None]] = field(default_factory=list)
+    #: A case's name, and its name without parameters -> the numbers of the
+    #: cases so named.  Every key of :func:`case_keys` ends with one of them,
+    #: so a test id is looked up by its possible names and checked against
+    #: those cases' keys: an index of every key would hold ten strings per
+    #: case, for ids of which an RFC names a handful.
     index: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, cases: Iterable[Case]) -> None:
         for case in cases:
             number = len(self.cases)
             self.cases.append(case)
-            for key in case_keys(case):
-                self.index.setdefault(key, []).append(number)
+            for name in _names(case):
+                self.index.setdefault(name, []).append(number)
+
+    def _keyed(self, form: str) -> list[int]:
+        """The cases *form* is a key of (:func:`case_keys`), in file order."""
+        found: set[int] = set()
+        for name in _tails(form):
+            for number in self.index.get(name, ()):
+                if number not in found and form in case_keys(self.cases[number]):
+                    found.add(number)
+        return sorted(found)
 
     def _exact(self, form: str) -> list[int]:
         while form:
-            found = self.index.get(form)
+            found = self._keyed(form)
             if found:
                 return found
             # more leading folders (or packages) than the report's; never
@@ -283,7 +339,10 @@ def load_results(confdir: str | Path, patterns: Sequence[str]) -> TestResults:
             report = relative(path, confdir)
             try:
                 parsed: list[Case] | tuple[str, int | None] = parse_junit(path, report)
-            except (OSError, ET.ParseError, ValueError) as exc:
+            except Exception as exc:
+                # whatever a bad file makes the parser raise (LookupError for
+                # an unknown encoding, ...) is a warning naming the file,
+                # never a failed build
                 position = getattr(exc, "position", None)
                 parsed = (f"{type(exc).__name__}: {exc}", position[0] if position else None)
             cached = (stamp, parsed)

@@ -25,22 +25,25 @@ from sphinx_rfc.doctree.tables import (
     row_cells,
     table_group,
     table_rows,
+    without_messages,
 )
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, parse_metadata
-from sphinx_rfc.render.elements import issue_node, joined, rfc_pending_row, xref
+from sphinx_rfc.render.elements import (
+    issue_node,
+    joined,
+    rfc_pending_row,
+    unlink_unsafe,
+    xref,
+)
 from sphinx_rfc.render.tables import already_read
-from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
-#: Table keys and metadata names that give the RFC ID.
-ID_KEYS = frozenset(fold_header(k) for k in (
-    "rfc", "id", "rfc id", "rfc-id", "rfc_id", "rfc 编号", "rfc编号", "编号",
-))
 #: First-column texts of a key/value table's header row.
 _HEADER_KEYS = frozenset(fold_header(k) for k in (
     "项目", "字段", "属性", "键", "item", "field", "key", "property", "attribute",
@@ -138,7 +141,9 @@ def info_rows(
 
 def cell_value(entry: nodes.entry) -> str:
     """A value cell's plain text, with e-mail links written back as
-    ``Name <address>`` (MyST turns ``<a@b.c>`` into a bare link)."""
+    ``Name <address>`` (MyST turns ``<a@b.c>`` into a bare link), docutils'
+    diagnostics left out."""
+    entry = without_messages(entry)
     parts: list[str] = []
     for node in entry.findall(include_self=False):
         if isinstance(node, nodes.Text) and not _inside_mailto(node, entry):
@@ -229,7 +234,9 @@ def render_info_table(
 ) -> None:
     """Keep the author's table, with the value cells of *rows* (those the
     metadata uses) linked, the classes of a basic-info table and the
-    backlink rows appended."""
+    backlink rows appended.  The author's links that could run code in the
+    reader's browser become text (only http, https and mailto are links)."""
+    unlink_unsafe(table)
     _link_cells(rows, meta, settings)
     for cls in ("rfc-table", "rfc-table-basic-info", "rfc-native-info"):
         if cls not in table["classes"]:

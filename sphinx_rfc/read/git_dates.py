@@ -1,8 +1,19 @@
 """RFC dates from git: the first and the last commit touching a source file.
 
-An RFC that declares no ``created`` / ``updated`` takes them from here.  One
-``git log`` for the whole source folder, parsed once per build, gives every
-file's dates: a project of hundreds of RFCs costs one process, not hundreds.
+An RFC that declares no ``created`` / ``updated`` takes them from here
+(``rfc_git_dates``, docs/reference/config.md), in its page, the index and
+``rfcs.json`` alike: the collector fills the record (:func:`fill_record`)
+before the page's basic-information table is made from it.  One ``git
+log`` for the whole source folder, run once per build in the main process
+before any document is read (``env-get-outdated``; parallel read workers
+are forked after it and inherit the result), gives every file's dates: a
+project of hundreds of RFCs costs one process, not hundreds.
+
+Incremental builds: a new commit changes no file's modification time, so
+Sphinx would not read the RFC again.  The dates each RFC was read with are
+stored in the domain (:meth:`~sphinx_rfc.resolve.domain.RfcDomain.set_git_dates`),
+and the ``env-get-outdated`` handler returns the documents whose git dates
+changed since.
 
 Dates are author dates, ``YYYY-MM-DD`` in the author's own time zone (as
 ``git log --date=short`` shows them, the same on every machine).  Renames
@@ -24,7 +35,27 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.util import logging
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import source_path
+from sphinx_rfc.i18n import _
+from sphinx_rfc.nodes import generated, rfc_pending
+from sphinx_rfc.resolve.domain import get_domain
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    from sphinx_rfc.model.records import RfcRecord
+
+logger = logging.getLogger(__name__)
 
 #: Seconds git may take before its dates are given up.
 TIMEOUT = 120
@@ -125,3 +156,97 @@ def is_shallow(srcdir: str | os.PathLike[str]) -> bool:
     except OSError:
         pass
     return (git_dir / "shallow").is_file() or (common / "shallow").is_file()
+
+
+# --------------------------------------------------------------------------
+# In the build
+
+#: Where a build keeps its git dates: on the application, which is never
+#: pickled (the environment is, and sent back by every read worker).
+_APP_KEY = "_sphinx_rfc_git_dates"
+
+
+@dataclass(frozen=True, slots=True)
+class Used:
+    """What git gave one RFC document that lacks a declared date."""
+
+    #: ``(created, updated)`` of its source file; None: git has none.
+    found: tuple[str, str] | None
+    #: The fields filled from it (``created`` and/or ``updated``).
+    filled: tuple[str, ...]
+
+
+def build_dates(app: Sphinx, *, fresh: bool = False) -> Mapping[str, tuple[str, str]]:
+    """This build's dates of every source file (one ``git log``); empty when
+    ``rfc_git_dates`` is off.  *fresh*: run git again (a new build)."""
+    cached: Mapping[str, tuple[str, str]] | None = app.__dict__.get(_APP_KEY)
+    if cached is None or fresh:
+        cached = {}
+        if rfc_config.settings(app.config).git_dates:
+            cached = git_dates(app.srcdir)
+            if cached and is_shallow(app.srcdir):
+                # (info, not a warning: -W would fail every default CI checkout)
+                logger.info(
+                    "sphinx_rfc: the source folder is in a shallow clone; dates taken "
+                    "from git are wrong (fetch the whole history: fetch-depth: 0)"
+                )
+        app.__dict__[_APP_KEY] = cached
+    return cached
+
+
+def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
+    """Give *record* the dates it does not declare, from git; what was used,
+    or None when it declares both (or ``rfc_git_dates`` is off).  An
+    ``updated`` earlier than a declared ``created`` is not taken."""
+    if not rfc_config.settings(app.config).git_dates or (record.created and record.updated):
+        return None
+    found = build_dates(app).get(source_path(app.env, record.docname))
+    filled: list[str] = []
+    if found is not None:
+        created, updated = found
+        if not record.created:
+            record.created = created
+            filled.append("created")
+        if not record.updated and updated >= (record.created or ""):
+            record.updated = updated
+            filled.append("updated")
+    return Used(found, tuple(filled))
+
+
+def add_date_rows(table: nodes.table, record: RfcRecord, used: Used | None) -> None:
+    """The dates filled from git as rows of a template-native RFC's own
+    basic-information table, before the rows filled at resolve time (the
+    page shows what the index and ``rfcs.json`` say)."""
+    if used is None or not used.filled:
+        return
+    group = next((c for c in table.children if isinstance(c, nodes.tgroup)), None)
+    body = next((c for c in group.children if isinstance(c, nodes.tbody)), None) if group else None
+    if group is None or body is None:
+        return
+    cols = max(int(group.get("cols", 2) or 2), 2)
+    at = next((i for i, row in enumerate(body.children) if any(row.findall(rfc_pending))),
+              len(body.children))
+    labels = {"created": "Created", "updated": "Updated"}
+    for name in reversed(used.filled):
+        row = nodes.row(classes=["rfc-git-date"])
+        value = str(getattr(record, name))
+        for text in (str(_(labels[name])), value, *[""] * (cols - 2)):
+            row += nodes.entry("", nodes.paragraph(text, text)) if text else nodes.entry()
+        body.insert(at, generated(row))
+
+
+def on_env_get_outdated(
+    app: Sphinx, env: BuildEnvironment, added: Any, changed: Any, removed: Any
+) -> list[str]:
+    """Run this build's one ``git log``; return the RFC documents whose git
+    dates differ from those they were read with."""
+    dates = build_dates(app, fresh=True)
+    stored = get_domain(env).git_dates
+    return sorted(
+        docname for docname, was in stored.items()
+        if docname in env.found_docs and dates.get(source_path(env, docname)) != was
+    )
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("env-get-outdated", on_env_get_outdated)

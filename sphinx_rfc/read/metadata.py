@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import BasicInfo, RfcRecord
-from sphinx_rfc.spec.text import fold, split_list
+from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -132,6 +132,8 @@ def parse_metadata(
             for module in meta.modules:
                 if why := settings.unknown_module(module):
                     problems.append(Problem("unknown-module", why, source, line_of(name), rfc_id))
+                elif why := module_name_problem(module):
+                    invalid(name, why)
         elif name in ("authors", "issues"):
             setattr(meta, name, as_list(value))
         elif name in settings.extra_fields:

@@ -12,7 +12,7 @@ from docutils import nodes
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.check.sections import SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
-from sphinx_rfc.doctree.tables import CellLines
+from sphinx_rfc.doctree.tables import CellLines, node_text
 from sphinx_rfc.model.problems import Problem
 
 if TYPE_CHECKING:
@@ -148,7 +148,9 @@ def placeholder_problems(
             elif isinstance(child, nodes.title):
                 emit(child, child.astext(), "title", lines.title_line(child))
             elif isinstance(child, nodes.entry):
-                emit(child, child.astext(), "table cell", cell_line(child))
+                # (a cell keeps docutils' diagnostics of its markup, with
+                # the source's path: not the author's text)
+                emit(child, node_text(child), "table cell", cell_line(child))
             elif child.tagname == "mermaid" and isinstance(child.get("code"), str):
                 emit(child, child["code"], "diagram", line_of(child))
             elif isinstance(child, nodes.literal_block):

@@ -28,7 +28,7 @@ from sphinx_rfc.model.records import (
 )
 from sphinx_rfc.render.tables import module_name
 from sphinx_rfc.spec.table_kinds import COUNT, LIST, YESNO
-from sphinx_rfc.spec.text import fold, split_list
+from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO, Vocabulary
 
 if TYPE_CHECKING:
@@ -141,6 +141,8 @@ def _change(row: RowInput) -> Change:
     module = row.text("module")
     if module and (why := row.settings.unknown_module(module)):
         row.report("unknown-module", why, row.cells.line_of("module"))
+    elif module and (why := module_name_problem(module)):
+        row.report("invalid-value", why, row.cells.line_of("module"))
     return Change(
         module=module, change=row.text("change"), affects=row.values.enums.get("affects", ""),
         extra=row.values.extra, line=row.line,

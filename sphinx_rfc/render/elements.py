@@ -19,7 +19,31 @@ if TYPE_CHECKING:
 CellContent = str | nodes.Node | Sequence[nodes.Node]
 
 _AUTHOR = re.compile(r"^(?P<name>.*?)\s*<(?P<email>[^<>@\s]+@[^<>\s]+)>$")
-_URL = re.compile(r"^[a-z][a-z0-9+.-]*://\S+$", re.IGNORECASE)
+#: An item of ``:issues:`` that is linked as written: a web or mail address.
+#: Any other scheme is shown as text: ``javascript:`` or ``data:`` would run
+#: in the reader's browser.
+_URL = re.compile(r"^(?:https?://|mailto:)\S+$", re.IGNORECASE)
+#: The schemes a link made from user text may have.
+SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):", re.IGNORECASE)
+# What browsers drop before they read a URL's scheme: C0 controls and spaces
+# around it, tabs and newlines anywhere (" java\tscript:" is javascript:).
+_URL_NOISE = re.compile(r"[\t\n\r]")
+
+
+_URL_EDGES = "".join(chr(c) for c in range(33))
+
+
+def safe_url(url: str) -> bool:
+    """Whether a link to *url* runs no code: its scheme is http, https or
+    mailto, or it has none (a page or an anchor of the project)."""
+    cleaned = _URL_NOISE.sub("", url).strip(_URL_EDGES)
+    match = _SCHEME.match(cleaned)
+    if match is None:
+        # no scheme before the first "/", "?" or "#": a relative reference;
+        # a ":" after one of them belongs to the path or the fragment
+        return not re.match(r"^[^/?#]*:", cleaned)
+    return match.group(1).lower() in SAFE_SCHEMES
 
 
 def css_token(text: str) -> str:
@@ -131,11 +155,21 @@ def author_node(author: str) -> nodes.Node:
     return nodes.Text(author)
 
 
+def unlink_unsafe(node: nodes.Element) -> None:
+    """Links inside *node* whose URL is not :func:`safe_url` become their
+    text (docutils itself links ``javascript:…`` written in an rST cell)."""
+    for ref in list(node.findall(nodes.reference)):
+        if "refuri" in ref and not safe_url(str(ref["refuri"])) and ref.parent is not None:
+            ref.replace_self(nodes.Text(ref.astext()))
+
+
 def issue_node(item: str, settings: RfcSettings) -> nodes.Node:
-    if item.startswith("#") and item[1:].isdigit() and settings.issue_url:
-        return nodes.reference(item, item, refuri=settings.issue_url.format(item[1:]))
-    if item.startswith("!") and item[1:].isdigit() and settings.pr_url:
-        return nodes.reference(item, item, refuri=settings.pr_url.format(item[1:]))
+    # (ASCII digits: str.isdigit() also takes "#١٢" and "#²")
+    number = item[1:] if item[1:].isascii() and item[1:].isdigit() else None
+    if item.startswith("#") and number and settings.issue_url:
+        return nodes.reference(item, item, refuri=settings.issue_url.format(number))
+    if item.startswith("!") and number and settings.pr_url:
+        return nodes.reference(item, item, refuri=settings.pr_url.format(number))
     if _URL.match(item):
         return nodes.reference(item, item, refuri=item)
     return nodes.Text(item)

@@ -39,6 +39,10 @@ _ARROWS = {REQUIRES: "-->", SUPERSEDES: "==>", STRONG: "-->", WEAK: "-.->", TOUC
 
 DIRECTIONS = ("LR", "TD", "TB", "RL", "BT")
 
+#: How HTML draws the graph: an SVG made at build time, or Mermaid code for
+#: Mermaid JS in the browser (``:renderer:``, ``rfc_graph_renderer``).
+RENDERERS = ("svg", "mermaid")
+
 #: Fill, stroke and text colours per built-in status; others get the default.
 STATUS_STYLES: dict[str, str] = {
     "draft": "fill:#f1f5f9,stroke:#64748b,color:#0f172a",
@@ -155,21 +159,43 @@ _SAFE_ASCII = frozenset(
 )
 
 
+#: What Markdown reads as emphasis (``*``, ``_``) or an escape (``\\``).
+_MARKDOWN = frozenset("*_\\")
+#: U+FEFF (zero width no-break space), written after each of them.
+_NO_MARKUP = "#65279;"
+
+
 def escape_label(text: str) -> str:
-    """Text that cannot break a Mermaid label.
+    """Text that cannot break a Mermaid label, nor turn into markup.
 
     Every ASCII character outside letters, digits and ``space _ - . , /``
     becomes a Mermaid entity code ``#<decimal>;`` (Mermaid turns it back into
-    the character, as text, never markup), and so does any non-ASCII
+    the character, as text, never HTML), and so does any non-ASCII
     character that is not a letter or digit.  Letters in any script (Chinese
     included) stay as they are.  Whitespace runs become one space.
+
+    Mermaid up to 11.12 (the version sphinxcontrib-mermaid loads by
+    default) reads every label as Markdown once the entity codes are
+    decoded, so ``**x**`` in a title was drawn bold; later versions read
+    labels as text, and show a backslash escape as a backslash.  What works
+    for both: an invisible U+FEFF after each ``*``, ``\\`` and ``_``.  A
+    delimiter followed by it (whitespace to Markdown's parser, nothing on
+    screen) can open no emphasis, and a backslash escapes nothing.  A ``_``
+    between two letters or digits (``snake_case``) can open none anyway and
+    is left as written.
     """
+    folded = " ".join(text.split())
     out: list[str] = []
-    for char in " ".join(text.split()):
+    for i, char in enumerate(folded):
         if char in _SAFE_ASCII or (ord(char) > 127 and char.isalnum()):
             out.append(char)
         else:
             out.append(f"#{ord(char)};")
+        if char in _MARKDOWN and not (
+            char == "_" and 0 < i < len(folded) - 1
+            and folded[i - 1].isalnum() and folded[i + 1].isalnum()
+        ):
+            out.append(_NO_MARKUP)
     return "".join(out)
 
 

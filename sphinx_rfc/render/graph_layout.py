@@ -102,6 +102,8 @@ def _break_cycles(n: int, pairs: list[tuple[int, int, int]]) -> set[int]:
 def _place(targets: list[float], seps: list[float], weights: list[float]) -> list[float]:
     """Positions closest to *targets* (weighted least squares) with each at
     least its *seps* after the one before: pool adjacent violators."""
+    if not targets:  # an empty half-layer: two columns of loose nodes, no edge between
+        return []
     offsets = list(accumulate(seps, initial=0.0))
     weight: list[float] = []  # per block of items placed side by side
     total: list[float] = []  # weighted sum of the block's targets

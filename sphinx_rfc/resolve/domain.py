@@ -32,10 +32,12 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 6
+DATA_VERSION = 7
 
 #: The stored per-document tables (docname -> value).
-PER_DOCUMENT = ("rfcs", "homes", "views", "view_hashes", "refs", "other_problems")
+PER_DOCUMENT = (
+    "rfcs", "homes", "views", "view_hashes", "refs", "other_problems", "git_dates",
+)
 
 # Parallel reading (``-j N``): Sphinx forks one worker per chunk of
 # documents; the worker pickles its whole environment back to the main
@@ -72,6 +74,10 @@ MODULE_INDEX_DOC = "rfc-modules"
 def module_anchor(name: str) -> str:
     # Sphinx's domainindex.html anchors only groups, as "cap-<group>"; the
     # module index (sphinx_rfc.resolve.indices.ModuleIndex) has one group per module.
+    # The index gives the group name HTML-escaped (indices.group_name), so the
+    # id's value is "cap-" + the name as written whatever it holds, and so is
+    # this anchor: links (escaped by the HTML writer) find it, and ordinary
+    # names keep the anchors they always had.
     return f"cap-{name}"
 
 
@@ -113,6 +119,9 @@ class RfcDomain(Domain):
         "refs": {},
         # docname -> [Problem] of a document that is not an RFC (outside-rfc)
         "other_problems": {},
+        # docname -> (created, updated) from git (None: git had none) that an
+        # RFC lacking a declared date was read with (sphinx_rfc.read.git_dates)
+        "git_dates": {},
         # producer -> [Problem] of no document: the build's own (a test result
         # file that cannot be read), found again by every build
         # (set_build_problems)
@@ -141,6 +150,10 @@ class RfcDomain(Domain):
     @property
     def refs(self) -> dict[str, list[tuple[str, str, int | None]]]:
         return cast("dict[str, list[tuple[str, str, int | None]]]", self.data["refs"])
+
+    @property
+    def git_dates(self) -> dict[str, tuple[str, str] | None]:
+        return cast("dict[str, tuple[str, str] | None]", self.data["git_dates"])
 
     @property
     def build_problems(self) -> list[Problem]:
@@ -178,6 +191,11 @@ class RfcDomain(Domain):
             self.refs[docname] = refs
         self._touch()
 
+    def set_git_dates(self, docname: str, found: tuple[str, str] | None) -> None:
+        """The git dates *docname* was read with (after :meth:`store`): an
+        RFC lacking a declared date is read again when they change."""
+        self.git_dates[docname] = found
+
     def set_build_problems(self, producer: str, problems: list[Problem]) -> None:
         """Replace *producer*'s problems of no document (each producer owns
         its own, so that one does not drop another's).  A producer sets them
@@ -201,7 +219,7 @@ class RfcDomain(Domain):
         self._touch()
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("rfcs", "homes", "views", "refs", "other_problems"):
+        for key in ("rfcs", "homes", "views", "refs", "other_problems", "git_dates"):
             for docname, value in otherdata[key].items():
                 if docname in docnames:
                     self.data[key][docname] = value

@@ -3,22 +3,35 @@
 
 Sphinx writes them (HTML: ``rfc-rfcs.html``, ``rfc-modules.html``; LaTeX
 appends them to the document) and lets ``:ref:`rfc-rfcs``` link to them.
-Both are generated afresh on every build, so they are never stale.
+Both are generated afresh on every build, so they are never stale; an
+index that has become empty is not written at all, and its old page is
+removed (:func:`remove_stale_pages`).
 
 Sphinx's ``domainindex.html`` gives each group an anchor ``cap-<group>``
 and no anchor to single entries; the module index has one group per
 module, so ``cap-<module name>`` (:func:`sphinx_rfc.resolve.domain.module_anchor`)
 is the module's entry there.
+
+That template writes a group name as it is, not escaped, both as the
+heading and inside ``id="cap-…"`` and ``href="#cap-…"`` (the entries' own
+texts it escapes).  Group names here are user text — module names, status
+labels from ``rfc_statuses`` — so for HTML builders they are given escaped
+(:func:`group_name`): the page shows the text, and the id's value is still
+``cap-`` + the name as written, which the links to it use.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.domains import Index, IndexEntry
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import current_builder
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render.elements import RELATION_LABELS
 
@@ -30,6 +43,15 @@ if TYPE_CHECKING:
 
 def _snapshot(index: Index) -> Snapshot:
     return cast("RfcDomain", index.domain).snapshot()
+
+
+def group_name(index: Index, text: str) -> str:
+    """*text* as a group name of *index*: HTML-escaped for the builders
+    that fill ``domainindex.html`` with it (the LaTeX and Texinfo writers
+    escape group names themselves)."""
+    if current_builder(index.domain.env).format == "html":
+        return html.escape(text, quote=True)
+    return text
 
 
 class RfcIndex(Index):
@@ -59,7 +81,8 @@ class RfcIndex(Index):
                 for r in records if r.status == status
             ]
             if entries:
-                content.append((str(_(settings.statuses.label(status))), entries))
+                label = str(_(settings.statuses.label(status)))
+                content.append((group_name(self, label), entries))
         return content, False
 
 
@@ -96,11 +119,38 @@ class ModuleIndex(Index):
                     str(_(RELATION_LABELS.get(item.relation, item.relation))),
                     "", record.title,
                 ))
-            content.append((name, entries))
+            content.append((group_name(self, name), entries))
         return content, False
+
+
+def remove_stale_pages(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
+    """``html-collect-pages``: remove the page of an index this build does
+    not write, left by an earlier build.
+
+    Sphinx writes a domain index only when it has content (the HTML
+    builder's ``domain_indices``, decided in ``prepare_writing``); an index
+    that became empty — the last RFC deleted — would keep its old page,
+    listing RFCs that are gone, where a clean build writes none.  Adds no
+    page."""
+    builder = app.builder
+    if not isinstance(builder, StandaloneHTMLBuilder):
+        return []
+    written = {name for name, *_rest in builder.domain_indices}
+    outdir = Path(builder.outdir)
+    for index in (RfcIndex, ModuleIndex):
+        pagename = f"rfc-{index.name}"
+        if pagename in written or pagename in app.env.found_docs:
+            continue  # (a document of that name is the project's own)
+        path = Path(builder.get_outfilename(pagename))
+        if path.is_file():
+            path.unlink()
+            if path.parent != outdir and not any(path.parent.iterdir()):
+                path.parent.rmdir()  # dirhtml: rfc-rfcs/index.html
+    return []
 
 
 def setup(app: Sphinx) -> None:
     """The index pages of the ``rfc`` domain (after the domain is added)."""
     for index in (RfcIndex, ModuleIndex):
         app.add_index_to_domain("rfc", index)
+    app.connect("html-collect-pages", remove_stale_pages)

@@ -31,16 +31,21 @@ class MermaidCodeToDiagram(SphinxPostTransform):
             return  # only native RFCs mark code blocks: no walk elsewhere
         if current_builder(self.env).name.startswith("epub"):
             return
-        from sphinxcontrib.mermaid import mermaid
-
         for block in list(self.document.findall(nodes.literal_block)):
             if not block.get("rfc-mermaid"):
                 continue
-            diagram = mermaid()
-            diagram["code"] = block.astext()
-            diagram["options"] = {}
-            diagram.source, diagram.line = block.source, block.line
-            block.replace_self(diagram)
+            block.replace_self(diagram_of(block))
+
+
+def diagram_of(block: nodes.literal_block) -> nodes.Element:
+    """sphinxcontrib-mermaid's node for the Mermaid code of *block*, at its place."""
+    from sphinxcontrib.mermaid import mermaid
+
+    diagram: nodes.Element = mermaid()
+    diagram["code"] = block.astext()
+    diagram["options"] = {}
+    diagram.source, diagram.line = block.source, block.line
+    return diagram
 
 
 def setup(app: Sphinx) -> None:

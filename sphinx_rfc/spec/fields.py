@@ -63,6 +63,13 @@ FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
+#: Keys of a basic-information table and metadata names that give the RFC
+#: ID (folded).
+ID_KEYS = frozenset(fold_header(k) for k in (
+    "rfc", "id", "rfc id", "rfc-id", "rfc_id", "rfc 编号", "rfc编号", "编号",
+))
+
+
 def match_field(text: str) -> FieldSpec | None:
     wanted = fold_header(text)
     for spec in FIELDS:

@@ -47,3 +47,20 @@ def split_list(text: str) -> list[str]:
 def plain(text: str) -> str:
     """A cell's plain text: backticks and surrounding whitespace dropped."""
     return " ".join(text.replace("`", "").split())
+
+
+#: What no module name holds when ``rfc_modules`` is empty (every name is
+#: then a module): HTML markup characters.  Such a name is a pasted
+#: fragment, not a module; it is kept and shown as text, and reported.
+#: (Whitespace is allowed: teams without ``rfc_modules`` name modules in
+#: prose, ``数据 加载``.)
+MODULE_NAME_MARKUP = frozenset("<>\"'&")
+
+
+def module_name_problem(name: str) -> str | None:
+    """Why *name* is no module name (markup or control characters), or None."""
+    bad = sorted({c for c in name if c in MODULE_NAME_MARKUP or unicodedata.category(c) == "Cc"})
+    if not bad:
+        return None
+    shown = " ".join(repr(c) for c in bad)
+    return f"invalid module name {name!r}: it holds {shown}; a module name has no markup"

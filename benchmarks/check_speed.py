@@ -2,10 +2,10 @@
 
 Not part of the test suite (it takes a while); run it by hand:
 
-    python tests/bench_check.py            # 200 RFCs, best of 2
-    python tests/bench_check.py 500 --repeat 3
+    python benchmarks/check_speed.py            # 200 RFCs, best of 2
+    python benchmarks/check_speed.py 500 --repeat 3
 
-The project comes from ``benchmarks/generate.py`` (variant ``rfc``: every
+The project comes from ``generate.py`` (variant ``rfc``: every
 directive, all nine sections, every table).  Both commands run as separate
 processes, fresh (``check --no-cache``, ``sphinx-build -E``), one after the
 other; the best time of each is kept.  Then ``check`` runs with its kept
@@ -25,10 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "benchmarks"))
-
-import generate  # noqa: E402
+import generate  # benchmarks/generate.py: run as a script, this folder is on sys.path
 
 
 def timed(cmd: list[str]) -> tuple[float, float, int]:

@@ -1,0 +1,40 @@
+"""A project's ``conf.py`` read without reading the project: for the
+commands that edit files (``import``, ``status``) and need only the
+``rfc_*`` settings (the ID format, the statuses, ``rfc_documents``).
+
+Executing ``conf.py`` alone takes milliseconds where reading the project
+with the ``dummy`` builder (:mod:`sphinx_rfc.cli.project`) takes seconds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+
+def find_conf(start: Path) -> Path | None:
+    """The nearest folder from *start* upwards holding a ``conf.py``."""
+    current = start.resolve()
+    for folder in (current, *current.parents):
+        if (folder / "conf.py").is_file():
+            return folder
+    return None
+
+
+def project_settings(confdir: Path) -> tuple[RfcSettings, Any]:
+    """The project's ``rfc_*`` settings and its Sphinx config, from executing
+    ``conf.py`` alone (no application, no extension loaded).  Raises
+    ConfigError."""
+    from sphinx.config import Config
+    from sphinx.util.tags import Tags
+
+    from sphinx_rfc.config import SETTINGS, settings_from
+
+    # absolute: Sphinx executes conf.py from inside its folder
+    config = Config.read(confdir.resolve(), overrides={}, tags=Tags())
+    for value in SETTINGS:
+        config.add(value.name, value.default, value.rebuild, value.types, value.doc)  # type: ignore[arg-type]
+    return settings_from(config), config

@@ -1,0 +1,133 @@
+"""The front matter of an imported RFC (``sphinx-rfc import``): reading it,
+and merging the fields an import owns into it without losing a person's
+edits.
+
+The front matter holds the fields the import owns (:data:`OWNED`) and
+``imported_digest`` (:data:`DIGEST`), a short hash of each as imported.  On
+a re-import (:func:`render`), a field whose value no longer matches its
+hash was edited by a person (or by ``sphinx-rfc status``) and is kept; the
+other owned fields follow the issue; other fields and lines are kept as
+written, in their order.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: Front-matter fields the import writes, in this order.
+OWNED = ("rfc", "title", "status", "authors", "created", "issues", "imported_from")
+#: The field that marks a file as written by the import (its issue's URL or ``#N``).
+MARK = "imported_from"
+#: The field holding each owned field's hash as imported.
+DIGEST = "imported_digest"
+_KEY_LINE = re.compile(r"^([A-Za-z_][\w.-]*)\s*:(?:\s|$)")
+
+
+def yaml_line(key: str, value: Any) -> str:
+    """``key: value`` as one YAML line (lists in flow style, dates bare)."""
+    import yaml  # type: ignore[import-untyped]
+
+    if key == "created" and isinstance(value, str):
+        value = dt.date.fromisoformat(value)
+    if isinstance(value, list):
+        text = yaml.safe_dump(value, allow_unicode=True, default_flow_style=True, width=1 << 30)
+        return f"{key}: {text.strip()}"
+    text = yaml.safe_dump({key: value}, allow_unicode=True, width=1 << 30, sort_keys=False)
+    return str(text).rstrip("\n")
+
+
+def digest(value: Any) -> str:
+    """A short hash of a front-matter value (dates as ISO text)."""
+    plain = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha1(plain.encode("utf-8")).hexdigest()[:6]
+
+
+def split_front_matter(text: str) -> tuple[list[str] | None, str]:
+    """The front matter's lines (None: there is none) and the rest."""
+    lines = text.split("\n")
+    if lines[0].rstrip() != "---":
+        return None, text
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return lines[1:index], "\n".join(lines[index + 1:])
+    return None, text
+
+
+def read_front_matter(text: str) -> dict[str, Any] | None:
+    """The front matter as data; None when there is none or it is broken."""
+    import yaml
+
+    lines, _rest = split_front_matter(text)
+    if lines is None:
+        return None
+    try:
+        data = yaml.load("\n".join(lines), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return None
+    return {str(k): v for k, v in data.items()} if isinstance(data, dict) else None
+
+
+def _blocks(lines: Sequence[str]) -> list[tuple[str | None, list[str]]]:
+    """Front-matter lines grouped: a top-level key with its continuation lines."""
+    found: list[tuple[str | None, list[str]]] = []
+    for line in lines:
+        match = _KEY_LINE.match(line)
+        if match:
+            found.append((match.group(1), [line]))
+        elif found and found[-1][0] is not None and (line[:1] in (" ", "\t", "-") or not line):
+            found[-1][1].append(line)
+        else:
+            found.append((None, [line]))
+    return found
+
+
+def render(existing: str | None, fields: Mapping[str, Any], body: str) -> str:
+    """The file's text: *fields* merged into *existing*'s front matter
+    (person-edited fields kept, see the module's docstring), *body* under it."""
+    blocks: list[tuple[str | None, list[str]]] = []
+    current: dict[str, Any] = {}
+    stored: dict[str, str] = {}
+    if existing is not None:
+        lines, _rest = split_front_matter(existing)
+        current = read_front_matter(existing) or {}
+        blocks = _blocks(lines or [])
+        for item in str(current.get(DIGEST) or "").split():
+            key, _, value = item.partition("=")
+            stored[key] = value
+    title = str(fields["title"])
+    for key in OWNED:
+        present = key in current
+        edited = present if key not in stored else digest(current.get(key)) != stored[key]
+        if edited:
+            if key == "title" and isinstance(current.get(key), str):
+                title = str(current[key])
+            continue
+        keys = [k for k, _ in blocks]
+        new = fields.get(key)
+        if key in keys:
+            index = keys.index(key)
+            trailing = [line for line in blocks[index][1][1:] if not line.strip()]
+            if new is None:
+                del blocks[index]
+            else:
+                blocks[index] = (key, [yaml_line(key, new), *trailing])
+        elif new is not None:
+            before = [i for i, k in enumerate(keys) if k in OWNED[:OWNED.index(key)]]
+            blocks.insert(before[-1] + 1 if before else 0, (key, [yaml_line(key, new)]))
+    hashes = " ".join(f"{key}={digest(fields.get(key))}" for key in OWNED)
+    keys = [k for k, _ in blocks]
+    if DIGEST in keys:
+        blocks[keys.index(DIGEST)] = (DIGEST, [yaml_line(DIGEST, hashes)])
+    else:
+        blocks.append((DIGEST, [yaml_line(DIGEST, hashes)]))
+    text = body.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    heading = "" if re.match(r"^ {0,3}#(?:\s|$)", first) else f"# {title}\n\n"
+    front = "\n".join(line for _key, group in blocks for line in group)
+    return f"---\n{front}\n---\n\n{heading}{text}\n"
+

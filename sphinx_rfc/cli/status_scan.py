@@ -1,0 +1,94 @@
+"""The RFCs of a source folder found by a text scan, without reading the
+project (milliseconds where Sphinx takes seconds): for ``sphinx-rfc
+status``, to find the file of an RFC ID and which RFCs supersede it.
+
+The scan skips ``exclude_patterns``, hidden folders and ``_build``.  An
+RFC is the argument of an ``rfc`` directive (rST directives at column 0,
+MyST fences outside other fences), or, for a document matched by
+``rfc_documents``, front-matter ``rfc``, an ID row of the basic-information
+table, else the file name's first number through ``rfc_id_format`` (the
+template-native reader's order).  The same scan gives each RFC's status
+and ``supersedes``, for the ``superseded`` rule of
+:mod:`sphinx_rfc.spec.lifecycle`.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sphinx_rfc.cli.field_places import Place, find_places
+from sphinx_rfc.cli.front_matter import read_front_matter
+from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.text import split_list
+
+#: The source files scanned.
+SUFFIXES = (".md", ".markdown", ".rst", ".txt")
+
+
+@dataclass
+class FoundRfc:
+    """One RFC the scan found: its ID, file, declared status and the IDs it supersedes."""
+
+    rfc_id: str
+    path: Path
+    status: str | None
+    supersedes: list[str]
+
+
+def _value(text: str, place: Place, name: str) -> str | None:
+    if name not in place.spots:
+        return None
+    row, start, end = place.spots[name]
+    return text.splitlines()[row][start:end].strip().strip("'\"[]") or None
+
+
+def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
+         exclude: Sequence[str] = (), sections: Sequence[SectionSpec] = SECTIONS) -> list[FoundRfc]:
+    """Every RFC a text scan of *srcdir* finds (see the module's docstring)."""
+    from sphinx.util.matching import Matcher
+
+    skip = Matcher(["_build", *exclude])
+    found: list[FoundRfc] = []
+    for folder, dirs, files in os.walk(srcdir):
+        relative = Path(folder).relative_to(srcdir)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and not skip((relative / d).as_posix()))
+        for name in sorted(files):
+            path = Path(folder) / name
+            docpath = (relative / name).as_posix()
+            if path.suffix.lower() not in SUFFIXES or skip(docpath):
+                continue
+            native = any(fnmatch.fnmatchcase(docpath.rsplit(".", 1)[0], p) for p in documents)
+            try:
+                text = path.read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if not native and "rfc" not in text:
+                continue
+            places = find_places(text, path.suffix, sections)
+            directive = next((p for p in places if p.kind == "directive" and p.rfc_id), None)
+            if directive is not None:
+                places, rfc_id = [directive], directive.rfc_id
+            elif native:
+                rfc_id = next((v for p in places if (v := _value(text, p, "rfc"))), None)
+                number = re.search(r"\d+", name)
+                if rfc_id is None and number:
+                    rfc_id = id_format.format(int(number.group()))
+                elif rfc_id is not None and rfc_id.isdecimal():
+                    rfc_id = id_format.format(int(rfc_id))
+            else:
+                continue
+            if rfc_id:
+                status = next((v for p in places if (v := _value(text, p, "status"))), None)
+                listed = (read_front_matter(text) or {}).get("supersedes") if native else None
+                supersedes = [str(i) for i in listed] if isinstance(listed, list) else [
+                    i for p in places for i in split_list(_value(text, p, "supersedes") or "")
+                ]
+                found.append(FoundRfc(rfc_id, path, status, supersedes))
+    return found
+

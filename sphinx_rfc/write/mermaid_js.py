@@ -1,0 +1,231 @@
+"""Mermaid's JavaScript: only on pages that draw a diagram, and from a
+local build (``rfc_mermaid_js``) instead of the CDN when one is named.
+
+sphinxcontrib-mermaid adds its script in an ``html-page-context`` handler,
+``install_js``: an inline ``<script type="module">`` that starts with
+``import mermaid from "<URL>"`` (a CDN URL unless ``mermaid_use_local``).
+It skips documents without a ``mermaid`` node but not pages without a
+document (``genindex``, ``search``, the domain indices), which all got the
+script.  This module puts a wrapper in its place:
+
+- a page gets Mermaid's script only when its document holds a ``mermaid``
+  node (the directive's, or a template-native RFC's fenced block that
+  ``resolve/mermaid`` turned into one);
+- with ``rfc_mermaid_js``, the build copies the file (an ES module: with
+  the chunks it imports) into ``_static`` before any page is written, and
+  rewrites that import line: a classic build (``mermaid.min.js``, which
+  sets ``globalThis.mermaid``) is loaded by a deferred ``<script>`` just
+  before the module, which then reads the global — the one way that works
+  from ``file://`` too, where browsers refuse module imports; an ES module
+  build (``mermaid.esm.min.mjs``) is imported from ``_static`` instead of
+  the CDN (over HTTP only).
+
+Everything else of sphinxcontrib-mermaid's script (themes, fullscreen,
+``mermaid_init_config``) stays as it is.  A build that writes pages which
+would load Mermaid from the CDN says so once, at the end.  How to get the
+file: ``docs/howto/offline-diagrams.md``.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import re
+import shutil
+import weakref
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.errors import ConfigError
+from sphinx.util import logging
+
+from sphinx_rfc.config import settings
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
+
+#: The line of sphinxcontrib-mermaid's module scripts (1.x and 2.x) that loads Mermaid.
+IMPORT_MERMAID = re.compile(r"""import\s+mermaid\s+from\s*(["'])(?P<url>[^"']+)\1\s*;?""")
+#: Relative module specifiers in an ES module build: ``from"./x.mjs"``,
+#: ``import"./x.mjs"``, ``import("./x.mjs")``.
+_RELATIVE_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*(["'])(?P<spec>\.{1,2}/[^"']+)\1""")
+
+#: Per build: the pages written with a ``mermaid`` node (for the CDN line),
+#: and whether the "script not recognised" warning was given.
+_PAGES: weakref.WeakKeyDictionary[Sphinx, set[str]] = weakref.WeakKeyDictionary()
+_WARNED: weakref.WeakSet[Sphinx] = weakref.WeakSet()
+
+InstallJs = Callable[[Any, str, str, dict[str, Any], Any], None]
+
+
+def _mermaid_node() -> type[nodes.Element]:
+    from sphinxcontrib.mermaid import mermaid
+
+    return mermaid  # type: ignore[no-any-return]
+
+
+def draws_diagram(doctree: nodes.document | None) -> bool:
+    """Whether a page's document holds a Mermaid diagram (pages without a
+    document — ``genindex``, ``search``, domain indices — never do)."""
+    return doctree is not None and doctree.next_node(_mermaid_node()) is not None
+
+
+def is_module(path: str | PurePosixPath) -> bool:
+    """An ES module build (``.mjs``), imported; otherwise a classic script."""
+    return PurePosixPath(path).suffix == ".mjs"
+
+
+def module_files(entry: Path) -> list[Path]:
+    """*entry* and every file it imports by a relative specifier, directly
+    or not (``mermaid.esm.min.mjs`` imports ~100 chunks), relative to the
+    entry's folder; raises ConfigError for an import that is missing or
+    outside that folder."""
+    base = entry.parent.resolve()
+    seen: dict[Path, None] = {}
+    todo = [entry.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        if not path.is_relative_to(base) or not path.is_file():
+            raise ConfigError(
+                f"sphinx_rfc: rfc_mermaid_js: {entry.name} imports {path}, which is "
+                f"{'not in its folder' if not path.is_relative_to(base) else 'missing'}"
+            )
+        seen[path] = None
+        text = path.read_text(encoding="utf-8", errors="replace")
+        todo.extend((path.parent / m.group("spec")).resolve()
+                    for m in _RELATIVE_IMPORT.finditer(text))
+    return list(seen)
+
+
+def copy_local_build(app: Sphinx) -> None:
+    """Copy the ``rfc_mermaid_js`` file (and an ES module's chunks) into
+    ``_static`` of an HTML build, before pages are written (their
+    ``?v=`` checksums need the file there); a file already the same is left."""
+    local = settings(app.config).mermaid_js
+    if local is None or app.builder.format != "html":
+        return
+    source = Path(app.confdir) / local
+    if not source.is_file():
+        raise ConfigError(
+            f"sphinx_rfc: rfc_mermaid_js: no file {source} (the path is relative to conf.py)"
+        )
+    files = module_files(source) if is_module(local) else [source]
+    base = source.parent.resolve()
+    static = Path(app.outdir) / "_static"
+    for path in files:
+        target = static / path.relative_to(base)
+        if target.is_file() and filecmp.cmp(path, target, shallow=False):
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def _static_url(context: dict[str, Any], name: str) -> str:
+    """*name* in ``_static`` as a module specifier relative to the page."""
+    url = str(context["pathto"]("_static/" + name, resource=True))
+    return url if url.startswith(("./", "../", "/")) else "./" + url
+
+
+def use_local_build(app: Sphinx, context: dict[str, Any], local: str) -> bool:
+    """Point the page's Mermaid module scripts at the local build; return
+    whether there was an import to rewrite."""
+    files = context.get("script_files")
+    if not isinstance(files, list):
+        return False
+    name = PurePosixPath(local).name
+    module = is_module(local)
+    found: list[str] = []
+    rewritten: list[Any] = []
+    for js in files:
+        body = getattr(js, "attributes", {}).get("body") or ""
+        match = IMPORT_MERMAID.search(body)
+        if match is None:
+            rewritten.append(js)
+            continue
+        found.append(match.group("url"))
+        line = (f'import mermaid from "{_static_url(context, name)}";' if module
+                else "const mermaid = globalThis.mermaid;")
+        attributes = {**js.attributes, "body": body[:match.start()] + line + body[match.end():]}
+        if not module and len(found) == 1:
+            # deferred scripts and modules run in document order: this one first
+            rewritten.append(type(js)(f"_static/{name}", priority=js.priority,
+                                      defer="defer"))
+        rewritten.append(type(js)(js.filename, priority=js.priority, **attributes))
+    # 1.x also links the CDN module itself: no longer needed
+    files[:] = [js for js in rewritten if getattr(js, "filename", None) not in found]
+    return bool(found)
+
+
+def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: str,
+               context: dict[str, Any], doctree: nodes.document | None) -> None:
+    """sphinxcontrib-mermaid's ``install_js``, on pages that draw a diagram
+    only, pointed at ``rfc_mermaid_js`` when it is set."""
+    if not draws_diagram(doctree):
+        return
+    upstream(app, pagename, templatename, context, doctree)
+    local = settings(app.config).mermaid_js
+    if local is None or app.config.mermaid_output_format != "raw":
+        return
+    if not use_local_build(app, context, local) and app not in _WARNED:
+        _WARNED.add(app)
+        logger.warning(
+            "sphinx_rfc: rfc_mermaid_js: sphinxcontrib-mermaid's script on %s has no "
+            "'import mermaid from' line to point at %s; its diagrams load Mermaid "
+            "as sphinxcontrib-mermaid says", pagename, local,
+        )
+
+
+def replace_install_js(app: Sphinx) -> bool:
+    """Put :func:`install_js` in the place of sphinxcontrib-mermaid's own
+    handler (same priority); False if that handler is not found."""
+    from sphinxcontrib.mermaid import install_js as upstream
+
+    for listener in list(app.events.listeners.get("html-page-context", [])):
+        if listener.handler is upstream:
+            app.disconnect(listener.id)
+            app.connect("html-page-context", partial(install_js, upstream),
+                        priority=listener.priority)
+            return True
+    return False
+
+
+def note_diagram_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved`` (main process, also under ``-j``): remember the
+    pages written with a diagram."""
+    if app.builder.format == "html" and draws_diagram(doctree):
+        _PAGES.setdefault(app, set()).add(docname)
+
+
+def cdn_line(app: Sphinx) -> str | None:
+    """The one info line of a build whose pages load Mermaid from a CDN, or None."""
+    pages = _PAGES.get(app, set())
+    config = app.config
+    if (not pages or settings(config).mermaid_js is not None
+            or config.mermaid_output_format != "raw" or config.mermaid_use_local):
+        return None
+    return (
+        f"sphinx_rfc: {len(pages)} page(s) load Mermaid's JavaScript from a CDN "
+        "(cdn.jsdelivr.net) to draw their diagrams; with no network they show the "
+        "diagram code. Set rfc_mermaid_js to a local mermaid.min.js to serve it from "
+        "_static (how-to: Draw diagrams with no network)"
+    )
+
+
+def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    line = cdn_line(app) if exception is None else None
+    _PAGES.pop(app, None)
+    if line:
+        logger.info(line)
+
+
+def setup(app: Sphinx) -> None:
+    replace_install_js(app)
+    app.connect("builder-inited", copy_local_build)
+    app.connect("doctree-resolved", note_diagram_page)
+    app.connect("build-finished", on_build_finished)

@@ -1,0 +1,40 @@
+"""The reference of the lifecycle commands (docs/reference/cli.md): the
+transition table on the page is the one ``sphinx-rfc status`` applies, the
+annotation form is what ``check --format github`` prints, and the pages
+that show how to install say a line that works before any release."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_docs import DOCS, ROOT, _page, docs_build, out, rows  # noqa: F401 (fixtures)
+
+from sphinx_rfc.spec import lifecycle
+
+
+def test_lifecycle_table_is_the_code_s(out: Path) -> None:  # noqa: F811
+    found = rows(out, "reference/cli.html", "rfcdoc-lifecycle")
+    assert [r[0].text for r in found] == list(lifecycle.TRANSITIONS)
+    for row in found:
+        status = row[0].text
+        allowed = lifecycle.allowed_next(status)
+        assert row[1].literals[:len(allowed)] == allowed
+        superseded = lifecycle.SUPERSEDED in lifecycle.allowed_next(status, superseded=True)
+        assert (lifecycle.SUPERSEDED in row[1].literals) == superseded
+
+
+def test_annotation_form_is_on_the_page(out: Path) -> None:  # noqa: F811
+    page = _page(out, "reference/cli.html")
+    path = Path("docs", "rfcs", "0042-offload.md").as_posix()
+    assert f"::warning file={path},line=12,title=rfc.placeholder::RFC-0042: " in page
+
+
+def test_install_lines_work_before_a_release() -> None:
+    """``pip install sphinx-rfc`` needs a published release; next to it the
+    pages give the install from the repository (or a checkout)."""
+    for page in ("tutorial.md", "howto/ci.md"):
+        text = (DOCS / page).read_text(encoding="utf-8")
+        assert "pip install sphinx-rfc" in text
+        assert 'pip install "git+' in text, page
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'pip install "git+' in readme

@@ -1,0 +1,107 @@
+"""Config values that used to pass validation and fail later, or be ignored
+without a word (issue 15): URL templates with more than one replacement
+field, extra fields named like a built-in field or not as a name, and the
+default ID pattern matching digits of any script."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import sphinx_build, write_project
+from sphinx.errors import ConfigError
+from sphinx.testing.util import SphinxTestApp
+
+DOC = (
+    "Offload\n=======\n\n"
+    ".. rfc:: RFC-0009\n"
+    "   :title: 优化器卸载\n"
+    "   :issues: #284, !31\n"
+)
+
+
+@pytest.mark.parametrize("name", ["rfc_issue_url", "rfc_pr_url"])
+@pytest.mark.parametrize(("value", "why"), [
+    ("https://x/{}/{}", "exactly one {} and no other replacement field"),
+    ("https://x/{name}/{}", "exactly one {} and no other replacement field"),
+    ("https://x/{0}/{}", "exactly one {} and no other replacement field"),
+    ("https://x/{}?q={", "a valid format string with one {} (Single '{' encountered"),
+    ("https://x/{{}}", "exactly one {} and no other replacement field"),
+    ("https://x/{}{!r}", "exactly one {} and no other replacement field"),
+])
+def test_url_templates_are_checked_at_config_time(
+    tmp_path: Path, name: str, value: str, why: str
+) -> None:
+    src = write_project(tmp_path / "src", {"index.rst": DOC}, f"{name} = {value!r}\n")
+    with pytest.raises(ConfigError) as raised:
+        SphinxTestApp("html", srcdir=src)  # the build failed late, naming no setting
+    message = str(raised.value)
+    assert message.startswith(f"sphinx_rfc: config value {name!r} must be None or ")
+    assert why in message and message.endswith(f"; got {value!r}")
+
+
+def test_good_url_templates_still_link(tmp_path: Path) -> None:
+    conf = ('rfc_issue_url = "https://gitee.com/团队/repo/issues/{}?from={{rfc}}"\n'
+            'rfc_pr_url = "https://gitee.com/团队/repo/pulls/{}"\n'
+            "rfc_required_sections = []\nrfc_required_test_levels = []\n")
+    built = sphinx_build(write_project(tmp_path / "src", {"index.rst": DOC}, conf))
+    page = (built.outdir / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://gitee.com/团队/repo/issues/284?from={rfc}"' in page
+    assert 'href="https://gitee.com/团队/repo/pulls/31"' in page
+
+
+@pytest.mark.parametrize(("key", "builtin"), [
+    ("status", "status"), ("Title", "title"), ("作者", "authors"), ("modules", "modules"),
+    ("issues", "issues"), ("created", "created"), ("updated", "updated"),
+    ("supersedes", "supersedes"), ("requires", "requires"), ("type", "type"),
+    ("rfc", "rfc"), ("id", "rfc"), ("编号", "rfc"),
+])
+def test_extra_field_named_like_a_builtin_one(tmp_path: Path, key: str, builtin: str) -> None:
+    value = {"backends": ["PT", "MS"], key: []}
+    src = write_project(tmp_path / "src", {"index.rst": DOC}, f"rfc_extra_fields = {value!r}\n")
+    with pytest.raises(ConfigError) as raised:
+        SphinxTestApp("html", srcdir=src)
+    assert str(raised.value) == (
+        "sphinx_rfc: config value 'rfc_extra_fields' must be a dict field name -> list of "
+        f"allowed values other than the built-in fields ({key!r} is the built-in field "
+        f"{builtin!r}); got {value!r}"
+    )
+
+
+@pytest.mark.parametrize("key", ["review board", "owner:team", "a.b", "后端 (PT)", "x/y"])
+def test_extra_field_that_is_no_name(tmp_path: Path, key: str) -> None:
+    value = {key: ["是", "否"]}
+    src = write_project(tmp_path / "src", {"index.rst": DOC}, f"rfc_extra_fields = {value!r}\n")
+    with pytest.raises(ConfigError) as raised:
+        SphinxTestApp("html", srcdir=src)
+    assert str(raised.value) == (
+        "sphinx_rfc: config value 'rfc_extra_fields' must be a dict field name -> list of "
+        f"allowed values, each name made of letters, digits, '_' and '-' ({key!r} is not); "
+        f"got {value!r}"
+    )
+
+
+def test_extra_field_names_that_are_accepted(tmp_path: Path) -> None:
+    doc = DOC + "   :后端: PT\n   :review-board: 张三\n   :ci_job: nightly-2\n"
+    conf = ('rfc_extra_fields = {"后端": ["PT", "MS"], "review-board": [], "ci_job": []}\n'
+            "rfc_required_sections = []\nrfc_required_test_levels = []\n")
+    built = sphinx_build(write_project(tmp_path / "src", {"index.rst": doc}, conf))
+    assert built.rfc_warnings() == []
+    data = json.loads((built.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    assert data["rfcs"][0]["extra"] == {
+        "后端": ["PT"], "review-board": ["张三"], "ci_job": ["nightly-2"]}
+
+
+def test_default_id_pattern_takes_ascii_digits_only(tmp_path: Path) -> None:
+    files = {
+        "index.rst": "Top\n===\n\n.. toctree::\n\n   a\n   b\n",
+        "a.rst": "A\n=\n\n.. rfc:: RFC-123\n   :title: 阿拉伯-印度数字 pasted\n",
+        # Arabic-Indic digits, as a right-to-left editor pastes them
+        "b.rst": "B\n=\n\n.. rfc:: RFC-\u0661\u0662\u0663\n   :title: same number?\n",
+    }
+    conf = "rfc_required_sections = []\nrfc_required_test_levels = []\n"
+    built = sphinx_build(write_project(tmp_path / "src", files, conf))
+    found = [(f, t, m) for f, _n, t, m in built.rfc_warnings()]
+    assert [(f, t) for f, t, _m in found] == [("b.rst", "rfc.invalid-value")]
+    assert "RFC-\u0661\u0662\u0663" in found[0][2] and "^RFC-[0-9]+$" in found[0][2]
