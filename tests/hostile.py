@@ -81,6 +81,8 @@ ATOMS: dict[str, tuple[str, ...]] = {
         "</pre>",
         "</script>",
         "<b>",
+        '<span class="rfc-badge" title="x">',
+        "</span>",
         "&lt;script&gt;",
         "&#x3C;img&#x3E;",
         "&amp;",
@@ -906,7 +908,9 @@ def render_nav(nav: dict[str, str]) -> dict[str, str]:
         "# Modules\n\n"
         f"```{{rfc-module}} {md_plain(nav['module-page'])}\n{md_plain(nav['prose-2'])}\n```\n\n"
         "```{rfc-index}\n:group-by: module\n```\n\n"
-        "```{rfc-graph}\n:modules:\n" + _opts(nav, ["module=graph-module"], True) + "```\n\n"
+        # Mermaid code, not the SVG: its labels are checked too
+        "```{rfc-graph}\n:modules:\n:renderer: mermaid\n"
+        + _opts(nav, ["module=graph-module"], True) + "```\n\n"
         f"{{rfc:ref}}`{md_plain(nav['ref'])}` {{rfc:mod}}`{md_plain(nav['mod'])}`\n"
     )
     module = (
@@ -1194,6 +1198,65 @@ _ATTRS = frozenset((
     "valign", "span", "as", "crossorigin", "integrity", "media",
 ))
 _URL_ATTRS = frozenset({"href", "src", "action", "formaction", "srcset", "xlink:href"})
+
+
+class _Vocabulary(HTMLParser):
+    """The tags and attributes of a piece of markup, and its style text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: set[str] = set()
+        self.attrs: set[str] = set()
+        self.styles: set[str] = set()
+        self._style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.add(tag)
+        self.attrs.update(name for name, _value in attrs)
+        self._style = tag == "style"
+
+    def handle_data(self, data: str) -> None:
+        if self._style:
+            self.styles.add(data)
+            self._style = False
+
+
+@cache
+def svg_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The tags, attributes and ``<style>`` texts that
+    :func:`sphinx_rfc.render.graph_svg.graph_svg` writes, read from a graph
+    that takes every path of it: every status and edge kind, a focused RFC
+    (its ring), modules with and without a home, nodes with and without a
+    link, an edge label tag and the legend."""
+    from sphinx_rfc.render.graph import EDGE_KINDS, STATUS_STYLES, TOUCHES
+    from sphinx_rfc.render.graph_svg import graph_svg
+
+    statuses = [*STATUS_STYLES, "custom"]
+    ids = [f"RFC-{n:04d}" for n in range(1, len(statuses) + 1)]
+    value = {
+        "direction": "LR",
+        "focus": ids[0],
+        "nodes": [{"id": i, "title": f"Title of {i}", "status": s, "docname": f"r/{i}"}
+                  for i, s in zip(ids, statuses, strict=True)],
+        "modules": [{"name": "m1", "home": ["mods/m1", "m1"]}, {"name": "m2", "home": None}],
+        "edges": [[kind, ids[k + 1], ids[k]] for k, kind in enumerate(EDGE_KINDS)
+                  if kind != TOUCHES]
+        + [[TOUCHES, ids[0], "m1"], [TOUCHES, ids[1], "m2"]],
+    }
+    vocabulary = _Vocabulary()
+    def link(item: Any) -> str:
+        return f"../{item['docname']}.html"
+
+    def module_link(module: Any) -> str | None:
+        return "../mods.html#m" if module.get("home") else None
+
+    vocabulary.feed(graph_svg(value, link, module_link))
+    vocabulary.feed(graph_svg(value, lambda item: None, lambda module: None))
+    vocabulary.close()
+    expected = {"svg", "g", "a", "path", "rect", "text", "tspan", "title", "style"}
+    assert expected <= vocabulary.tags, vocabulary.tags
+    assert "href" in vocabulary.attrs and len(vocabulary.styles) == 1
+    return frozenset(vocabulary.tags), frozenset(vocabulary.attrs), frozenset(vocabulary.styles)
 _BAD_SCHEME = re.compile(r"^(?:javascript|data|vbscript):", re.IGNORECASE)
 
 
@@ -1205,17 +1268,43 @@ def _scheme_of(url: str) -> str:
 
 
 class _PageChecker(HTMLParser):
+    """The tags and attributes of a page: Sphinx's and the extension's own
+    HTML and, inside an ``rfc-graph``'s ``<svg class="rfc-graph-svg">``
+    only, the SVG of :func:`svg_vocabulary` -- its ``<style>`` exactly
+    the graph's style sheet."""
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.problems: list[str] = []
         self.script: list[str] | None = None
+        self.script_type = ""
+        self.style: list[str] | None = None
+        #: open elements inside the graph's <svg> (0: not in one)
+        self.svg = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        inside = self.svg
+        self._start(tag, attrs)
+        if inside:
+            self.svg += 1
+
+    def _start(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         where = self.getpos()
-        if tag not in _TAGS:
+        svg_tags, svg_attrs, _styles = svg_vocabulary()
+        if tag == "svg" and not self.svg and dict(attrs).get("class") == "rfc-graph-svg":
+            tags, names = svg_tags, svg_attrs
+        elif self.svg:
+            tags, names = svg_tags - {"svg"}, svg_attrs
+        else:
+            tags, names = _TAGS, _ATTRS
+        if tag not in tags:
             self.problems.append(f"tag <{tag}> at {where}: {self.get_starttag_text()!r}")
+        if tag == "svg":
+            self.svg = 1
+        if tag == "style" and self.svg:
+            self.style = []
         for name, value in attrs:
-            if name not in _ATTRS:
+            if name not in names:
                 self.problems.append(f"attribute {name!r} at {where}: "
                                      f"{self.get_starttag_text()!r}")
             if name in _URL_ATTRS and value and _BAD_SCHEME.match(_scheme_of(value)):
@@ -1235,21 +1324,42 @@ class _PageChecker(HTMLParser):
             ):
                 self.problems.append(f"script at {where}: {self.get_starttag_text()!r}")
             self.script = []
+            self.script_type = (dict(attrs).get("type") or "").lower()
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
+        self._start(tag, attrs)
         if tag == "script":
             self.script = None
+        if tag == "style":
+            self.style = None
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "script" and self.script is not None:
-            if CANARY in "".join(self.script):
+            code = "".join(self.script)
+            if self.script_type == "application/json":
+                # data (the index's rows): JSON, with no "<" that could
+                # end the script or open a comment
+                try:
+                    json.loads(code)
+                except ValueError:
+                    self.problems.append(f"a JSON script that is no JSON at {self.getpos()}")
+                if "<" in code:
+                    self.problems.append(f"a '<' in a JSON script at {self.getpos()}")
+            elif CANARY in code:
                 self.problems.append(f"user text in a script at {self.getpos()}")
             self.script = None
+        if tag == "style" and self.style is not None:
+            if "".join(self.style) not in svg_vocabulary()[2]:
+                self.problems.append(f"a graph's style sheet changed at {self.getpos()}")
+            self.style = None
+        if self.svg:
+            self.svg -= 1
 
     def handle_data(self, data: str) -> None:
         if self.script is not None:
             self.script.append(data)
+        if self.style is not None:
+            self.style.append(data)
 
     def handle_comment(self, data: str) -> None:
         self.problems.append(f"comment at {self.getpos()}: {data[:80]!r}")

@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc.doctree.locations import split_source
 
 if TYPE_CHECKING:
+    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
 #: Lines that close a YAML front matter block.
@@ -123,6 +125,31 @@ def _scalar(value: Any) -> Any:
 # reStructuredText: the docinfo field list
 
 
+class DocinfoWithoutMessages(SphinxTransform):
+    """Docutils' diagnostics out of the docinfo, before Sphinx's metadata
+    collector reads it into ``env.metadata``.
+
+    A field value docutils cannot parse cleanly (``:status: `*``: a
+    backquote or asterisk with no end) holds the warning's system message,
+    and the collector takes the field's text with it: the message, with
+    the absolute path of the source, would become a part of the value (and
+    of every problem that quotes it, in ``rfcs.json``).  Each message has
+    already been reported with its file and line when docutils made it;
+    Sphinx drops the rest of a document's messages later (``FilterSystemMessages``,
+    priority 999) and the docinfo leaves the doctree when the collector
+    reads it (``doctree-read``, priority 880), so nothing else changes.
+    """
+
+    #: after docutils' DocInfo transform (340), before ``doctree-read`` (880)
+    default_priority = 870
+
+    def apply(self, **kwargs: Any) -> None:
+        for info in self.document.findall(nodes.docinfo):
+            for message in list(info.findall(nodes.system_message)):
+                if message.parent is not None:
+                    message.parent.remove(message)
+
+
 def _docinfo(doctree: nodes.document) -> dict[str, Any]:
     """A docinfo still in the doctree (the metadata collector usually has
     moved it into ``env.metadata`` already)."""
@@ -153,3 +180,7 @@ def _field_line(lines: Sequence[str], name: str) -> int | None:
         if pattern.match(text):
             return number
     return None
+
+
+def setup(app: Sphinx) -> None:
+    app.add_transform(DocinfoWithoutMessages)
