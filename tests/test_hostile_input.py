@@ -78,6 +78,8 @@ and a clean ``-j 2`` build.
 from __future__ import annotations
 
 import os
+import sys
+import time
 
 import pytest
 from hostile import (
@@ -104,9 +106,27 @@ BATCH = 500
 BATCHES = range(0, EXAMPLES, BATCH)
 
 
+#: A long run prints a progress line every this many examples (seen with ``-s``).
+PROGRESS = 100
+
+
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     return Workspace(tmp_path_factory.mktemp("hostile"))
+
+
+class _Progress:
+    examples = compared = 0
+    start = time.monotonic()
+
+    @classmethod
+    def count(cls, project: Project) -> None:
+        cls.examples += 1
+        cls.compared += project.compare
+        if EXAMPLES != DEFAULT_EXAMPLES and cls.examples % PROGRESS == 0:
+            minutes = (time.monotonic() - cls.start) / 60
+            print(f"[hostile] {cls.examples} examples ({cls.compared} compared) passed "
+                  f"in {minutes:.1f} min", file=sys.stderr, flush=True)
 
 
 def _short(problem: str) -> str:
@@ -165,5 +185,6 @@ def test_hostile_input(workspace: Workspace, first: int) -> None:
     @given(project=projects(COMPARE))
     def examples(project: Project) -> None:
         check_example(workspace, project)
+        _Progress.count(project)
 
     examples()
