@@ -18,7 +18,9 @@ projects it is written into, the builds, and the checks of their output.
   configurations (:data:`LAYOUTS`).
 - **Checks** (:func:`check_build`): no crash, every warning with a file
   and a line, the HTML holds no tag, attribute or URL that came from user
-  text, the Mermaid code of ``rfc-graph`` only escaped labels, ``rfcs.json``
+  text (the graph's SVG: only what :func:`svg_vocabulary` found
+  ``graph_svg`` to write), the Mermaid code of ``rfc-graph`` only escaped
+  labels, ``rfcs.json``
   valid against its schema with no absolute path and no docutils system
   message in it.
 - **Builds** (:class:`Workspace`): one Sphinx application per layout, reused

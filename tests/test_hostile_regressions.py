@@ -18,7 +18,7 @@ NATIVE_RST = (
     ":reviewers: **WIP 王五 (after the holiday)\n"
     "\n"
     "RFC-0012: 梯度累积 for large batches\n"
-    "=================================\n"
+    "=====================================\n"
     "\n"
     "基本信息\n"
     "--------\n"
@@ -67,3 +67,68 @@ def test_field_list_messages_leave_no_trace_in_metadata(build: BuildFn) -> None:
     for any document, not only RFCs."""
     built = build({"index.rst": ":orphan:\n:owner: *team\n\nHome\n====\n"}, conf=CONF)
     assert built.env.metadata["index"]["owner"] == "*team"
+
+
+# ``:status: ::`` -- a literal-block marker with no block; ``:date:`` an
+# unknown directive: docutils' DocInfo transform crashed on both
+# (IndexError in check_compound_biblio_field, docutils 0.22).
+ONLY_MESSAGES_RST = (
+    ":rfc: RFC-0013\n"
+    ":status: ::\n"
+    ":date: .. 下周一::\n"
+    "\n"
+    "RFC-0013: Checkpoint 分片\n"
+    "==========================\n"
+    "\n"
+    "基本信息\n"
+    "--------\n"
+    "\n"
+    "========  ==========\n"
+    "项目      内容\n"
+    "========  ==========\n"
+    "作者      李雷\n"
+    "========  ==========\n"
+)
+
+
+def test_field_of_only_docutils_messages_does_not_crash(build: BuildFn) -> None:
+    """A field value that docutils turns into nothing but a diagnostic:
+    the build goes on, docutils' warnings stay located, and the value is
+    the author's text, checked (an invalid status at its line)."""
+    built = build({"index.rst": INDEX, "native/0013-shards.rst": ONLY_MESSAGES_RST}, conf=CONF)
+    warnings = parse_warnings(built.warnings)
+    invalid = [(w[1], w[3]) for w in warnings if w[2] == "rfc.invalid-value"]
+    assert invalid == [
+        (2, "RFC-0013: invalid status '::'; expected one of draft, review, accepted, "
+            "implemented, rejected, withdrawn, superseded"),
+        (3, "RFC-0013: invalid date '.. 下周一::' in 'created'; expected YYYY-MM-DD"),
+    ]
+    assert any(w[2] == "docutils" and "Literal block expected" in w[3] for w in warnings)
+    assert 'native/0013-shards.rst:3: ERROR: Unknown directive type "下周一".' in built.warnings
+    [record] = json.loads((built.outdir / "rfcs.json").read_text(encoding="utf-8"))["rfcs"]
+    assert record["id"] == "RFC-0013" and record["authors"] == ["李雷"]
+
+
+# A module list pasted from a slide, where the steps are numbered with
+# superscripts and circled digits (str.isdigit() says yes, int() says no).
+GRAPH_FILES = {
+    "index.rst": "Graph\n=====\n\n.. toctree::\n\n   quant\n   kernels\n\n"
+                 ".. rfc-graph::\n   :modules:\n",
+    "quant.rst": "量化 v2\n=======\n\n.. rfc:: RFC-0021\n   :status: draft\n"
+                 "   :modules: kernels-v2², ①\n   :requires: RFC-0022\n",
+    "kernels.rst": "Kernels\n=======\n\n.. rfc:: RFC-0022\n   :status: accepted\n",
+}
+
+
+def test_graph_with_module_names_of_non_decimal_digits(build: BuildFn) -> None:
+    """Module names (and IDs) sort by their numbers: ``²`` and ``①`` are
+    digits to ``str.isdigit`` but no number ``int`` reads; the graph's sort
+    crashed the build."""
+    built = build(GRAPH_FILES,
+                  conf="rfc_required_sections = []\nrfc_required_test_levels = []\n")
+    page = (built.outdir / "index.html").read_text(encoding="utf-8")
+    svg = page[page.index('<svg xmlns="http://www.w3.org/2000/svg" class="rfc-graph-svg"'):]
+    svg = svg[:svg.index("</svg>")]
+    for name in ("kernels-v2²", "①"):
+        assert f'data-module="{name}"' in svg
+    assert 'data-rfc="RFC-0021"' in svg and 'data-rfc="RFC-0022"' in svg

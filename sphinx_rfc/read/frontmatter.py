@@ -125,6 +125,37 @@ def _scalar(value: Any) -> Any:
 # reStructuredText: the docinfo field list
 
 
+class FieldsDocinfoCanRead(SphinxTransform):
+    """Field values that are nothing but docutils' diagnostics, written
+    back as the author's text, before docutils' DocInfo transform reads
+    the field list at the top of a document.
+
+    ``:status: ::`` (a literal-block marker with no block) or
+    ``:status: .. x::`` (an unknown directive) parses to a field body that
+    holds only the system message docutils reported; for a bibliographic
+    field name (``status``, ``date``, ``version``...) the DocInfo transform
+    of docutils 0.22 then fails with an ``IndexError`` and the build stops.
+    The body becomes one paragraph of its raw text (the message has
+    already been reported, with its file and line), so the value is what
+    was written and is checked like any other.
+    """
+
+    #: after docutils' DocTitle (320), before its DocInfo (340)
+    default_priority = 335
+
+    def apply(self, **kwargs: Any) -> None:
+        index = self.document.first_child_not_matching_class(nodes.PreBibliographic)
+        if index is None or not isinstance(self.document[index], nodes.field_list):
+            return
+        for field in self.document[index].children:
+            body = field.children[-1] if field.children else None
+            if (isinstance(body, nodes.field_body) and body.children
+                    and all(isinstance(c, nodes.system_message) for c in body.children)):
+                raw = " ".join(body.rawsource.split())
+                del body[:]
+                body += nodes.paragraph(raw, raw)
+
+
 class DocinfoWithoutMessages(SphinxTransform):
     """Docutils' diagnostics out of the docinfo, before Sphinx's metadata
     collector reads it into ``env.metadata``.
@@ -183,4 +214,5 @@ def _field_line(lines: Sequence[str], name: str) -> int | None:
 
 
 def setup(app: Sphinx) -> None:
+    app.add_transform(FieldsDocinfoCanRead)
     app.add_transform(DocinfoWithoutMessages)
