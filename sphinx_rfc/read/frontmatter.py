@@ -144,7 +144,7 @@ class FieldsDocinfoCanRead(SphinxTransform):
     default_priority = 335
 
     def apply(self, **kwargs: Any) -> None:
-        index = self.document.first_child_not_matching_class(nodes.PreBibliographic)
+        index = self.document.first_child_not_matching_class(nodes.PreBibliographic)  # type: ignore[arg-type]
         if index is None or not isinstance(self.document[index], nodes.field_list):
             return
         for field in self.document[index].children:
