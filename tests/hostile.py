@@ -1151,9 +1151,14 @@ SYSTEM_MESSAGE = re.compile(r"\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)/[0-4]\)|Syst
 #:   fields no source or line;
 #: - Sphinx reports a directive name with a colon and no such domain
 #:   (a MyST fence ````{:d}``) as "unknown directive name" with no location
-#:   (MyST's own located "Unknown directive type" follows).
+#:   (MyST's own located "Unknown directive type" follows);
+#: - docutils' anonymous-hyperlink transform reports ``x__`` with no target
+#:   at the document, with the line where parsing ended -- none when that
+#:   was inside a directive's content (a ``.. note::`` as much as an
+#:   ``rfc-module``).
 UPSTREAM_UNLOCATED = re.compile(
     r"Cannot extract .*bibliographic field|unknown directive name: "
+    r"|Anonymous hyperlink mismatch: "
 )
 
 
