@@ -75,7 +75,8 @@ and a clean ``-j 2`` build.
 
       SPHINX_RFC_HOSTILE_EXAMPLES=10000 python -m pytest -x -q -s tests/test_hostile_input.py
 
-  LONG_RUN_FIGURES
+  builds about 100 examples a minute on a shared two-core machine (one in
+  some 30 with comparisons): one to two hours.
 - ``SPHINX_RFC_HOSTILE_COMPARE``: one example in this many runs the
   comparisons (default 6 for the default run, 25 otherwise).
 - ``SPHINX_RFC_HOSTILE_SHRINK``: ``1`` lets Hypothesis shrink a failing
