@@ -1149,15 +1149,17 @@ SYSTEM_MESSAGE = re.compile(r"\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)/[0-4]\)|Syst
 #:   read (``authors: " "`` in a MyST document's front matter, which MyST
 #:   turns into bibliographic fields) at the field, and MyST gives those
 #:   fields no source or line;
-#: - Sphinx reports a directive name with a colon and no such domain
-#:   (a MyST fence ````{:d}``) as "unknown directive name" with no location
-#:   (MyST's own located "Unknown directive type" follows);
+#: - Sphinx reports a directive or role name with a colon and no such
+#:   domain (a MyST fence ````{:d}``, ``:cls:rfc:ref:`x```) as "unknown
+#:   directive name" / "unknown role name" with no location (docutils' or
+#:   MyST's own located "Unknown directive type" / "Unknown interpreted
+#:   text role" follows);
 #: - docutils' anonymous-hyperlink transform reports ``x__`` with no target
 #:   at the document, with the line where parsing ended -- none when that
 #:   was inside a directive's content (a ``.. note::`` as much as an
 #:   ``rfc-module``).
 UPSTREAM_UNLOCATED = re.compile(
-    r"Cannot extract .*bibliographic field|unknown directive name: "
+    r"Cannot extract .*bibliographic field|unknown (?:directive|role) name: "
     r"|Anonymous hyperlink mismatch: "
 )
 
