@@ -69,7 +69,7 @@ and a clean ``-j 2`` build.
 **Settings** (environment variables):
 
 - ``SPHINX_RFC_HOSTILE_EXAMPLES``: the number of examples (default 30,
-  derandomized: the same examples on every run, some 20 seconds). Any
+  derandomized: the same examples on every run, 20 to 45 seconds). Any
   other number draws new examples on every run. The long run (a progress
   line every 100 examples with ``-s``)::
 
