@@ -89,6 +89,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from hostile import (
@@ -197,3 +198,33 @@ def test_hostile_input(workspace: Workspace, first: int) -> None:
         _Progress.count(project)
 
     examples()
+
+
+def test_page_check_reads_the_graph_svg() -> None:
+    """The page check accepts the graph's own SVG (with hostile titles,
+    escaped by ``graph_svg``) and rejects markup, scripts, event
+    attributes and ``javascript:`` links inside it, and SVG outside it."""
+    from hostile import check_page
+
+    from sphinx_rfc.render.graph_svg import graph_svg
+
+    value = {
+        "direction": "LR", "focus": None,
+        "nodes": [{"id": "RFC-0001", "title": '<script>PWN(1)</script> "x" </title>',
+                   "status": "on-<i>hold</i>", "docname": "a"}],
+        "modules": [{"name": "<b>m</b>", "home": None}],
+        "edges": [["touches", "RFC-0001", "<b>m</b>"]],
+    }
+    svg = graph_svg(value, lambda item: "a.html", lambda module: "#m")
+    page = f"<!DOCTYPE html><html><body><div class=\"rfc-graph\">{svg}</div></body></html>"
+    assert check_page("p.html", page, Path("/nowhere")) == []
+    for bad in ('<script>PWN()</script>', '<g onload="PWN()"></g>', "<b>x</b>",
+                '<a href="javascript:PWN()"><text>x</text></a>',
+                '<a href=" data:text/html,x"></a>', "<style>x{}</style>",
+                '<svg class="rfc-graph-svg"></svg>'):
+        broken = page.replace("</g></svg>", bad + "</g></svg>")
+        assert check_page("p.html", broken, Path("/nowhere")), bad
+    outside = page.replace("<body>", "<body><g></g><path d='M0'/>")
+    problems = check_page("p.html", outside, Path("/nowhere"))
+    assert [p.split(" at ")[0] for p in problems] == [
+        "p.html: tag <g>", "p.html: tag <path>", "p.html: attribute 'd'"]
