@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import BuildFn, parse_warnings
 
 CONF = 'rfc_documents = ["native/*"]\nrfc_required_sections = []\n'
@@ -132,3 +133,29 @@ def test_graph_with_module_names_of_non_decimal_digits(build: BuildFn) -> None:
     for name in ("kernels-v2²", "①"):
         assert f'data-module="{name}"' in svg
     assert 'data-rfc="RFC-0021"' in svg and 'data-rfc="RFC-0022"' in svg
+
+
+DEPENDENCY_PAGE = (
+    "Loader\n======\n\n"
+    ".. rfc:: RFC-0031\n   :status: draft\n\n"
+    "依赖\n----\n\n"
+    ".. rfc-dependency::\n\n"
+    "   +-------------------+---------+---------------------+\n"
+    "   | 依赖组件          | 强 / 弱 | 未 ready 时本期能力 |\n"
+    "   +===================+=========+=====================+\n"
+    "   | io_uring_ backend | 强      | 回退到线程池        |\n"
+    "   +-------------------+---------+---------------------+\n"
+)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "render/tables.py _wrap_in_pending: the rfc_pending it appends to the cell's "
+    "paragraph gets the document's source and no line, so docutils reports a "
+    "reference inside it without a line (owned by another session)"))
+def test_reference_in_a_module_cell_is_located(build: BuildFn) -> None:
+    """``io_uring_`` in a dependency's component cell (``rfc_modules``
+    empty) is a reference to no target: docutils' error names its line."""
+    built = build({"index.rst": DEPENDENCY_PAGE},
+                  conf="rfc_required_sections = []\nrfc_required_test_levels = []\n")
+    [error] = [line for line in built.warnings.splitlines() if "Unknown target name" in line]
+    assert 'index.rst:15: ERROR: Unknown target name: "io_uring".' in error
