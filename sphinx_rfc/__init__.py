@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
-    from sphinx_rfc.read import build_log, collector, git_dates, plantuml
+    from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, plantuml
     from sphinx_rfc.resolve import domain, indices, mermaid, mermaid_fallback, views
     from sphinx_rfc.write import export, mermaid_js, static, summary
 
@@ -33,6 +33,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     directives.setup(app)
     plantuml.setup(app)
     collector.setup(app)
+    frontmatter.setup(app)
     git_dates.setup(app)
     views.setup(app)
     static.setup(app)

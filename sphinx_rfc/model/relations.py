@@ -16,8 +16,10 @@ _NUMBER = re.compile(r"(\d+)")
 
 
 def id_sort_key(rfc_id: str) -> tuple[object, ...]:
-    """Numeric-aware key: RFC-9 sorts before RFC-10."""
-    return tuple(int(p) if p.isdigit() else p.casefold() for p in _NUMBER.split(rfc_id))
+    """Numeric-aware key: RFC-9 sorts before RFC-10.  Text and numbers
+    alternate (the split's odd parts are its digit runs), so any two keys
+    compare; a digit ``int`` cannot read (``²``) stays text."""
+    return tuple(int(p) if n % 2 else p.casefold() for n, p in enumerate(_NUMBER.split(rfc_id)))
 
 
 @dataclass

@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc.doctree.locations import split_source
 
 if TYPE_CHECKING:
+    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
 #: Lines that close a YAML front matter block.
@@ -123,6 +125,62 @@ def _scalar(value: Any) -> Any:
 # reStructuredText: the docinfo field list
 
 
+class FieldsDocinfoCanRead(SphinxTransform):
+    """Field values that are nothing but docutils' diagnostics, written
+    back as the author's text, before docutils' DocInfo transform reads
+    the field list at the top of a document.
+
+    ``:status: ::`` (a literal-block marker with no block) or
+    ``:status: .. x::`` (an unknown directive) parses to a field body that
+    holds only the system message docutils reported; for a bibliographic
+    field name (``status``, ``date``, ``version``...) the DocInfo transform
+    of docutils 0.22 then fails with an ``IndexError`` and the build stops.
+    The body becomes one paragraph of its raw text (the message has
+    already been reported, with its file and line), so the value is what
+    was written and is checked like any other.
+    """
+
+    #: after docutils' DocTitle (320), before its DocInfo (340)
+    default_priority = 335
+
+    def apply(self, **kwargs: Any) -> None:
+        index = self.document.first_child_not_matching_class(nodes.PreBibliographic)  # type: ignore[arg-type]
+        if index is None or not isinstance(self.document[index], nodes.field_list):
+            return
+        for field in self.document[index].children:
+            body = field.children[-1] if field.children else None
+            if (isinstance(body, nodes.field_body) and body.children
+                    and all(isinstance(c, nodes.system_message) for c in body.children)):
+                raw = " ".join(body.rawsource.split())
+                del body[:]
+                body += nodes.paragraph(raw, raw)
+
+
+class DocinfoWithoutMessages(SphinxTransform):
+    """Docutils' diagnostics out of the docinfo, before Sphinx's metadata
+    collector reads it into ``env.metadata``.
+
+    A field value docutils cannot parse cleanly (``:status: `*``: a
+    backquote or asterisk with no end) holds the warning's system message,
+    and the collector takes the field's text with it: the message, with
+    the absolute path of the source, would become a part of the value (and
+    of every problem that quotes it, in ``rfcs.json``).  Each message has
+    already been reported with its file and line when docutils made it;
+    Sphinx drops the rest of a document's messages later (``FilterSystemMessages``,
+    priority 999) and the docinfo leaves the doctree when the collector
+    reads it (``doctree-read``, priority 880), so nothing else changes.
+    """
+
+    #: after docutils' DocInfo transform (340), before ``doctree-read`` (880)
+    default_priority = 870
+
+    def apply(self, **kwargs: Any) -> None:
+        for info in self.document.findall(nodes.docinfo):
+            for message in list(info.findall(nodes.system_message)):
+                if message.parent is not None:
+                    message.parent.remove(message)
+
+
 def _docinfo(doctree: nodes.document) -> dict[str, Any]:
     """A docinfo still in the doctree (the metadata collector usually has
     moved it into ``env.metadata`` already)."""
@@ -153,3 +211,8 @@ def _field_line(lines: Sequence[str], name: str) -> int | None:
         if pattern.match(text):
             return number
     return None
+
+
+def setup(app: Sphinx) -> None:
+    app.add_transform(FieldsDocinfoCanRead)
+    app.add_transform(DocinfoWithoutMessages)
