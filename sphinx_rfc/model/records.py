@@ -102,6 +102,20 @@ class PerformanceCheck:
 
 
 @dataclass(slots=True)
+class GenericTable:
+    """A table of a section that the team's template gives but that is of
+    no built-in kind (docs/reference/templates.md): its rows as written."""
+
+    #: The key of the template section it is in.
+    section: str
+    #: The headers, in the author's order.
+    columns: list[str]
+    #: One mapping header -> cell text per non-empty row.
+    rows: list[dict[str, str]] = field(default_factory=list)
+    line: int | None = None
+
+
+@dataclass(slots=True)
 class Verification:
     levels: list[TestLevel] = field(default_factory=list)
     interactions: list[Interaction] = field(default_factory=list)
@@ -204,6 +218,8 @@ class RfcRecord(BasicInfo):
     alternatives: list[Alternative] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
+    #: Tables of the team's template that are of no built-in kind.
+    tables: list[GenericTable] = field(default_factory=list)
     #: Problems found while reading this document alone.
     problems: list[Problem] = field(default_factory=list)
 

@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
+from sphinx_rfc.check.placeholders import is_placeholder
 from sphinx_rfc.check.sections import section_keys_for_title, whole_title_keys
 from sphinx_rfc.doctree.locations import SourceLines, ancestors, first_line
 from sphinx_rfc.doctree.tables import (
@@ -71,8 +72,9 @@ from sphinx_rfc.doctree.tables import (
     table_headers,
     table_rows,
 )
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.model.records import GenericTable, RfcRecord
 from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.read.basic_info import (
     info_notes,
@@ -88,7 +90,7 @@ from sphinx_rfc.read.tables import best_spec, headers_match, read_tables
 from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
 from sphinx_rfc.render.tables import already_read
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
-from sphinx_rfc.spec.text import fold_header, plain
+from sphinx_rfc.spec.text import fold, fold_header, plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -241,6 +243,79 @@ def read_section_tables(
         for problem in payload.problems:
             problem.rfc_id = rfc_id
         problems.extend(payload.problems)
+    return problems
+
+
+def read_generic_tables(
+    doctree: nodes.document, sections: Mapping[str, nodes.section], settings: RfcSettings,
+    *, source: str, rfc_id: str, record: RfcRecord,
+) -> list[Problem]:
+    """The tables of a section that the team's template gives but that are
+    of no built-in kind (docs/reference/templates.md): each table of that
+    section sharing a header with one of them is read into
+    ``record.tables``, its rows as written; a header of the template's
+    table that it lacks is ``missing-column``, a cell outside the choices
+    the template offers (``高 / 中 / 低``) ``invalid-value``."""
+    template = settings.template
+    generic = template.generic_tables if template is not None else ()
+    if not generic:
+        return []
+    owners = {
+        id(sections[t.section]): (sections[t.section], t.section)
+        for t in generic if t.section is not None and t.section in sections
+    }
+    problems: list[Problem] = []
+    cell_line = CellLines()
+    for table in find_tables(doctree.children):
+        if already_read(table):
+            continue
+        key = next((owners[id(p)][1] for p in ancestors(table)
+                    if isinstance(p, nodes.section) and id(p) in owners), None)
+        if key is None:
+            continue
+        headers = table_headers(table)
+        have = [fold_header(h) for h in headers]
+        scored = [(sum(fold_header(c.header) in have for c in t.columns), t)
+                  for t in generic if t.section == key]
+        score, model = max(scored, key=lambda pair: pair[0])
+        if score == 0:
+            continue  # a table of the author's own, not the template's
+        line = first_line(table)
+        for column in model.columns:
+            if fold_header(column.header) not in have:
+                problems.append(Problem(
+                    "missing-column",
+                    _("the {section} table has no {header!r} column (the template's table: "
+                      "{columns})").format(
+                        section=key, header=column.header,
+                        columns=", ".join(c.header for c in model.columns)),
+                    source, line, rfc_id,
+                ))
+        allowed = {fold_header(c.header): c.allowed for c in model.columns if c.allowed}
+        found = GenericTable(key, list(headers), line=line)
+        _head, body = table_rows(table)
+        for row in body if _head else body[1:]:
+            cells = row_cells(row)
+            values = {h: cell_text(e) for h, e in zip(headers, cells, strict=False) if h}
+            if not any(values.values()):
+                continue
+            found.rows.append(values)
+            for (header, text), entry in zip(values.items(), cells, strict=False):
+                offered = allowed.get(fold_header(header), ())
+                if not text or not offered or text in ("-", "—"):
+                    continue
+                if is_placeholder(text, settings.placeholders):
+                    continue  # reported as a placeholder
+                if fold(text) not in {fold(v) for v in offered}:
+                    problems.append(Problem(
+                        "invalid-value",
+                        _("the {section} table: column {header!r}: invalid value {text!r}; "
+                          "expected one of {choices}").format(
+                            section=key, header=header, text=text,
+                            choices=" / ".join(offered)),
+                        source, cell_line(entry) or line, rfc_id,
+                    ))
+        record.tables.append(found)
     return problems
 
 
@@ -447,6 +522,9 @@ def read_native(
     found += read_section_tables(
         doctree, sections, settings, source=source, lines=lines, rfc_id=rfc_id, record=record,
         row_of=row_of,
+    )
+    found += read_generic_tables(
+        doctree, sections, settings, source=source, rfc_id=rfc_id, record=record,
     )
     if table is not None:
         for name, note in info_notes(table, settings).items():

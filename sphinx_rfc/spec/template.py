@@ -148,6 +148,13 @@ class TemplateSchema:
         return tuple(s.key for s in self.sections if not s.optional)
 
     @property
+    def generic_tables(self) -> tuple[TemplateTable, ...]:
+        """The tables of a section that are of no built-in kind (the
+        basic-information table and the background's type table aside)."""
+        return tuple(t for t in self.tables if t.kind is None and t.section is not None
+                     and t.section not in ("basic-info", "background"))
+
+    @property
     def extra_fields(self) -> dict[str, tuple[str, ...]]:
         return {f.name: f.allowed for f in self.fields if f.key is None}
 

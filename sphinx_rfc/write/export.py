@@ -107,6 +107,11 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         data["notes"] = dict(record.notes)
     if record.issue_labels:
         data["issue_labels"] = dict(record.issue_labels)
+    if record.tables:
+        data["tables"] = [
+            {"section": t.section, "columns": list(t.columns), "rows": [dict(r) for r in t.rows]}
+            for t in record.tables
+        ]
     return data
 
 
