@@ -1193,21 +1193,22 @@ def check_warnings(out: Output) -> list[str]:
     return problems
 
 
-#: The tags and attributes that Sphinx's basic theme, docutils and the extension write.
+#: The tags and attributes that Sphinx's basic theme, docutils and the extension write
+#: (``var``: docutils' option lists, ``-o FILE`` at the start of a paragraph in rST).
 _TAGS = frozenset((
     "html", "head", "meta", "title", "link", "script", "body", "div", "span", "a", "p", "h1",
     "h2", "h3", "h4", "h5", "h6", "table", "colgroup", "col", "thead", "tbody", "tr", "th",
     "td", "ul", "ol", "li", "dl", "dt", "dd", "pre", "code", "em", "strong", "br", "hr", "nav",
     "section", "form", "input", "label", "button", "blockquote", "aside", "sup", "sub", "cite",
     "abbr", "kbd", "caption", "figure", "figcaption", "img", "noscript", "footer", "header",
-    "main", "tt", "small", "search",
+    "main", "tt", "small", "search", "var", "acronym", "details", "summary",
 ))
 _ATTRS = frozenset((
     "class", "id", "href", "title", "rel", "src", "type", "defer", "alt", "style", "role",
     "lang", "dir", "data-content_root", "charset", "name", "content", "action", "method",
     "value", "autocomplete", "autocorrect", "autocapitalize", "spellcheck", "placeholder",
     "aria-labelledby", "aria-label", "colspan", "rowspan", "start", "width", "height", "align",
-    "valign", "span", "as", "crossorigin", "integrity", "media",
+    "valign", "span", "as", "crossorigin", "integrity", "media", "accesskey",
 ))
 _URL_ATTRS = frozenset({"href", "src", "action", "formaction", "srcset", "xlink:href"})
 

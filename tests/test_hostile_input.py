@@ -228,3 +228,24 @@ def test_page_check_reads_the_graph_svg() -> None:
     problems = check_page("p.html", outside, Path("/nowhere"))
     assert [p.split(" at ")[0] for p in problems] == [
         "p.html: tag <g>", "p.html: tag <path>", "p.html: attribute 'd'"]
+
+
+def test_page_check_accepts_what_docutils_makes_of_an_option_list(tmp_path: Path) -> None:
+    """An rST paragraph that starts like a command-line option (``-o FILE``)
+    is an option list: docutils writes ``<kbd>`` / ``<var>`` for it, which
+    is the author's markup, not injected; a ``<var>`` written as raw text
+    stays escaped."""
+    from conftest import sphinx_build
+    from hostile import check_page, conf_py
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(conf_py("open"), encoding="utf-8")
+    (src / "index.rst").write_text(
+        "Tools\n=====\n\n-o FILE  where the merged checkpoint goes\n\n"
+        "Write <var>x</var> literally.\n", encoding="utf-8")
+    built = sphinx_build(src)
+    page = (built.outdir / "index.html").read_text(encoding="utf-8")
+    assert "<var>FILE</var>" in page and "&lt;var&gt;x&lt;/var&gt;" in page
+    assert check_page("index.html", page, src) == []
+    assert check_page("index.html", page.replace("&lt;var&gt;x", "<b>x"), src)
