@@ -1135,6 +1135,22 @@ def theirs_too(problems: list[str], clean: Output, plain: Output) -> list[str]:
     return kept
 
 
+def theirs_when_incremental(problems: list[str], clean: Output, plain: Output) -> list[str]:
+    """*problems* of an incremental build less the unlocated warnings whose
+    message the *clean* build of the same files gives too (located there)
+    and the *plain* build (no extension) gives as well: docutils' own, as
+    its line bookkeeping leaves it after an incremental read."""
+    kept = []
+    for problem in problems:
+        if problem.startswith(UNLOCATED):
+            text = ast.literal_eval(problem[len(UNLOCATED):])
+            message = text.split(":: ", 1)[-1]
+            if message in clean.warnings and message in plain.warnings:
+                continue
+        kept.append(problem)
+    return kept
+
+
 class Workspace:
     """One kept application per layout, in folders under *base*."""
 
