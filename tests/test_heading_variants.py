@@ -16,8 +16,8 @@ from conftest import Build, BuildFn, page_body
 
 from sphinx_rfc.check.sections import SectionBody, ambiguous_keys, section_keys_for_title
 from sphinx_rfc.config import settings_from
-from sphinx_rfc.read.sections import clean_title
 from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.text import clean_title
 
 
 @pytest.mark.parametrize(

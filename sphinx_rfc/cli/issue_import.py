@@ -42,6 +42,7 @@ from sphinx_rfc.cli.issue_source import (
     load_source,
     parse_issue,
 )
+from sphinx_rfc.spec.text import clean_title as document_title_of
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 
 __all__ = [
@@ -50,10 +51,6 @@ __all__ = [
     "run_import", "slug", "write_atomic",
 ]
 
-_TITLE_PREFIX = re.compile(
-    r"^\s*(?:[\[［【]\s*(?:RFC|需求)\s*[\]］】]\s*[:：\-–—]?|RFC\s*[:：]|RFC\s+[-–—]|RFC[-–—](?=\s))\s*",
-    re.IGNORECASE,
-)
 _DIRECTIVE_ID = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 
 
@@ -62,11 +59,9 @@ _DIRECTIVE_ID = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", 
 
 
 def clean_title(title: str) -> str:
-    """The title without ``[RFC]:``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``."""
-    text = " ".join(title.split())
-    while (match := _TITLE_PREFIX.match(text)) and match.end() < len(text):
-        text = text[match.end():]
-    return text
+    """The issue's title, its whitespace collapsed, without the tags an
+    issue title starts with (:func:`sphinx_rfc.spec.text.clean_title`)."""
+    return document_title_of(" ".join(title.split()))
 
 
 def slug(title: str, limit: int = 60) -> str:

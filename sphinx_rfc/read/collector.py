@@ -65,7 +65,6 @@ from sphinx_rfc.read import git_dates, native
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
-    clean_title,
     document_title,
     placeholder_problems,
     section_bodies,
@@ -73,6 +72,7 @@ from sphinx_rfc.read.sections import (
 from sphinx_rfc.render.elements import basic_info_table
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.text import clean_title
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

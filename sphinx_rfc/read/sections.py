@@ -4,7 +4,6 @@ code blocks (each at its line)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,27 +24,6 @@ if TYPE_CHECKING:
 
 #: A tag an issue title starts with: ``[RFC]:``, ``【RFC】``, ``【需求】``,
 #: ``RFC：``, ``RFC -``, with the punctuation after it (docs/reference/native.md).
-_TITLE_PREFIX = re.compile(
-    r"""^\s*(?:
-        [\[［【]\s*(?:RFC|需求)\s*[\]］】]\s*[:：\-–—]?   # [RFC]: 【RFC】 【需求】 ［RFC］-
-      | RFC\s*[:：]                                    # RFC: RFC：
-      | RFC\s+[-–—]                                    # RFC - RFC —
-      | RFC[-–—](?=\s)                                 # RFC- title
-    )\s*""",
-    re.IGNORECASE | re.VERBOSE,
-)
-
-
-def clean_title(title: str) -> str:
-    """The document title without the tags an issue title starts with
-    (``[RFC]:``, ``[RFC]：``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``,
-    several of them too); a title that is nothing but a tag is kept."""
-    text = title.strip()
-    while (match := _TITLE_PREFIX.match(text)) and match.end() < len(text):
-        text = text[match.end():]
-    return text
-
-
 def document_title(doctree: nodes.document) -> tuple[str, int | None]:
     for section in doctree.findall(nodes.section):
         if section.children and isinstance(section[0], nodes.title):

@@ -64,3 +64,24 @@ def module_name_problem(name: str) -> str | None:
         return None
     shown = " ".join(repr(c) for c in bad)
     return f"invalid module name {name!r}: it holds {shown}; a module name has no markup"
+
+
+_TITLE_PREFIX = re.compile(
+    r"""^\s*(?:
+        [\[［【]\s*(?:RFC|需求)\s*[\]］】]\s*[:：\-–—]?   # [RFC]: 【RFC】 【需求】 ［RFC］-
+      | RFC\s*[:：]                                    # RFC: RFC：
+      | RFC\s+[-–—]                                    # RFC - RFC —
+      | RFC[-–—](?=\s)                                 # RFC- title
+    )\s*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def clean_title(title: str) -> str:
+    """The document title without the tags an issue title starts with
+    (``[RFC]:``, ``[RFC]：``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``,
+    several of them too); a title that is nothing but a tag is kept."""
+    text = title.strip()
+    while (match := _TITLE_PREFIX.match(text)) and match.end() < len(text):
+        text = text[match.end():]
+    return text
