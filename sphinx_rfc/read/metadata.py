@@ -96,7 +96,7 @@ def parse_metadata(
             status = read_choice(settings.statuses, text) if text else None
             if status is None or not isinstance(status.value, str):
                 invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
-                    text=text, keys=", ".join(settings.statuses.keys()),
+                    text=text, keys=settings.statuses.choice_names(),
                 ))
             else:
                 meta.status = status.value
@@ -107,7 +107,7 @@ def parse_metadata(
             kind = read_choice(settings.types, text)
             if not isinstance(kind.value, str):
                 invalid(name, _("invalid type {text!r}; expected one of {keys}").format(
-                    text=text, keys=", ".join(settings.types.keys()),
+                    text=text, keys=settings.types.choice_names(),
                 ))
             else:
                 meta.type = kind.value

@@ -33,7 +33,7 @@ from sphinx_rfc.render.tables import module_cell, module_name
 from sphinx_rfc.spec.cells import read_choice, read_count, read_level
 from sphinx_rfc.spec.table_kinds import COUNT, LEVEL, LIST, YESNO
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
-from sphinx_rfc.spec.vocabulary import YES_NO, Vocabulary
+from sphinx_rfc.spec.vocabulary import YES_NO
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -290,7 +290,7 @@ def _validate_row(
                     "invalid-value",
                     _("{prefix}: column {column!r}{row}: {why} {choices}").format(
                         prefix=directive, column=column.label, row=_row_name(read, row), why=why,
-                        choices=_choice_names(vocabulary),
+                        choices=vocabulary.choice_names(),
                     ),
                     read.source, cell.line or row.line,
                 ))
@@ -323,15 +323,6 @@ def _validate_row(
         elif column.kind == LIST:
             values.lists[column.key] = split_list(cell.text)
     return values
-
-
-def _choice_names(vocabulary: Vocabulary) -> str:
-    """``strong (强), weak (弱), none (不涉及)``."""
-    names = []
-    for choice in vocabulary.choices:
-        local = next((a for a in choice.aliases if not a.isascii()), None)
-        names.append(f"{choice.key} ({local})" if local else choice.key)
-    return ", ".join(names)
 
 
 def _row_name(read: ReadTable, row: ReadRow) -> str:

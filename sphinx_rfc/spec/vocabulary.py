@@ -43,6 +43,15 @@ class Vocabulary:
     def keys(self) -> list[str]:
         return [c.key for c in self.choices]
 
+    def choice_names(self) -> str:
+        """The keys, each with its first non-ASCII alias: ``strong (强),
+        weak (弱), none (不涉及)`` (what a message offers to choose from)."""
+        names = []
+        for choice in self.choices:
+            local = next((a for a in choice.aliases if not a.isascii()), None)
+            names.append(f"{choice.key} ({local})" if local else choice.key)
+        return ", ".join(names)
+
     def label(self, key: str) -> str:
         for choice in self.choices:
             if choice.key == key:
