@@ -160,3 +160,33 @@ def test_cli_export(tmp_path: Path, built: Build, capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit) as usage:  # argparse: exit status 2
         cli.main(["export", "--bogus"])
     assert usage.value.code == 2
+
+
+class _Opaque:
+    """Not JSON: written through ``str()``, as ``default=str`` does."""
+
+    def __str__(self) -> str:
+        return 'a "quoted"\nvalue'
+
+
+@pytest.mark.parametrize("value", [
+    {},
+    {"rows": [], "notes": {}, "b": [{"z": 1, "a": None}], "a": [True, False, 0, -7, 10**20]},
+    {"text": 'tab\there "quote" \\ back 中文 é \u2028 \x01', "": ""},
+    {"floats": [1.5, 1e-7, 2.0, float("nan"), float("inf"), -float("inf")]},
+    {"nested": [[[]], [{}], ({"t": "tuple"}, 1)], "opaque": _Opaque()},
+    {2: "int key", 1.5: "float key", True: "bool key"},
+    {None: "none key"},
+])
+def test_dumps_matches_the_standard_library(value: dict[Any, Any]) -> None:
+    # export.dumps writes the text itself (the standard library's indented
+    # encoder is pure Python); the bytes must be the standard library's
+    expected = json.dumps(value, sort_keys=True, ensure_ascii=False, indent=2, default=str)
+    assert export.dumps(value) == expected + "\n"
+
+
+def test_dumps_rejects_what_json_rejects() -> None:
+    with pytest.raises(TypeError):
+        json.dumps({(1, 2): "tuple key"}, sort_keys=True, indent=2)
+    with pytest.raises(TypeError):
+        export.dumps({(1, 2): "tuple key"})  # type: ignore[dict-item]
