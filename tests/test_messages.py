@@ -161,6 +161,22 @@ def test_markdown_rows_and_placeholder_rows(build: BuildFn) -> None:
     assert "需要 2.1 以上" not in (built.outdir / "ckpt.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(("line", "cells"), [
+    ("| FSDP | 强 | 已合入 |", 3),
+    ("FSDP | 强 | 已合入", 3),
+    ("| a || c |", 3),              # an empty cell between two pipes
+    ("|  |", 1),
+    ("", 0),
+    (r"| a \| b | c |", 2),        # an escaped pipe is text
+    (r"| a \\| b | c |", 3),      # an escaped backslash, then a real pipe
+    (r"| `x\|y` | z |", 2),
+])
+def test_pipe_cells_counts_as_markdown_it_splits(line: str, cells: int) -> None:
+    from sphinx_rfc.doctree.tables import pipe_cells
+
+    assert pipe_cells(line) == cells
+
+
 # docutils 0.22 reports a malformed grid table at its last line, with the
 # reason; docutils 0.21 (beside the oldest Sphinx) at its first, without it
 _NEW_DOCUTILS = docutils.__version_info__[:2] >= (0, 22)

@@ -133,6 +133,19 @@ def cell_text(entry: nodes.entry | None) -> str:
     return plain(node_text(entry)) if entry is not None else ""
 
 
+def _fast_cell_text(entry: nodes.entry | None) -> str:
+    return plain(entry.astext()) if entry is not None else ""
+
+
+def cell_texts(table: nodes.table) -> Callable[[nodes.entry | None], str]:
+    """:func:`cell_text` for the cells of *table*: when the table holds no
+    diagnostics at all (one walk), its cells' texts need no copy and no
+    search of their own."""
+    if next(iter(table.findall(nodes.system_message)), None) is None:
+        return _fast_cell_text
+    return cell_text
+
+
 def table_headers(table: nodes.table) -> list[str]:
     """The plain texts of the table's header row (``thead``, else first row)."""
     head, body = table_rows(table)
@@ -180,37 +193,56 @@ _UNREADABLE = ("Malformed table", 'for the "list-table" directive', 'for the "cs
                'for the "table" directive', '"list-table" directive', '"csv-table" directive')
 
 
+def _is_unreadable_table(message: nodes.system_message) -> bool:
+    """Whether *message* is docutils' error for a table it could not parse."""
+    if int(message.get("level", 0)) < 3 or not message.children:
+        return False
+    text = message[0].astext()
+    return any(marker in text for marker in _UNREADABLE)
+
+
 def unreadable_tables(content: Iterable[nodes.Node]) -> list[int | None]:
     """The lines of the tables docutils could not parse in *content*: each
     left an error (``system_message``, "Malformed table", a ``list-table``
     or ``csv-table`` error) instead of a table.  The error is the build
     log's; what the missing table would cause is not reported."""
-    found: list[int | None] = []
+    messages: list[nodes.system_message] = []
     for node in content:
-        if not isinstance(node, nodes.Element):
-            continue
-        for message in node.findall(nodes.system_message):
-            if int(message.get("level", 0)) < 3 or not message.children:
-                continue
-            text = message[0].astext()
-            if any(marker in text for marker in _UNREADABLE):
-                found.append(message.get("line") or message.line)
-    return found
+        if isinstance(node, nodes.Element):
+            messages.extend(node.findall(nodes.system_message))
+    return unreadable_table_lines(messages)
+
+
+def unreadable_table_lines(messages: Iterable[nodes.system_message]) -> list[int | None]:
+    """:func:`unreadable_tables` for the ``system_message`` nodes of a
+    document already found (in document order)."""
+    return [message.get("line") or message.line
+            for message in messages if _is_unreadable_table(message)]
 
 
 def sections_holding_unreadable_tables(
     doctree: nodes.document, title_line: Callable[[nodes.title], int | None],
+    messages: Iterable[nodes.system_message] | None = None,
 ) -> set[int]:
     """The title lines (by *title_line*) of the sections that hold a table
     docutils could not parse (:func:`unreadable_tables`), subsections
-    included."""
+    included.  *messages*: the document's ``system_message`` nodes, when
+    already found (else the document is searched)."""
+    if messages is None:
+        messages = doctree.findall(nodes.system_message)
     found: set[int] = set()
-    for section in doctree.findall(nodes.section):
-        if section.children and isinstance(section[0], nodes.title) \
-                and unreadable_tables(section.children[1:]):
-            line = title_line(section[0])
-            if line:
-                found.add(line)
+    for message in messages:
+        if not _is_unreadable_table(message):
+            continue
+        # every section above the message, unless the message sits in its title
+        child: nodes.Node = message
+        for section in ancestors(message):
+            if (isinstance(section, nodes.section) and section.children
+                    and isinstance(section[0], nodes.title) and child is not section[0]):
+                line = title_line(section[0])
+                if line:
+                    found.add(line)
+            child = section
     return found
 
 
@@ -282,6 +314,15 @@ def source_lines(node: nodes.Node) -> Sequence[str]:
 def pipe_cells(line: str) -> int:
     """The cells of one Markdown table row, counted as markdown-it splits
     it: at each ``|`` not escaped, the outer pipes dropped."""
+    if "\\" not in line:
+        # no escapes: a split at every pipe (the common case, without the
+        # character loop)
+        parts = line.strip().split("|")
+        if parts and parts[0] == "":
+            parts.pop(0)
+        if parts and parts[-1] == "":
+            parts.pop()
+        return len(parts)
     cells, current, escaped = [], "", False
     for char in line.strip():
         if char == "|" and not escaped:

@@ -31,7 +31,7 @@ from sphinx_rfc.doctree.tables import (
     ReadCell,
     ReadRow,
     ReadTable,
-    cell_text,
+    cell_texts,
     find_tables,
     own_line,
     pipe_cell_counts,
@@ -80,7 +80,11 @@ def best_spec(table: nodes.table, specs: Sequence[TableSpec]) -> TableSpec | Non
     """The spec whose columns the headers name best (None when none matches
     at all); ties go to the spec whose signature columns match, then to the
     first."""
-    headers = table_headers(table)
+    return _best_of(table_headers(table), specs)
+
+
+def _best_of(headers: Sequence[str], specs: Sequence[TableSpec]) -> TableSpec | None:
+    """:func:`best_spec` for headers already read."""
     best: TableSpec | None = None
     best_score = (0, 0)
     for spec in specs:
@@ -117,14 +121,24 @@ def read_table(
     head, body = table_rows(table)
     if not head and not body:
         return None
-    chosen = spec or best_spec(table, specs) or (specs[0] if specs else None)
+    # spans from earlier header rows reach into the last one
+    grid = span_grid([*head, *body])[len(head) - 1 if head else 0:]
+    text_of = cell_texts(table)
+    header_cells = grid[0]
+    headers = [text_of(e) for e in header_cells]
+    if spec is not None:
+        chosen: TableSpec | None = spec
+    elif len(head) <= 1:
+        # (the header row's own cells: what best_spec would read again)
+        chosen = _best_of(headers, specs)
+    else:
+        chosen = best_spec(table, specs)
+    chosen = chosen or (specs[0] if specs else None)
     if chosen is None:
         return None
     lower = fallback_line
     table_line = table.line if table.line and (lower is None or table.line >= lower) else None
     all_rows = [*head[-1:], *body] if head else list(body)
-    # spans from earlier header rows reach into the last one
-    grid = span_grid([*head, *body])[len(head) - 1 if head else 0:]
     pipe_lines = pipe_row_lines(table)
     pipe = pipe_lines is not None
     if pipe_lines is not None:
@@ -132,10 +146,8 @@ def read_table(
     else:
         lines = _own_row_lines(all_rows, grid, lower)
     default_line = lines[0] or table_line or fallback_line
-    header_cells = grid[0]
     header_line = lines[0] or default_line
 
-    headers = [cell_text(e) for e in header_cells]
     width = max((len(cells) for cells in grid), default=0)
     headers += [""] * (width - len(headers))
     header_entries: list[nodes.entry | None] = [*header_cells, *[None] * (width - len(header_cells))]
@@ -155,7 +167,7 @@ def read_table(
         row_line = lines[r] or default_line
         if counts and id(row) in counts:
             have, want = counts[id(row)]
-            first = cell_text(cells[0]) if cells and cells[0] is not None else ""
+            first = text_of(cells[0]) if cells and cells[0] is not None else ""
             label = (_("row {name!r}").format(name=first) if first
                      else _("the row at line {line}").format(line=row_line))
             message = (_("{prefix}: {row} has {count} cells, its header {header}; the cells "
@@ -172,7 +184,7 @@ def read_table(
             entry = cells[index] if index < len(cells) else None
             own = entry is not None and entry.parent is row
             cell_line = own_line(entry, lower) if own and not pipe and entry else None
-            text = cell_text(entry)
+            text = text_of(entry)
             if not headers[index] and text and index not in unnamed:
                 unnamed.add(index)
                 result.problems.append(Problem(
