@@ -57,7 +57,7 @@ from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.record import check_record
 from sphinx_rfc.check.sections import section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
-from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_tables
+from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import holds_rfc_data, rfc_data, rfc_pending
@@ -188,7 +188,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         record.sections = result.states
         # a section whose only content is a table docutils could not parse
         # is not "empty": the parse error (in the log) is the cause
-        held = sections_holding_unreadable_tables(doctree, lines.title_line)
+        held = sections_holding_unreadable_tables(doctree, lines.title_line, found.messages)
         problems.extend(p for p in result.problems
                         if not (p.subtype == "empty-section" and p.line in held))
         # all text of the document: every section's body and title (the
@@ -203,7 +203,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         ))
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
-            unreadable_tables=unreadable_tables([doctree]),
+            unreadable_tables=unreadable_table_lines(found.messages),
         ))
         found.views.add(_insert_notice(doctree, record))
     else:
@@ -271,14 +271,15 @@ def _other_handlers(app: Sphinx) -> bool:
 class _Found:
     """What the collector needs of a document, found in one walk: the
     ``rfc_data`` payloads, the views (``rfc_pending`` keys and the targets of
-    ``rfc``-domain cross-references), the references to check and the
-    Mermaid diagrams, each in document order."""
+    ``rfc``-domain cross-references), the references to check, the
+    Mermaid diagrams and docutils' diagnostics, each in document order."""
 
     def __init__(self) -> None:
         self.payloads: list[rfc_data] = []
         self.views: set[tuple[str, ...]] = set()
         self.refs: list[tuple[str, str, int | None]] = []
         self.diagrams: list[nodes.Element] = []
+        self.messages: list[nodes.system_message] = []
 
     def add(self, node: nodes.Node, diagram: type[nodes.Element]) -> bool:
         """Note *node* if it is one of ours; whether to look inside it."""
@@ -296,13 +297,15 @@ class _Found:
                     self.refs.append((str(role), target, line_of(node)))
         elif isinstance(node, diagram):
             self.diagrams.append(node)
+        elif isinstance(node, nodes.system_message):
+            self.messages.append(node)
         return True
 
     def add_views(self, tree: nodes.Element) -> None:
         """The views and references of *tree*, a subtree put in after the walk."""
-        before = (len(self.payloads), len(self.diagrams))
+        before = (len(self.payloads), len(self.diagrams), len(self.messages))
         _walk(tree, self)
-        del self.payloads[before[0]:], self.diagrams[before[1]:]
+        del self.payloads[before[0]:], self.diagrams[before[1]:], self.messages[before[2]:]
 
 
 def _walk(tree: nodes.Element, found: _Found) -> None:
