@@ -46,7 +46,7 @@ class rfc_pending(nodes.General, nodes.Element):  # noqa: N801
 _HOLDS_DATA = "sphinx_rfc_holds_data"
 
 
-def _document_state(env: Any) -> Any:
+def document_state(env: Any) -> Any:
     """Sphinx's state of the document being read, reset for each document
     (``env.current_document`` since Sphinx 8.2, ``env.temp_data`` before)."""
     state = getattr(env, "current_document", None)
@@ -55,12 +55,12 @@ def _document_state(env: Any) -> Any:
 
 def note_rfc_data(env: Any) -> None:
     """Mark the document being read as holding RFC data."""
-    _document_state(env)[_HOLDS_DATA] = True
+    document_state(env)[_HOLDS_DATA] = True
 
 
 def holds_rfc_data(env: Any) -> bool:
     """Whether :func:`note_rfc_data` was called for the document being read."""
-    return bool(_document_state(env).get(_HOLDS_DATA))
+    return bool(document_state(env).get(_HOLDS_DATA))
 
 
 def generated(node: nodes.Element) -> nodes.Element:

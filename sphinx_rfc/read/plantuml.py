@@ -24,7 +24,7 @@ from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.doctree.locations import SourceLines, first_line
-from sphinx_rfc.nodes import rfc_data
+from sphinx_rfc.nodes import document_state, rfc_data
 from sphinx_rfc.read.collector import is_native_candidate
 
 if TYPE_CHECKING:
@@ -126,6 +126,24 @@ def _fenced(env: BuildEnvironment, draw: bool, doctree: nodes.document) -> None:
             block["classes"] = [*block["classes"], "rfc-plantuml"]
 
 
+#: Key, in Sphinx's state of the document being read, of the mark "its
+#: source (or a file it includes) names UML": every way to write a diagram
+#: this module handles does (``@startuml``, a ``plantuml``, ``puml`` or
+#: ``uml`` block), so the others are not searched.
+_MAY_HOLD = "sphinx_rfc_may_hold_plantuml"
+
+
+def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
+    """``source-read``: mark a document whose source names UML."""
+    if "uml" in source[0].lower():
+        document_state(app.env)[_MAY_HOLD] = True
+
+
+def note_include(app: Sphinx, path: Any, docname: str, content: list[str]) -> None:
+    """``include-read``: the same for a file the document includes."""
+    note_source(app, docname, content)
+
+
 class PlantUml(SphinxTransform):
     """The diagrams of an RFC document, after it is parsed (its directives
     have run: an ``rfc`` directive left its payload) and before the
@@ -134,6 +152,8 @@ class PlantUml(SphinxTransform):
     default_priority = 700
 
     def apply(self, **kwargs: Any) -> None:
+        if not document_state(self.env).get(_MAY_HOLD):
+            return  # no UML named in the source: nothing to look for
         doctree = self.document
         settings = rfc_config.settings(self.config)
         if not (is_native_candidate(self.env.docname, settings)
@@ -146,4 +166,6 @@ class PlantUml(SphinxTransform):
 
 
 def setup(app: Sphinx) -> None:
+    app.connect("source-read", note_source)
+    app.connect("include-read", note_include)
     app.add_transform(PlantUml)
