@@ -26,6 +26,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 from sphinx_rfc._compat import current_builder, resolves_one_document
+from sphinx_rfc.doctree.locations import find_all
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import rfc_pending
@@ -78,7 +79,7 @@ class ResolvePending(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         if resolves_one_document(self.env) and self.env.docname not in get_domain(self.env).views:
             return  # the page shows no other document's data: no walk
-        pending = list(self.document.findall(rfc_pending))
+        pending = find_all(self.document, rfc_pending)
         if not pending:
             return
         ctx = RenderContext(self.env, current_builder(self.env), self.env.docname)
