@@ -67,9 +67,15 @@ def generated(node: nodes.Element) -> nodes.Element:
     """Mark text the extension writes (labels), so that placeholder checks
     skip it and gettext does not extract it into the user's catalogs."""
     node["rfc-generated"] = True
-    for sub in node.findall(nodes.TextElement):
+    # (a stack walk: a table's cells are marked one by one, docutils'
+    # findall costs a generator per node)
+    stack: list[nodes.Node] = [node]
+    while stack:
+        sub = stack.pop()
         # Inline nodes with a 'translatable' attribute are unwrapped by
         # Sphinx's RemoveTranslatableInline: mark block-level text only.
-        if not isinstance(sub, nodes.Inline):
+        if isinstance(sub, nodes.TextElement) and not isinstance(sub, nodes.Inline):
             sub["translatable"] = False
+        if sub.children:
+            stack.extend(sub.children)
     return node
