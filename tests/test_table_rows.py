@@ -170,3 +170,32 @@ def test_read_table_counts_pipe_rows(tmp_path: Path) -> None:
 
 def _build(src: Path) -> Any:
     return sphinx_build(src)
+
+
+def test_fast_text_is_what_astext_gives() -> None:
+    # the readers take a node's text through doctree.text.astext (faster
+    # than docutils'): it must give the same text for every node
+    from sphinx_rfc.doctree.text import astext
+
+    doctree = publish_doctree(
+        "Title\n=====\n\n"
+        "=====  ===========================\n"
+        "Name   Value\n"
+        "=====  ===========================\n"
+        "``a``  *emphasis* and **strong**\n"
+        "b      - one\n"
+        "       - two\n"
+        "c      escaped\\ space and a `ref <https://example.com>`_\n"
+        "d      Malformed *inline\n"
+        "=====  ===========================\n\n"
+        ".. image:: chart.png\n   :alt: the alt text\n\n"
+        "A paragraph\nover two lines.\n",
+        settings_overrides={"report_level": 5},
+    )
+    checked = 0
+    for node in doctree.findall():
+        assert astext(node) == node.astext(), node
+        checked += 1
+    assert checked > 40
+    assert any(isinstance(n, nodes.system_message) for n in doctree.findall())
+    assert any("\x00" in n for n in doctree.findall(nodes.Text))  # an escaped space

@@ -20,6 +20,7 @@ from typing import TypeVar
 from docutils import nodes
 
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
+from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import plain
@@ -124,7 +125,7 @@ def without_messages(node: _Node) -> _Node:
 
 def node_text(node: nodes.Element) -> str:
     """``node.astext()`` without docutils' diagnostics (:func:`without_messages`)."""
-    return without_messages(node).astext()
+    return astext(without_messages(node))
 
 
 def cell_text(entry: nodes.entry | None) -> str:
@@ -134,7 +135,7 @@ def cell_text(entry: nodes.entry | None) -> str:
 
 
 def _fast_cell_text(entry: nodes.entry | None) -> str:
-    return plain(entry.astext()) if entry is not None else ""
+    return plain(astext(entry)) if entry is not None else ""
 
 
 def cell_texts(table: nodes.table) -> Callable[[nodes.entry | None], str]:

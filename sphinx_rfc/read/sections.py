@@ -17,6 +17,7 @@ from sphinx_rfc.check.placeholders import (
 from sphinx_rfc.check.sections import SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
 from sphinx_rfc.doctree.tables import CellLines, column_header, node_text
+from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.model.problems import Problem
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
         if isinstance(child, nodes.section):
             parts.append(body_text(child, memo))
         elif not isinstance(child, _SKIPPED):
-            parts.append(child.astext())
+            parts.append(astext(child))
     memo[key] = text = "\n".join(p for p in parts if p.strip())
     return text
 
