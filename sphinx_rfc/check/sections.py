@@ -124,9 +124,31 @@ def title_candidates(title: str, sections: Sequence[SectionSpec]) -> list[list[s
     return found
 
 
+#: (rule, title, id(sections)) -> (sections, keys): every RFC of a project
+#: has the same headings, matched once (the sections are kept with their
+#: keys so that their id cannot be reused by other ones).
+_KEYS_CACHE: dict[tuple[str, str, int], tuple[Sequence[SectionSpec], list[str]]] = {}
+_KEYS_CACHE_SIZE = 4096
+
+
+def _cached(rule: str, title: str, sections: Sequence[SectionSpec],
+            compute: Callable[[str, Sequence[SectionSpec]], list[str]]) -> list[str]:
+    key = (rule, title, id(sections))
+    hit = _KEYS_CACHE.get(key)
+    if hit is None or hit[0] is not sections:
+        if len(_KEYS_CACHE) >= _KEYS_CACHE_SIZE:
+            _KEYS_CACHE.clear()
+        hit = _KEYS_CACHE[key] = (sections, compute(title, sections))
+    return list(hit[1])
+
+
 def section_keys_for_title(title: str, sections: Sequence[SectionSpec]) -> list[str]:
     """The sections *title* names: those every naming part agrees on; none
     when two parts name different sections (`方案设计与验证`)."""
+    return _cached("parts", title, sections, _section_keys_for_title)
+
+
+def _section_keys_for_title(title: str, sections: Sequence[SectionSpec]) -> list[str]:
     found = title_candidates(title, sections)
     if not found:
         return []
@@ -139,6 +161,10 @@ def whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
     docs/reference/sections.md, tokens not looked at): how a document's
     first heading is judged when more top-level headings follow it, so
     that a title such as `格式升级与兼容性` stays the document's title."""
+    return _cached("whole", title, sections, _whole_title_keys)
+
+
+def _whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
     return _keys_of(normalise_title(title), sections, _starts_with)
 
 
