@@ -175,7 +175,11 @@ class DocinfoWithoutMessages(SphinxTransform):
     default_priority = 870
 
     def apply(self, **kwargs: Any) -> None:
-        for info in self.document.findall(nodes.docinfo):
+        # (docutils puts the docinfo at the top of the document, where
+        # Sphinx's collector reads it: no walk of the whole document)
+        for info in self.document.children:
+            if not isinstance(info, nodes.docinfo):
+                continue
             for message in list(info.findall(nodes.system_message)):
                 if message.parent is not None:
                     message.parent.remove(message)
