@@ -467,6 +467,8 @@ class ReadTable:
     #: What messages start with: the directive's name by default.
     prefix: str = ""
     problems: list[Problem] = field(default_factory=list)
+    _column_keys: tuple[int, frozenset[str]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     @property
     def kind(self) -> str:
@@ -476,4 +478,10 @@ class ReadTable:
         return [row for row in self.rows if not row.is_empty()]
 
     def has_column(self, key: str) -> bool:
-        return any(col is not None and col.key == key for col in self.columns)
+        # (asked for every column of every row: the keys are kept, and
+        # computed again when a column was added since)
+        known = self._column_keys
+        if known is None or known[0] != len(self.columns):
+            known = self._column_keys = (
+                len(self.columns), frozenset(c.key for c in self.columns if c is not None))
+        return key in known[1]
