@@ -92,7 +92,7 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
         if column is not None:
             _set_content(entry, nodes.Text(str(_(column.label))))
             generated(entry)
-            entry["classes"].append(f"rfc-col-{column.key}")
+            entry["classes"].append(_shared(f"rfc-col-{column.key}"))
         else:
             entry["classes"].append("rfc-col-extra")
     if read.header_in_body and read.header_row is not None:
@@ -111,7 +111,7 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
             if column is None:
                 entry["classes"].append("rfc-col-extra")
                 continue
-            entry["classes"].append(f"rfc-col-{column.key}")
+            entry["classes"].append(_shared(f"rfc-col-{column.key}"))
             if not cell.text:
                 continue
             if column.vocabulary is not None:
@@ -122,7 +122,7 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
                     continue
                 badge = nodes.inline(
                     "", str(_(column.vocabulary.label(key))),
-                    classes=["rfc-value", f"rfc-value-{css_token(key)}"],
+                    classes=["rfc-value", _shared(f"rfc-value-{css_token(key)}")],
                 )
                 if value.note:
                     _set_content(entry, badge, nodes.Text(" "), note_node(value.note))
@@ -150,6 +150,17 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
             if status is not None and status.entry is not None:
                 _set_content(status.entry, rfc_pending.make((DEP_STATUS_VIEW, rfc_component)))
     return table
+
+
+def _shared(name: str) -> str:
+    """One string object for each class name a table's cells carry: every
+    cached doctree of the build holds it once, and a pickled doctree
+    writes it once, not once per cell."""
+    return _NAMES.setdefault(name, name)
+
+
+#: The class names of :func:`_shared`.
+_NAMES: dict[str, str] = {}
 
 
 def _set_content(entry: nodes.entry, *children: nodes.Node) -> None:
