@@ -559,6 +559,42 @@ def profile(n: int, subject: str = "rfc", floor: str = "plain", top: int = 30) -
     stats.sort_stats("tottime").print_stats(15)
 
 
+COLLECTED_RE = re.compile(r"Collected : (\d+)")
+
+
+def instructions(n: int, variants: list[str]) -> str:
+    """The instructions each variant's full build executes, counted by
+    valgrind (``callgrind``: about 50 times slower than a build).  Unlike
+    times, the count is the same on every run and every load, so it shows
+    what a change to the code did, on a machine whose speed drifts by a
+    tenth or more between two runs of the same build."""
+    python = Path(os.path.realpath(sys.executable))
+    rows = []
+    counts: dict[str, int] = {}
+    for variant in variants:
+        src = WORK / f"n{n}-{variant}"
+        generate.generate(variant, n, src)
+        clean(src)
+        out = src / "_build"
+        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               str(python), "-m", "sphinx", "-q", "-b", "html", "-N", str(src),
+               str(out / "html"), "-d", str(out / "doctrees")]
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+        found = COLLECTED_RE.search(proc.stderr)
+        if proc.returncode != 0 or found is None:
+            raise SystemExit(f"valgrind failed on {src}:\n{proc.stderr[-2000:]}")
+        counts[variant] = int(found.group(1))
+        print(f"  N={n} {variant}: {counts[variant] / 1e9:.3f} G instructions", flush=True)
+    floor = next((v for v in variants if v in ("plain", "dense-plain")), variants[0])
+    for variant in variants:
+        rows.append(f"| {VARIANT_NAMES[variant]} (`{variant}`) | {counts[variant] / 1e9:.3f} | "
+                    f"{counts[variant] / counts[floor]:.3f} |")
+    return (f"**N = {n}**, full build, instructions executed (valgrind callgrind)\n\n"
+            f"| variant | G instructions | ratio to `{floor}` |\n|---|---:|---:|\n"
+            + "\n".join(rows) + "\n")
+
+
 def compile_packages() -> None:
     """Byte-compile sphinx_rfc before measuring, as ``pip install`` does for
     Sphinx, docutils, MyST and sphinx-needs.  An editable install on a
@@ -596,6 +632,12 @@ def main() -> None:
         help="profile the sphinx_rfc full build of each size instead",
     )
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions of one full build of each variant (valgrind; "
+        "deterministic, ~50x slower than a build: use small sizes) instead",
+    )
+    parser.add_argument(
         "--readme", action="store_true", help="write the table into benchmarks/README.md"
     )
     parser.add_argument(
@@ -610,6 +652,12 @@ def main() -> None:
         rerender(args.readme)
         return
     compile_packages()
+    if args.instructions:
+        info = machine()
+        report = f"Run: {info}\n\n" + "\n".join(instructions(n, args.variants) for n in args.sizes)
+        print(report)
+        (WORK / "instructions.md").write_text(report, encoding="utf-8")
+        return
     if args.profile:
         subject = args.variants[0] if args.variants[0] != "dense-plain" else "dense"
         floor = "dense-plain" if subject in generate.DENSE else "plain"
