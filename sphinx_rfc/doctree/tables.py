@@ -114,13 +114,26 @@ def without_messages(node: _Node) -> _Node:
     end-string", with the source's absolute path) stay in the cell beside
     its paragraphs.  They belong to the build log, never to the cell's
     value."""
-    if next(iter(node.findall(nodes.system_message)), None) is None:
+    if not _holds_message(node):
         return node
     copy = node.deepcopy()
     for message in list(copy.findall(nodes.system_message)):
         if message.parent is not None:
             message.parent.remove(message)
     return copy
+
+
+def _holds_message(node: nodes.Node) -> bool:
+    """Whether *node* or a node inside it is a ``system_message`` (a stack
+    walk that stops at the first: every header and cell is asked)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, nodes.system_message):
+            return True
+        if current.children:
+            stack.extend(current.children)
+    return False
 
 
 def node_text(node: nodes.Element) -> str:
@@ -142,7 +155,7 @@ def cell_texts(table: nodes.table) -> Callable[[nodes.entry | None], str]:
     """:func:`cell_text` for the cells of *table*: when the table holds no
     diagnostics at all (one walk), its cells' texts need no copy and no
     search of their own."""
-    if next(iter(table.findall(nodes.system_message)), None) is None:
+    if not _holds_message(table):
         return _fast_cell_text
     return cell_text
 

@@ -85,7 +85,7 @@ from sphinx_rfc.read.basic_info import (
 )
 from sphinx_rfc.read.frontmatter import RawField, metadata_fields
 from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_metadata
-from sphinx_rfc.read.tables import best_spec, headers_match, read_tables
+from sphinx_rfc.read.tables import best_of, headers_match, read_tables
 from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
 from sphinx_rfc.render.tables import already_read
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
@@ -228,7 +228,7 @@ def read_section_tables(
         section, specs = owner
         headers = table_headers(table)
         candidates = [s for s in specs if headers_match(headers, s)]
-        spec = best_spec(table, candidates) if candidates else None
+        spec = best_of(headers, candidates) if candidates else None
         if spec is None:
             continue
         title_line = lines.title_line(section[0]) if isinstance(section[0], nodes.title) else None

@@ -80,10 +80,10 @@ def best_spec(table: nodes.table, specs: Sequence[TableSpec]) -> TableSpec | Non
     """The spec whose columns the headers name best (None when none matches
     at all); ties go to the spec whose signature columns match, then to the
     first."""
-    return _best_of(table_headers(table), specs)
+    return best_of(table_headers(table), specs)
 
 
-def _best_of(headers: Sequence[str], specs: Sequence[TableSpec]) -> TableSpec | None:
+def best_of(headers: Sequence[str], specs: Sequence[TableSpec]) -> TableSpec | None:
     """:func:`best_spec` for headers already read."""
     best: TableSpec | None = None
     best_score = (0, 0)
@@ -130,7 +130,7 @@ def read_table(
         chosen: TableSpec | None = spec
     elif len(head) <= 1:
         # (the header row's own cells: what best_spec would read again)
-        chosen = _best_of(headers, specs)
+        chosen = best_of(headers, specs)
     else:
         chosen = best_spec(table, specs)
     chosen = chosen or (specs[0] if specs else None)
