@@ -53,7 +53,7 @@ appended to it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -142,7 +142,18 @@ def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
     for section in settings.sections:
         if section.key == key and section.directive in TABLE_DIRECTIVES:
             specs.extend(settings.tables_for_directive(section.directive))
-    return tuple(dict.fromkeys(specs))
+    return _unique(specs)
+
+
+def _unique(specs: Iterable[TableSpec]) -> tuple[TableSpec, ...]:
+    """``tuple(dict.fromkeys(specs))`` without hashing: a frozen spec's hash
+    walks all its columns and aliases, and these lists hold a few specs,
+    mostly the same objects (which ``in`` finds by identity first)."""
+    found: list[TableSpec] = []
+    for spec in specs:
+        if spec not in found:
+            found.append(spec)
+    return tuple(found)
 
 
 # --------------------------------------------------------------------------
@@ -216,7 +227,7 @@ def read_section_tables(
         specs = specs_for_section(key, settings)
         if specs:
             old = owners.get(id(section))
-            merged = tuple(dict.fromkeys((*(old[1] if old else ()), *specs)))
+            merged = _unique((*(old[1] if old else ()), *specs))
             owners[id(section)] = (section, merged)
     problems: list[Problem] = []
     for table in find_tables(doctree.children):
