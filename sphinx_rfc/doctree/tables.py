@@ -193,6 +193,12 @@ def column_header(cell: nodes.entry) -> str:
 def find_tables(content: Iterable[nodes.Node]) -> list[nodes.table]:
     """Top-level tables in *content*: tables inside a table cell are part of
     that cell."""
+    if len(content := list(content)) == 1 and isinstance(content[0], nodes.table):
+        # one table (the template-native reader's call): it is top-level
+        # unless it sits in another table; the tables in its cells are not
+        # (no walk of its cells to find that)
+        table = content[0]
+        return [] if any(isinstance(a, nodes.table) for a in ancestors(table)) else [table]
     found = []
     for node in content:
         if not isinstance(node, nodes.Element):

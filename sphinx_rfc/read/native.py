@@ -137,7 +137,21 @@ def recognised_sections(
 
 def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
     """The table kinds read in section *key*: those the template puts there,
-    and those of the directive the section is configured with."""
+    and those of the directive the section is configured with (kept for the
+    settings object: asked for every section of every RFC)."""
+    found = _SECTION_SPECS.get((key, id(settings)))
+    if found is None or found[0] is not settings:
+        if len(_SECTION_SPECS) >= 1024:
+            _SECTION_SPECS.clear()
+        found = _SECTION_SPECS[(key, id(settings))] = (settings, _specs_for_section(key, settings))
+    return found[1]
+
+
+#: (section key, id(settings)) -> (settings, specs): see :func:`specs_for_section`.
+_SECTION_SPECS: dict[tuple[str, int], tuple[RfcSettings, tuple[TableSpec, ...]]] = {}
+
+
+def _specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
     specs = [t for t in settings.tables if t.section == key]
     for section in settings.sections:
         if section.key == key and section.directive in TABLE_DIRECTIVES:
