@@ -13,6 +13,7 @@ holds none (:func:`holds_rfc_data`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from docutils import nodes
@@ -63,19 +64,25 @@ def holds_rfc_data(env: Any) -> bool:
     return bool(document_state(env).get(_HOLDS_DATA))
 
 
+def descendants(tree: nodes.Node) -> Iterator[nodes.Node]:
+    """*tree* and every node inside it, in document order: one generator
+    for the walk (docutils' ``findall`` makes one per node, and the
+    extension walks every page and every rendered cell)."""
+    stack: list[nodes.Node] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if node.children:
+            stack.extend(reversed(node.children))
+
+
 def generated(node: nodes.Element) -> nodes.Element:
     """Mark text the extension writes (labels), so that placeholder checks
     skip it and gettext does not extract it into the user's catalogs."""
     node["rfc-generated"] = True
-    # (a stack walk: a table's cells are marked one by one, docutils'
-    # findall costs a generator per node)
-    stack: list[nodes.Node] = [node]
-    while stack:
-        sub = stack.pop()
+    for sub in descendants(node):
         # Inline nodes with a 'translatable' attribute are unwrapped by
         # Sphinx's RemoveTranslatableInline: mark block-level text only.
         if isinstance(sub, nodes.TextElement) and not isinstance(sub, nodes.Inline):
             sub["translatable"] = False
-        if sub.children:
-            stack.extend(sub.children)
     return node

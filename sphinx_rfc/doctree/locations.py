@@ -10,6 +10,8 @@ from typing import TypeVar
 
 from docutils import nodes
 
+from sphinx_rfc.nodes import descendants
+
 #: A line of an rST section adornment (under- or overline).
 _ADORNMENT = re.compile(r"^\s*([!-/:-@\[-`{-~])\1{2,}\s*$")
 #: Markdown sources MyST parses; any other source is read by docutils.
@@ -71,15 +73,7 @@ _Found = TypeVar("_Found", bound=nodes.Node)
 def find_all(tree: nodes.Node, kind: type[_Found]) -> list[_Found]:
     """``list(tree.findall(kind))``, in the same (document) order, without
     docutils' generator per node: a page walked on every write."""
-    found: list[_Found] = []
-    stack: list[nodes.Node] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, kind):
-            found.append(node)
-        if node.children:
-            stack.extend(reversed(node.children))
-    return found
+    return [node for node in descendants(tree) if isinstance(node, kind)]
 
 
 def ancestors(node: nodes.Node, *, include_self: bool = False) -> Iterator[nodes.Node]:

@@ -22,6 +22,7 @@ from docutils import nodes
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.nodes import descendants
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import plain
 
@@ -124,16 +125,9 @@ def without_messages(node: _Node) -> _Node:
 
 
 def _holds_message(node: nodes.Node) -> bool:
-    """Whether *node* or a node inside it is a ``system_message`` (a stack
-    walk that stops at the first: every header and cell is asked)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, nodes.system_message):
-            return True
-        if current.children:
-            stack.extend(current.children)
-    return False
+    """Whether *node* or a node inside it is a ``system_message`` (stops at
+    the first: every header and cell is asked)."""
+    return any(isinstance(sub, nodes.system_message) for sub in descendants(node))
 
 
 def node_text(node: nodes.Element) -> str:
@@ -193,17 +187,12 @@ def column_header(cell: nodes.entry) -> str:
 def find_tables(content: Iterable[nodes.Node]) -> list[nodes.table]:
     """Top-level tables in *content*: tables inside a table cell are part of
     that cell."""
-    if len(content := list(content)) == 1 and isinstance(content[0], nodes.table):
-        # one table (the template-native reader's call): it is top-level
-        # unless it sits in another table; the tables in its cells are not
-        # (no walk of its cells to find that)
-        table = content[0]
-        return [] if any(isinstance(a, nodes.table) for a in ancestors(table)) else [table]
     found = []
     for node in content:
         if not isinstance(node, nodes.Element):
             continue
-        for table in node.findall(nodes.table):
+        # a table's own cells hold no top-level table: not walked
+        for table in [node] if isinstance(node, nodes.table) else node.findall(nodes.table):
             if not any(isinstance(a, nodes.table) for a in ancestors(table)):
                 found.append(table)
     return found
@@ -241,15 +230,11 @@ def unreadable_table_lines(messages: Iterable[nodes.system_message]) -> list[int
 
 
 def sections_holding_unreadable_tables(
-    doctree: nodes.document, title_line: Callable[[nodes.title], int | None],
-    messages: Iterable[nodes.system_message] | None = None,
+    messages: Iterable[nodes.system_message], title_line: Callable[[nodes.title], int | None],
 ) -> set[int]:
     """The title lines (by *title_line*) of the sections that hold a table
     docutils could not parse (:func:`unreadable_tables`), subsections
-    included.  *messages*: the document's ``system_message`` nodes, when
-    already found (else the document is searched)."""
-    if messages is None:
-        messages = doctree.findall(nodes.system_message)
+    included; *messages*: the document's ``system_message`` nodes."""
     found: set[int] = set()
     for message in messages:
         if not _is_unreadable_table(message):

@@ -188,7 +188,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         record.sections = result.states
         # a section whose only content is a table docutils could not parse
         # is not "empty": the parse error (in the log) is the cause
-        held = sections_holding_unreadable_tables(doctree, lines.title_line, found.messages)
+        held = sections_holding_unreadable_tables(found.messages, lines.title_line)
         problems.extend(p for p in result.problems
                         if not (p.subtype == "empty-section" and p.line in held))
         # all text of the document: every section's body and title (the
