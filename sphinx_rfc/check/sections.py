@@ -15,6 +15,7 @@ from sphinx_rfc.check.placeholders import placeholder_regex
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
+from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.sections import (
     NOT_APPLICABLE_MARKERS,
     TITLE_DELIMITERS,
@@ -124,22 +125,14 @@ def title_candidates(title: str, sections: Sequence[SectionSpec]) -> list[list[s
     return found
 
 
-#: (rule, title, id(sections)) -> (sections, keys): every RFC of a project
-#: has the same headings, matched once (the sections are kept with their
-#: keys so that their id cannot be reused by other ones).
-_KEYS_CACHE: dict[tuple[str, str, int], tuple[Sequence[SectionSpec], list[str]]] = {}
-_KEYS_CACHE_SIZE = 4096
+#: (rule, title) -> keys, per sections object: every RFC of a project has
+#: the same headings, matched once.
+_KEYS: ByIdentity[list[str]] = ByIdentity(4096)
 
 
 def _cached(rule: str, title: str, sections: Sequence[SectionSpec],
             compute: Callable[[str, Sequence[SectionSpec]], list[str]]) -> list[str]:
-    key = (rule, title, id(sections))
-    hit = _KEYS_CACHE.get(key)
-    if hit is None or hit[0] is not sections:
-        if len(_KEYS_CACHE) >= _KEYS_CACHE_SIZE:
-            _KEYS_CACHE.clear()
-        hit = _KEYS_CACHE[key] = (sections, compute(title, sections))
-    return list(hit[1])
+    return list(_KEYS.get(sections, (rule, title), lambda: compute(title, sections)))
 
 
 def section_keys_for_title(title: str, sections: Sequence[SectionSpec]) -> list[str]:

@@ -88,6 +88,7 @@ from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_me
 from sphinx_rfc.read.tables import best_of, headers_match, read_tables
 from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
 from sphinx_rfc.render.tables import already_read
+from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
 
@@ -139,16 +140,11 @@ def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
     """The table kinds read in section *key*: those the template puts there,
     and those of the directive the section is configured with (kept for the
     settings object: asked for every section of every RFC)."""
-    found = _SECTION_SPECS.get((key, id(settings)))
-    if found is None or found[0] is not settings:
-        if len(_SECTION_SPECS) >= 1024:
-            _SECTION_SPECS.clear()
-        found = _SECTION_SPECS[(key, id(settings))] = (settings, _specs_for_section(key, settings))
-    return found[1]
+    return _SECTION_SPECS.get(settings, key, lambda: _specs_for_section(key, settings))
 
 
-#: (section key, id(settings)) -> (settings, specs): see :func:`specs_for_section`.
-_SECTION_SPECS: dict[tuple[str, int], tuple[RfcSettings, tuple[TableSpec, ...]]] = {}
+#: section key -> its table kinds, per settings object (:func:`specs_for_section`).
+_SECTION_SPECS: ByIdentity[tuple[TableSpec, ...]] = ByIdentity(1024)
 
 
 def _specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:

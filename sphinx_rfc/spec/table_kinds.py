@@ -8,6 +8,7 @@ import difflib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import AFFECTS, STRENGTHS, YES_NO, Vocabulary
 
@@ -78,25 +79,20 @@ class TableSpec:
 
 
 def _header_index(spec: TableSpec) -> dict[str, ColumnSpec]:
-    """Folded alias -> column, for one table kind (the first column wins).
+    """Folded alias -> column, for one table kind (the first column wins);
+    kept by the spec's identity: every header cell of every table asks."""
+    return _HEADER_INDEXES.get(spec, None, lambda: _build_header_index(spec))
 
-    Kept by the spec's identity: every header cell of every table asks, and
-    hashing a frozen spec hashes all its columns and aliases each time."""
-    found = _HEADER_INDEXES.get(id(spec))
-    if found is not None and found[0] is spec:
-        return found[1]
+
+def _build_header_index(spec: TableSpec) -> dict[str, ColumnSpec]:
     index: dict[str, ColumnSpec] = {}
     for col in spec.columns:
         for alias in col.aliases:
             index.setdefault(fold_header(alias), col)
-    if len(_HEADER_INDEXES) >= 256:
-        _HEADER_INDEXES.clear()
-    # (the spec is kept with its index, so that its id is not reused)
-    _HEADER_INDEXES[id(spec)] = (spec, index)
     return index
 
 
-_HEADER_INDEXES: dict[int, tuple[TableSpec, dict[str, ColumnSpec]]] = {}
+_HEADER_INDEXES: ByIdentity[dict[str, ColumnSpec]] = ByIdentity(256)
 
 
 INTERFACE = TableSpec(
