@@ -207,27 +207,22 @@ def _encode(value: object, newline: str, out: list[str]) -> None:
         out.append(int.__repr__(value))
     elif isinstance(value, float):
         out.append(_float(value))
-    elif isinstance(value, _Lazy):
-        if not value.items:
+    elif isinstance(value, (list, tuple, _Lazy)):
+        items = value.items if isinstance(value, _Lazy) else value
+        if not items:
             out.append("[]")
             return
         inner = newline + _INDENT
         separator = "[" + inner
-        for item in value.items:
-            part: list[str] = [separator]
-            _encode(value.make(item), inner, part)
-            out.append("".join(part))  # (one string an item: the pieces go at once)
-            separator = "," + inner
-        out.append(newline + "]")
-    elif isinstance(value, (list, tuple)):
-        if not value:
-            out.append("[]")
-            return
-        inner = newline + _INDENT
-        separator = "[" + inner
-        for item in value:
-            out.append(separator)
-            _encode(item, inner, out)
+        for item in items:
+            if isinstance(value, _Lazy):
+                # made now, written as one string: its pieces go at once
+                part: list[str] = [separator]
+                _encode(value.make(item), inner, part)
+                out.append("".join(part))
+            else:
+                out.append(separator)
+                _encode(item, inner, out)
             separator = "," + inner
         out.append(newline + "]")
     elif isinstance(value, dict):
