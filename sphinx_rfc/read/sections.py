@@ -23,8 +23,6 @@ from sphinx_rfc.model.problems import Problem
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
-#: A tag an issue title starts with: ``[RFC]:``, ``【RFC】``, ``【需求】``,
-#: ``RFC：``, ``RFC -``, with the punctuation after it (docs/reference/native.md).
 def document_title(doctree: nodes.document) -> tuple[str, int | None]:
     for section in doctree.findall(nodes.section):
         if section.children and isinstance(section[0], nodes.title):
