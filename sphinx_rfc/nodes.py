@@ -13,8 +13,7 @@ holds none (:func:`holds_rfc_data`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from docutils import nodes
 
@@ -64,25 +63,31 @@ def holds_rfc_data(env: Any) -> bool:
     return bool(document_state(env).get(_HOLDS_DATA))
 
 
-def descendants(tree: nodes.Node) -> Iterator[nodes.Node]:
-    """*tree* and every node inside it, in document order: one generator
-    for the walk (docutils' ``findall`` makes one per node, and the
-    extension walks every page and every rendered cell)."""
+_Found = TypeVar("_Found", bound=nodes.Node)
+
+
+def find_all(tree: nodes.Node, kind: type[_Found]) -> list[_Found]:
+    """``list(tree.findall(kind))``, in the same (document) order, without
+    docutils' generator per node: the extension walks every page written
+    and every cell it renders."""
+    found: list[_Found] = []
     stack: list[nodes.Node] = [tree]
     while stack:
         node = stack.pop()
-        yield node
+        if isinstance(node, kind):
+            found.append(node)
         if node.children:
             stack.extend(reversed(node.children))
+    return found
 
 
 def generated(node: nodes.Element) -> nodes.Element:
     """Mark text the extension writes (labels), so that placeholder checks
     skip it and gettext does not extract it into the user's catalogs."""
     node["rfc-generated"] = True
-    for sub in descendants(node):
+    for sub in find_all(node, nodes.TextElement):
         # Inline nodes with a 'translatable' attribute are unwrapped by
         # Sphinx's RemoveTranslatableInline: mark block-level text only.
-        if isinstance(sub, nodes.TextElement) and not isinstance(sub, nodes.Inline):
+        if not isinstance(sub, nodes.Inline):
             sub["translatable"] = False
     return node

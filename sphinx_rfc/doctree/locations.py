@@ -6,11 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
 
 from docutils import nodes
-
-from sphinx_rfc.nodes import descendants
 
 #: A line of an rST section adornment (under- or overline).
 _ADORNMENT = re.compile(r"^\s*([!-/:-@\[-`{-~])\1{2,}\s*$")
@@ -65,15 +62,6 @@ class SourceLines:
             if text and not _ADORNMENT.match(lines[line - 2]):
                 return line - 1
         return line
-
-
-_Found = TypeVar("_Found", bound=nodes.Node)
-
-
-def find_all(tree: nodes.Node, kind: type[_Found]) -> list[_Found]:
-    """``list(tree.findall(kind))``, in the same (document) order, without
-    docutils' generator per node: a page walked on every write."""
-    return [node for node in descendants(tree) if isinstance(node, kind)]
 
 
 def ancestors(node: nodes.Node, *, include_self: bool = False) -> Iterator[nodes.Node]:

@@ -26,10 +26,9 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 from sphinx_rfc._compat import current_builder, resolves_one_document
-from sphinx_rfc.doctree.locations import find_all
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.relations import Snapshot
-from sphinx_rfc.nodes import rfc_pending
+from sphinx_rfc.nodes import find_all, rfc_pending
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve import page_views
 from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
