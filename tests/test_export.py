@@ -141,6 +141,53 @@ def test_same_sources_same_bytes_and_no_rewrite(build: BuildFn, built: Build) ->
     assert path.stat().st_mtime_ns == stamp  # unchanged content is not rewritten
 
 
+def test_an_edit_reencodes_only_the_changed_rfcs(
+    build: BuildFn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each RFC's text is kept in the doctree folder under a digest of its
+    # object; after an edit, the unchanged RFCs' texts come from there and
+    # the file is what a fresh build writes
+    first = build("export")
+    cache = Path(first.app.doctreedir) / export.CACHE_FILENAME
+    assert cache.is_file()
+    page = first.srcdir / "rfcs" / "0002-sharding.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(":status: review", ":status: accepted"),
+                    encoding="utf-8")
+    encoded: list[str] = []
+    real = export.ChunkCache.text
+
+    def spy(self: export.ChunkCache, value: Any, newline: str) -> str:
+        before = len(self.new) - len(self.old.keys() & self.new.keys())
+        text = real(self, value, newline)
+        if len(self.new) - len(self.old.keys() & self.new.keys()) > before:
+            encoded.append(value["id"])
+        return text
+
+    monkeypatch.setattr(export.ChunkCache, "text", spy)
+    again = build(first.srcdir)
+    assert again.read == ["rfcs/0002-sharding"]
+    # RFC-0002 changed; RFC-0001 shows RFC-0002 nowhere: only the one
+    assert encoded == ["RFC-0002"]
+    fresh = build(first.srcdir, freshenv=True)
+    monkeypatch.undo()
+    assert '"status": "accepted"' in (again.outdir / "rfcs.json").read_text(encoding="utf-8")
+    assert (again.outdir / "rfcs.json").read_bytes() == (fresh.outdir / "rfcs.json").read_bytes()
+
+
+def test_an_unreadable_chunk_cache_is_an_empty_one(build: BuildFn) -> None:
+    first = build("export")
+    expected = (first.outdir / "rfcs.json").read_bytes()
+    cache = Path(first.app.doctreedir) / export.CACHE_FILENAME
+    (first.outdir / "rfcs.json").unlink()
+    cache.write_bytes(b"not a pickle")
+    page = first.srcdir / "index.rst"
+    page.write_text(page.read_text(encoding="utf-8") + "\nMore words.\n", encoding="utf-8")
+    again = build(first.srcdir)
+    assert (again.outdir / "rfcs.json").read_bytes() == expected
+    assert "not a pickle" not in again.warnings
+    assert export.ChunkCache(cache).old  # rewritten: readable again
+
+
 def test_switch_writes_nothing(build: BuildFn) -> None:
     off = build("export", confoverrides={"rfc_export_json": False})
     assert (off.outdir / "index.html").exists()
