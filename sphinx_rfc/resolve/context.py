@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from docutils import nodes
 from sphinx.errors import NoUri
-from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.model.relations import Snapshot
@@ -58,6 +57,9 @@ class RenderContext:
         self.domain = get_domain(env)
         self.snapshot = self.domain.snapshot()
         self.settings = rfc_config.settings(env.config)
+        #: docname -> its URI relative to this page (an index links each
+        #: module as many times as it has RFCs)
+        self._uris: dict[str, str] = {}
 
     def rfc_link(self, summary: RfcSummary, text: str | None = None) -> nodes.Node:
         label = text or summary["id"]
@@ -73,9 +75,20 @@ class RenderContext:
     def _link(
         self, child: nodes.literal, docname: str, anchor: str | None, title: str
     ) -> nodes.Node:
-        try:
-            return make_refnode(self.builder, self.docname, docname, anchor, child, title)
-        except NoUri:  # a page this builder does not write: LaTeX and texinfo
-            # write only the documents they are given, and no module index
-            return child
-
+        # sphinx.util.nodes.make_refnode, with the page's relative URIs kept
+        node = nodes.reference("", "", internal=True)
+        if docname == self.docname and anchor:
+            node["refid"] = anchor
+        else:
+            uri = self._uris.get(docname)
+            if uri is None:
+                try:
+                    uri = self._uris[docname] = self.builder.get_relative_uri(self.docname, docname)
+                except NoUri:  # a page this builder does not write: LaTeX and texinfo
+                    # write only the documents they are given, and no module index
+                    return child
+            node["refuri"] = f"{uri}#{anchor}" if anchor else uri
+        if title:
+            node["reftitle"] = title
+        node += child
+        return node

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 from sphinx.util import logging
 
@@ -59,7 +60,7 @@ def _row(item: Any, drop: Sequence[str] = ("line",)) -> dict[str, Any]:
         get = attrgetter(*names) if len(names) > 1 else (lambda row: (getattr(row, names[0]),))
         entry = _FIELDS[(type(item), drop)] = (names, get)
     names, get = entry
-    data = dict(zip(names, get(item)))
+    data = dict(zip(names, get(item), strict=True))
     if not data.get("notes"):
         data.pop("notes", None)
     return data
@@ -189,9 +190,7 @@ class _Lazy:
         value = self.make(item)
         if self.cache is not None:
             return self.cache.text(value, newline)
-        part: list[str] = []
-        _encode(value, newline, part)
-        return "".join(part)
+        return _text(value, newline)
 
 
 class ChunkCache:
@@ -201,51 +200,108 @@ class ChunkCache:
     object only costs the encoding).  At N = 1,000 table-dense RFCs the
     encoding of every RFC took a third of a second of a one-RFC edit.
 
-    The file holds the texts this build wrote and no others; one that is
-    missing, unreadable or of another version is an empty cache."""
+    The file is a version, then one pickled ``(digest, text)`` per RFC,
+    written as the RFCs are (so the texts are never all in memory at once);
+    it holds the texts of the last export and no others.  A file that is
+    missing, unreadable or of another version is an empty cache; one not
+    written (a full disk) only makes the next build slower."""
 
     VERSION = (1, SCHEMA_VERSION)
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.old: dict[bytes, str] = {}
-        self.new: dict[bytes, str] = {}
+        self.old = self._load(path)
+        self._next = path.with_name(path.name + ".new")
+        self._stream: BinaryIO | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._stream = self._next.open("wb")
+            pickle.dump(self.VERSION, self._stream, protocol=pickle.HIGHEST_PROTOCOL)
+        except OSError:
+            self._stream = None
+
+    @classmethod
+    def _load(cls, path: Path) -> dict[bytes, str]:
+        chunks: dict[bytes, str] = {}
         try:
             with path.open("rb") as stream:
-                version, chunks = pickle.load(stream)
-            if version == self.VERSION and isinstance(chunks, dict):
-                self.old = chunks
-        except Exception:  # noqa: BLE001 - a cache that cannot be read is an empty one
-            pass
+                if pickle.load(stream) != cls.VERSION:
+                    return {}
+                while True:
+                    try:
+                        key, text = pickle.load(stream)
+                    except EOFError:
+                        return chunks
+                    if isinstance(key, bytes) and isinstance(text, str):
+                        chunks[key] = text
+        except Exception:  # a cache that cannot be read is an empty one
+            return {}
 
     def text(self, value: object, newline: str) -> str:
         try:
             key = hashlib.blake2b(
                 pickle.dumps((newline, value), protocol=pickle.HIGHEST_PROTOCOL), digest_size=20
             ).digest()
-        except Exception:  # noqa: BLE001 - an object pickle refuses is encoded every time
-            part: list[str] = []
-            _encode(value, newline, part)
-            return "".join(part)
+        except Exception:  # an object pickle refuses is encoded every time
+            return _text(value, newline)
         text = self.old.get(key)
         if text is None:
-            part = []
-            _encode(value, newline, part)
-            text = "".join(part)
-        self.new[key] = text
+            text = _text(value, newline)
+        if self._stream is not None:
+            try:
+                pickle.dump((key, text), self._stream, protocol=pickle.HIGHEST_PROTOCOL)
+            except OSError:
+                self._stream.close()
+                self._stream = None
         return text
 
-    def save(self) -> None:
-        """Keep this build's texts (best effort: a cache not written is
-        only a slower next build)."""
-        if self.new == self.old:
+    def close(self) -> None:
+        """Keep this export's texts as the cache (best effort)."""
+        if self._stream is None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("wb") as stream:
-                pickle.dump((self.VERSION, self.new), stream, protocol=pickle.HIGHEST_PROTOCOL)
+            self._stream.close()
+            os.replace(self._next, self.path)
         except OSError:
             pass
+        self._stream = None
+
+
+def _text(value: object, newline: str) -> str:
+    part: list[str] = []
+    _encode(value, newline, part)
+    return "".join(part)
+
+
+class _Writer:
+    """What :func:`_encode` appends to, written out as it comes: the file's
+    bytes and their digest (``rfcs.json`` is never whole in memory: at
+    N = 1,000 its text, its pieces and its bytes were 30 MB at the build's
+    peak)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.digest = hashlib.sha256()
+        self.size = 0
+
+    def append(self, text: str) -> None:
+        data = text.encode("utf-8")
+        self.stream.write(data)
+        self.digest.update(data)
+        self.size += len(data)
+
+
+def _same_file(path: Path, size: int, digest: bytes) -> bool:
+    try:
+        if path.stat().st_size != size:
+            return False
+        check = hashlib.sha256()
+        with path.open("rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                check.update(block)
+        return check.digest() == digest
+    except OSError:
+        return False
 
 
 _encode_str = json.encoder.encode_basestring  # (the C one, when available)
@@ -272,7 +328,13 @@ def _key(key: object) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
-def _encode(value: object, newline: str, out: list[str]) -> None:
+class _Out(Protocol):
+    """Where :func:`_encode` puts the text: a list, or a :class:`_Writer`."""
+
+    def append(self, text: str, /) -> None: ...
+
+
+def _encode(value: object, newline: str, out: _Out) -> None:
     """Append *value*'s text to *out*; *newline* is the line break and the
     indentation of the level *value* sits at."""
     if isinstance(value, str):
@@ -323,16 +385,27 @@ def _encode(value: object, newline: str, out: list[str]) -> None:
 def write_export(app: Sphinx, path: str | Path, cache: ChunkCache | None = None) -> Path:
     """Write ``rfcs.json`` for the project *app* has read to *path* (only
     when its content changed, so that its timestamp says something); the
-    texts of unchanged RFCs come from *cache*, which is then saved."""
+    texts of unchanged RFCs come from *cache*, which then keeps this
+    export's texts."""
     target = Path(path)
-    text = dumps(export_data(get_domain(app.env), str(app.config.project), lazy=True,
-                             cache=cache))
-    data = text.encode("utf-8")
-    if not target.is_file() or target.read_bytes() != data:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    if cache is not None:
-        cache.save()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = export_data(get_domain(app.env), str(app.config.project), lazy=True, cache=cache)
+    fresh = target.with_name(target.name + ".new")
+    try:
+        with fresh.open("wb") as stream:
+            writer = _Writer(stream)
+            _encode(data, "\n", writer)
+            writer.append("\n")
+        if _same_file(target, writer.size, writer.digest.digest()):
+            fresh.unlink()
+        else:
+            os.replace(fresh, target)
+    except BaseException:
+        fresh.unlink(missing_ok=True)
+        raise
+    finally:
+        if cache is not None:
+            cache.close()
     return target
 
 
