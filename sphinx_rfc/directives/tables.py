@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
+from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import note_rfc_data, rfc_data
@@ -60,6 +61,7 @@ class TableDirective(SphinxDirective):
                 ))
         return problems
 
+    @nogc
     def run(self) -> list[nodes.Node]:
         note_rfc_data(self.env)
         settings = rfc_config.settings(self.config)

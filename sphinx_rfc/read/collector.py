@@ -54,6 +54,7 @@ from sphinx import addnodes
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
+from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.record import check_record
 from sphinx_rfc.check.sections import section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
@@ -107,6 +108,7 @@ def build_record(
 RECORD_READ = "rfc-record-read"
 
 
+@nogc
 def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     docname = env.docname

@@ -5,7 +5,9 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 from collections.abc import Iterator, Set
 from typing import TYPE_CHECKING, Any, cast
 
@@ -16,6 +18,7 @@ from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
+from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
@@ -40,6 +43,55 @@ PER_DOCUMENT = (
     "rfcs", "homes", "views", "view_hashes", "refs", "other_problems", "git_dates",
     "log_warnings",
 )
+
+#: The stored tables kept as one pickle each inside the environment's
+#: (:class:`Packed`): the ones of many small objects.
+PACKED = ("rfcs", "views")
+
+
+class Packed(dict[str, Any]):
+    """A table of the domain's data that pickles as one ``bytes`` object.
+
+    Unpickling the environment then makes one object for the table instead
+    of dozens per RFC (its records' rows, lists, sets), which Python's
+    cyclic garbage collector would walk again and again while Sphinx loads
+    the rest; the domain unpickles the table itself, the collector paused
+    (:func:`unpack`).  In memory it is a plain ``dict``."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Pickled, (pickle.dumps(dict(self), protocol=pickle.HIGHEST_PROTOCOL),))
+
+    def __copy__(self) -> Packed:
+        return Packed(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Packed:
+        return Packed(copy.deepcopy(dict(self), memo))
+
+
+class _Pickled:
+    """A :class:`Packed` table as the environment's pickle holds it."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Pickled, (self.data,))
+
+
+@nogc
+def unpack(data: dict[str, Any]) -> dict[str, Any]:
+    """*data* (a domain's data, or a worker's under ``-j``) with its
+    :data:`PACKED` tables as :class:`Packed` dicts, in place."""
+    for key in PACKED:
+        value = data.get(key)
+        if isinstance(value, _Pickled):
+            data[key] = Packed(pickle.loads(value.data))
+        elif isinstance(value, dict) and not isinstance(value, Packed):
+            data[key] = Packed(value)
+    return data
+
 
 # Parallel reading (``-j N``): Sphinx forks one worker per chunk of
 # documents; the worker pickles its whole environment back to the main
@@ -142,6 +194,10 @@ class RfcDomain(Domain):
     }
     data_version = DATA_VERSION
 
+    def __init__(self, env: BuildEnvironment) -> None:
+        super().__init__(env)
+        unpack(self.data)
+
     # -- storage -----------------------------------------------------------
 
     @property
@@ -243,6 +299,7 @@ class RfcDomain(Domain):
         self._touch()
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        unpack(otherdata)
         for key in ("rfcs", "homes", "views", "refs", "other_problems", "git_dates"):
             for docname, value in otherdata[key].items():
                 if docname in docnames:

@@ -26,6 +26,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 from sphinx_rfc._compat import current_builder, resolves_one_document
+from sphinx_rfc._nogc import nogc
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import find_all, rfc_pending
@@ -75,6 +76,7 @@ class ResolvePending(SphinxPostTransform):
 
     default_priority = 5
 
+    @nogc
     def run(self, **kwargs: Any) -> None:
         if resolves_one_document(self.env) and self.env.docname not in get_domain(self.env).views:
             return  # the page shows no other document's data: no walk

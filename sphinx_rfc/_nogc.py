@@ -1,0 +1,44 @@
+"""Pausing Python's cyclic garbage collector while the extension builds
+many objects that outlive the call: the nodes of a table directive, of a
+page's views (an ``rfc-index`` of 1,000 rows), the records of a document.
+
+The collector starts a collection every few hundred new container objects.
+Each one promotes the young objects that are still alive towards the
+oldest generation, and only a full collection (which walks the whole
+environment) frees them once they are garbage.  A page's nodes live until
+the page is written, so a collection in the middle of building them
+promotes them all; collected after the page, they would have died young.
+Paused, the objects of one call are seen by one collection when it
+returns.  Measured (table-dense, one-RFC edit at N = 1,000): two fewer
+full collections, about 0.8 s of 6 s.
+
+Mercurial pauses its collector the same way (``util.nogc``) around code
+that builds many container objects.  The pause ends when the call ends,
+an exception included, and a collector that was already off stays off.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def nogc(func: Callable[P, R]) -> Callable[P, R]:
+    """*func* with the cyclic garbage collector paused while it runs."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        if not gc.isenabled():
+            return func(*args, **kwargs)
+        gc.disable()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return wrapper
