@@ -1,0 +1,84 @@
+"""``sphinx_rfc._nogc.nogc``: the collector is paused inside, and always
+as it was after (an exception too; a collector the caller turned off stays
+off).  The domain's packed tables round-trip through the environment's
+pickle and through ``copy``."""
+
+from __future__ import annotations
+
+import copy
+import gc
+import pickle
+from collections.abc import Iterator
+
+import pytest
+from conftest import BuildFn
+
+from sphinx_rfc._nogc import nogc
+from sphinx_rfc.resolve.domain import PACKED, Packed, get_domain, unpack
+
+
+@pytest.fixture
+def collector_on() -> Iterator[None]:
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()
+
+
+@nogc
+def _state(fail: bool = False) -> bool:
+    if fail:
+        raise ValueError("inside")
+    return gc.isenabled()
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_paused_inside_and_back_after() -> None:
+    assert _state() is False
+    assert gc.isenabled()
+    with pytest.raises(ValueError, match="inside"):
+        _state(fail=True)
+    assert gc.isenabled()
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_a_collector_turned_off_stays_off() -> None:
+    gc.disable()
+    try:
+        assert _state() is False
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_a_build_leaves_the_collector_on(build: BuildFn) -> None:
+    built = build("export")
+    assert gc.isenabled()
+    domain = get_domain(built.env)
+    for key in PACKED:
+        assert type(domain.data[key]) is Packed
+    assert len(domain.rfcs) == 3
+
+
+def test_packed_tables_round_trip(build: BuildFn) -> None:
+    built = build("export")
+    data = get_domain(built.env).data
+    raw = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    # one bytes object per packed table: its records are not objects of
+    # the environment's pickle until the domain unpacks them
+    again = pickle.loads(raw)
+    for key in PACKED:
+        assert isinstance(again[key].data, bytes)
+        assert pickle.loads(again[key].data) == data[key]
+    assert unpack(again) is again and type(again["rfcs"]) is Packed
+    assert again["rfcs"] == data["rfcs"]
+    rebuilt = build(built.srcdir)  # the environment written above, read again
+    domain = get_domain(rebuilt.env)
+    assert rebuilt.read == []
+    assert type(domain.data["rfcs"]) is Packed
+    assert {d: r.id for d, r in domain.rfcs.items()} == {d: r.id for d, r in data["rfcs"].items()}
+    deep = copy.deepcopy(data["rfcs"])
+    assert type(deep) is Packed and deep == data["rfcs"] and deep is not data["rfcs"]
+    assert type(copy.copy(data["views"])) is Packed
