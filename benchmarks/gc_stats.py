@@ -1,0 +1,51 @@
+"""Run ``sphinx-build`` with its arguments and report, on stderr, how often
+Python's cyclic garbage collector ran and how long it took, by generation.
+
+    python benchmarks/gc_stats.py -q -b html SRC OUT -d DOCTREES
+
+A full collection walks every object alive, the whole environment
+included, so a build that keeps more objects alive, or promotes short-lived
+ones to the oldest generation, pays for it here (see ``sphinx_rfc/_nogc.py``).
+Compare two builds by their number of full (generation 2) collections and
+their total; times drift with the machine's load, counts do not.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+import sys
+import time
+from typing import Any
+
+_spent = {0: 0.0, 1: 0.0, 2: 0.0}
+_runs = {0: 0, 1: 0, 2: 0}
+_started = [0.0]
+_t0 = time.perf_counter()
+
+
+def _callback(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _started[0] = time.perf_counter()
+    else:
+        generation = info["generation"]
+        _spent[generation] += time.perf_counter() - _started[0]
+        _runs[generation] += 1
+
+
+def _report() -> None:
+    total = time.perf_counter() - _t0
+    parts = ", ".join(f"gen{g} {_runs[g]}x {_spent[g]:.3f}s" for g in (2, 1, 0))
+    sys.stderr.write(f"GC {sum(_spent.values()):.3f}s of {total:.3f}s: {parts}\n")
+
+
+def main() -> int:
+    from sphinx.cmd.build import main as build
+
+    gc.callbacks.append(_callback)
+    atexit.register(_report)
+    return build(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
