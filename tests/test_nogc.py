@@ -70,10 +70,21 @@ def test_packed_tables_round_trip(build: BuildFn) -> None:
     # the environment's pickle until the domain unpacks them
     again = pickle.loads(raw)
     for key in PACKED:
-        assert isinstance(again[key].data, bytes)
-        assert pickle.loads(again[key].data) == data[key]
+        assert set(again[key].data) == set(data[key])
+        for docname, blob in again[key].data.items():
+            assert isinstance(blob, bytes)
+            assert pickle.loads(blob) == data[key][docname]
+    blobs = dict(again["rfcs"].data)
     assert unpack(again) is again and type(again["rfcs"]) is Packed
     assert again["rfcs"] == data["rfcs"]
+    # written back: an unchanged value as the very bytes it was read from,
+    # a replaced one pickled anew
+    first, second = sorted(again["rfcs"])[:2]
+    again["rfcs"][second] = copy.deepcopy(again["rfcs"][second])
+    parts = again["rfcs"].__reduce__()[1][0]
+    assert parts[first] is blobs[first]
+    assert parts[second] is not blobs[second]
+    assert pickle.loads(parts[second]) == data["rfcs"][second]
     rebuilt = build(built.srcdir)  # the environment written above, read again
     domain = get_domain(rebuilt.env)
     assert rebuilt.read == []
