@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 9
+DATA_VERSION = 10
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
@@ -103,9 +103,7 @@ def unpack(data: dict[str, Any]) -> dict[str, Any]:
     :data:`PACKED` tables as :class:`Packed` dicts, in place."""
     for key in PACKED:
         value = data.get(key)
-        if isinstance(value, _Pickled) and isinstance(value.data, bytes):
-            data[key] = Packed(pickle.loads(value.data))  # (one pickle: 82b09b0..)
-        elif isinstance(value, _Pickled):
+        if isinstance(value, _Pickled):
             table = Packed()
             read: dict[str, tuple[Any, bytes]] = {}
             for docname, blob in value.data.items():
@@ -115,6 +113,9 @@ def unpack(data: dict[str, Any]) -> dict[str, Any]:
             table.read = read
             data[key] = table
         elif isinstance(value, dict) and not isinstance(value, Packed):
+            # a new domain's table, copied from initial_data (an environment
+            # pickled before Packed has another DATA_VERSION: Sphinx reads
+            # its sources again)
             data[key] = Packed(value)
     return data
 
