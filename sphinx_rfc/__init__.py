@@ -22,7 +22,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc.features import results, signatures
     from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, plantuml
     from sphinx_rfc.resolve import domain, indices, mermaid, mermaid_fallback, views
-    from sphinx_rfc.write import export, mermaid_js, static, summary
+    from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
@@ -37,6 +37,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     git_dates.setup(app)
     views.setup(app)
     static.setup(app)
+    index_pages.setup(app)
     mermaid_js.setup(app)
     export.setup(app)
     summary.setup(app)

@@ -171,6 +171,39 @@ def test_an_edit_reencodes_only_the_changed_rfcs(
     assert (again.outdir / "rfcs.json").read_bytes() == (fresh.outdir / "rfcs.json").read_bytes()
 
 
+def test_an_unchanged_record_is_not_exported_again_unless_others_change_it(
+    build: BuildFn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a record unpickled from the environment is found in the cache by its
+    # stored bytes, without making its object; what other RFCs give it
+    # (required by) is part of that key: RFC-0002 stops requiring RFC-0001
+    first = build("export")
+    assert by_id(json.loads((first.outdir / "rfcs.json").read_text(encoding="utf-8")))[
+        "RFC-0001"]["required_by"] == ["RFC-0002"]
+    page = first.srcdir / "rfcs" / "0002-sharding.md"
+    text = page.read_text(encoding="utf-8")
+    assert ":requires: RFC-0001, RFC-0099" in text
+    page.write_text(text.replace(":requires: RFC-0001, RFC-0099", ":requires: RFC-0099"),
+                    encoding="utf-8")
+    made: list[str] = []
+    real = export.record_data
+
+    def spy(record: Any, *args: Any) -> dict[str, Any]:
+        made.append(record.id)
+        return real(record, *args)
+
+    monkeypatch.setattr(export, "record_data", spy)
+    again = build(first.srcdir)
+    monkeypatch.undo()
+    assert again.read == ["rfcs/0002-sharding"]
+    # RFC-0010 is the same record with the same relations: not made again
+    assert sorted(made) == ["RFC-0001", "RFC-0002"]
+    data = json.loads((again.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    assert by_id(data)["RFC-0001"]["required_by"] == []
+    fresh = build(first.srcdir, freshenv=True)
+    assert (again.outdir / "rfcs.json").read_bytes() == (fresh.outdir / "rfcs.json").read_bytes()
+
+
 def test_an_unreadable_chunk_cache_is_an_empty_one(build: BuildFn) -> None:
     first = build("export")
     expected = (first.outdir / "rfcs.json").read_bytes()

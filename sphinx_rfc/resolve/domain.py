@@ -63,11 +63,12 @@ class Packed(dict[str, Any]):
     domain never changes a stored value in place: a document read again
     stores new ones.)  In memory it is a plain ``dict``."""
 
-    #: docname -> (the value unpickled, its bytes) (see :func:`unpack`)
+    #: docname -> (a value, its bytes): unpickled (see :func:`unpack`) or
+    #: pickled with the environment
     read: dict[str, tuple[Any, bytes]]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        read = self.__dict__.get("read", {})
+        read = self.__dict__.setdefault("read", {})
         parts: dict[str, bytes] = {}
         for key, value in self.items():
             kept = read.get(key)
@@ -75,6 +76,9 @@ class Packed(dict[str, Any]):
                 parts[key] = kept[1]
             else:
                 parts[key] = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+                # kept too: the export finds an RFC's text by these bytes
+                # (sphinx_rfc.write.export._record_source)
+                read[key] = (value, parts[key])
         return (_Pickled, (parts,))
 
     def __copy__(self) -> Packed:

@@ -9,11 +9,14 @@ written at ``build-finished`` by every builder that writes files, and by
 
 After a build, each RFC's text in the file is kept beside the environment
 (:class:`ChunkCache`, in the doctree folder), under a digest of the RFC's
-object: the next build writes again only the RFCs whose object changed.
+stored record and relations (:func:`_record_source`), or of its object for
+a record that has no stored bytes: the next build makes and encodes again
+only the RFCs whose record or relations changed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -142,6 +145,7 @@ def export_data(
         if problem.docname is not None:
             by_doc.setdefault(problem.docname, []).append(problem)
     records = sorted(domain.rfcs.values(), key=lambda r: (id_sort_key(r.id), r.docname))
+    read: dict[str, tuple[Any, bytes]] = getattr(domain.rfcs, "read", {})
     modules: dict[str, Any] = {}
     for name in snap.module_names():
         home = snap.homes.get(name)
@@ -154,7 +158,8 @@ def export_data(
         "schema_version": SCHEMA_VERSION,
         "project": project,
         "modules": modules,
-        "rfcs": (_Lazy(records, lambda r: record_data(r, snap, by_doc.get(r.docname, [])), cache)
+        "rfcs": (_Lazy(records, lambda r: record_data(r, snap, by_doc.get(r.docname, [])), cache,
+                       lambda r: _record_source(r, read, snap, by_doc.get(r.docname, [])))
                  if lazy else
                  [record_data(r, snap, by_doc.get(r.docname, [])) for r in records]),
     }
@@ -178,19 +183,60 @@ def dumps(data: dict[str, Any]) -> str:
 
 
 class _Lazy:
-    """A list whose items are made as they are written (:func:`export_data`)."""
+    """A list whose items are made as they are written (:func:`export_data`).
+
+    *source* gives, for an item, bytes that determine the object *make*
+    makes of it, or ``None``: the cache then finds the item's text without
+    making its object (:meth:`ChunkCache.text`)."""
 
     def __init__(
-        self, items: Sequence[Any], make: Callable[[Any], object], cache: ChunkCache | None = None
+        self, items: Sequence[Any], make: Callable[[Any], object],
+        cache: ChunkCache | None = None, source: Callable[[Any], bytes | None] | None = None,
     ) -> None:
-        self.items, self.make, self.cache = items, make, cache
+        self.items, self.make, self.cache, self.source = items, make, cache, source
 
     def text(self, item: Any, newline: str) -> str:
         """The text of the object made of *item*, at the level *newline*."""
-        value = self.make(item)
         if self.cache is not None:
-            return self.cache.text(value, newline)
-        return _text(value, newline)
+            source = self.source(item) if self.source is not None else None
+            return self.cache.text(lambda: self.make(item), newline, source)
+        return _text(self.make(item), newline)
+
+
+def _code_digest() -> str:
+    """A digest of the code that turns a record into its object
+    (:func:`record_data`, here, and the records' classes): a cache written
+    by other code is not used, since its texts are found by the records'
+    stored bytes (:func:`_record_source`) rather than by their objects."""
+    from sphinx_rfc import __version__
+    from sphinx_rfc.model import records
+
+    digest = hashlib.blake2b(__version__.encode(), digest_size=16)
+    for module_file in (__file__, records.__file__):
+        # (no source beside the installed code: its version stands for it)
+        with contextlib.suppress(OSError):
+            digest.update(Path(str(module_file)).read_bytes())
+    return digest.hexdigest()
+
+
+def _record_source(
+    record: RfcRecord, read: dict[str, tuple[Any, bytes]], snap: Snapshot,
+    problems: list[Problem],
+) -> bytes | None:
+    """Bytes that determine :func:`record_data`'s object for *record*, when
+    the record is the one unpickled from the environment (*read*: docname ->
+    (record, its pickle), :class:`sphinx_rfc.resolve.domain.Packed`): its
+    pickle, then what the object takes from other records and the checks
+    (superseded by, required by, the document's problems).  ``None`` for a
+    record read in this build."""
+    kept = read.get(record.docname)
+    if kept is None or kept[0] is not record:
+        return None
+    others = pickle.dumps(
+        (snap.superseded_by.get(record.id, []), snap.required_by.get(record.id, []), problems),
+        protocol=pickle.HIGHEST_PROTOCOL,
+    )
+    return len(kept[1]).to_bytes(8, "big") + kept[1] + others
 
 
 class ChunkCache:
@@ -206,7 +252,7 @@ class ChunkCache:
     missing, unreadable or of another version is an empty cache; one not
     written (a full disk) only makes the next build slower."""
 
-    VERSION = (1, SCHEMA_VERSION)
+    VERSION = (2, SCHEMA_VERSION, _code_digest())
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -237,16 +283,29 @@ class ChunkCache:
         except Exception:  # a cache that cannot be read is an empty one
             return {}
 
-    def text(self, value: object, newline: str) -> str:
+    def text(self, make: Callable[[], object], newline: str, source: bytes | None = None) -> str:
+        """The text of the object *make* makes, at the level *newline*.
+
+        With *source* (bytes that determine that object: see
+        :func:`_record_source`) the key is their digest and the object is
+        made only when the cache has no text for it; without, the key is
+        the digest of the object's pickle."""
+        value: object = None
         try:
-            key = hashlib.blake2b(
-                pickle.dumps((newline, value), protocol=pickle.HIGHEST_PROTOCOL), digest_size=20
-            ).digest()
+            if source is not None:
+                digest = hashlib.blake2b(b"source", digest_size=20)
+                digest.update(newline.encode("utf-8") + b"\0")
+                digest.update(source)
+            else:
+                value = make()
+                digest = hashlib.blake2b(b"object", digest_size=20)
+                digest.update(pickle.dumps((newline, value), protocol=pickle.HIGHEST_PROTOCOL))
+            key = digest.digest()
         except Exception:  # an object pickle refuses is encoded every time
-            return _text(value, newline)
+            return _text(make() if source is not None else value, newline)
         text = self.old.get(key)
         if text is None:
-            text = _text(value, newline)
+            text = _text(make() if source is not None else value, newline)
         if self._stream is not None:
             try:
                 pickle.dump((key, text), self._stream, protocol=pickle.HIGHEST_PROTOCOL)

@@ -1,0 +1,153 @@
+"""The domain index pages' body, written in Python where the theme's
+``domainindex.html`` is the basic theme's (sphinx_rfc.write.index_pages):
+the same bytes as the template writes, on real builds and on made-up
+index contents; every other template and builder renders as always."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pytest
+import sphinx
+from conftest import BuildFn
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sphinx.jinja2glue import idgen
+
+from sphinx_rfc.write import index_pages
+
+BASIC = Path(sphinx.__file__).parent / "themes" / "basic" / "domainindex.html"
+
+MODULE_HOME = (
+    "Checkpoint 模块\n"
+    "===============\n\n"
+    ".. rfc-module:: checkpoint\n\n"
+    "   Saving & loading <state dicts>, \"resharding\".\n"
+)
+
+
+def rfc(number: int, title: str, status: str, modules: str) -> str:
+    heading = f"RFC-{number:04d} {title}"
+    return (
+        f"{heading}\n{'=' * (len(heading) * 2)}\n\n"
+        f".. rfc:: RFC-{number:04d}\n"
+        f"   :title: {title}\n"
+        f"   :modules: {modules}\n"
+        f"   :status: {status}\n"
+        "   :type: 性能优化\n\n"
+        "背景 Background\n"
+        "---------------\n\n"
+        "Pasted from the issue: \"offload\" <b>only</b> when the GPU is full & idle.\n"
+    )
+
+
+FILES = {
+    "index.rst": (
+        "Docs\n====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n   checkpoint\n"
+    ),
+    "checkpoint.rst": MODULE_HOME,
+    "rfcs/rfc-0001.rst": rfc(1, "Checkpoint 卸载 & <offload>", "草稿", "checkpoint, optimizer"),
+    "rfcs/rfc-0002.rst": rfc(2, 'Optimizer "state" 分片', "review", "optimizer, <img src=x>"),
+    "rfcs/rfc-0010.rst": rfc(10, "Trainer hooks（第二期）", "评审中", "trainer"),
+}
+CONF = (
+    "rfc_required_sections = []\nrfc_required_test_levels = []\n"
+    'rfc_modules = {"checkpoint": "Saving & <loading>", "optimizer": "", "trainer": "Loops"}\n'
+    'rfc_statuses = {"draft": ["草稿"], "review": ["评审中"], "<i>parked</i>": []}\n'
+)
+PAGES = ("rfc-rfcs", "rfc-modules")
+
+
+def _pages(build: BuildFn, builder: str, monkeypatch: pytest.MonkeyPatch, *, fast: bool,
+           **kwargs: Any) -> tuple[dict[str, str], bool]:
+    if not fast:
+        monkeypatch.setattr(index_pages, "KNOWN_TEMPLATES", frozenset())
+    built = build(dict(FILES), builder, conf=CONF, **kwargs)
+    monkeypatch.undo()
+    # the one module with markup in its name is reported, nothing else
+    assert {w[3] for w in built.rfc_warnings()} == {
+        "RFC-0002: module '<img src=x>' is not in rfc_modules (checkpoint, optimizer, trainer)"
+    }
+    pages = {}
+    for name in PAGES:
+        path = Path(built.app.builder.get_outfilename(name))
+        pages[name] = path.read_text(encoding="utf-8")
+    return pages, index_pages._usable.get(built.app.builder, False)
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_pages_are_the_bytes_the_template_writes(
+    build: BuildFn, monkeypatch: pytest.MonkeyPatch, builder: str
+) -> None:
+    fast, used = _pages(build, builder, monkeypatch, fast=True)
+    slow, unused = _pages(build, builder, monkeypatch, fast=False)
+    # the installed Sphinx's basic domainindex.html is a known one (a new
+    # Sphinx that changes it fails here: compare, then add its digest)
+    assert used and not unused
+    for name in PAGES:
+        assert fast[name] == slow[name], name
+    modules = fast["rfc-modules"]
+    # what the pages hold, not just that both ways agree
+    assert 'id="cap-checkpoint"' in modules
+    assert 'id="toggle-1"' in modules and 'class="cg-1"' in modules
+    assert "Saving &amp; &lt;loading&gt;" in modules
+    assert "&lt;img src=x&gt;" in modules and "<img src=x" not in modules
+    assert 'Optimizer &#34;state&#34; 分片' in modules
+    assert modules.count("<em>(Declared)</em>") == 5
+    rfcs = fast["rfc-rfcs"]
+    assert '<a href="#cap-Draft"><strong>Draft</strong></a> | ' in rfcs
+    assert "Trainer hooks（第二期）" in rfcs
+
+
+def test_a_theme_with_its_own_template_renders_it(
+    build: BuildFn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("furo")
+    pages, used = _pages(build, "html", monkeypatch, fast=True,
+                         confoverrides={"html_theme": "furo"})
+    assert not used
+    assert '<table class="domainindex-table">' in pages["rfc-modules"]
+    assert 'id="cap-checkpoint"' in pages["rfc-modules"]
+
+
+def test_json_builder_context_is_unchanged(build: BuildFn) -> None:
+    built = build(dict(FILES), "json", conf=CONF)
+    assert not index_pages._usable.get(built.app.builder, False)
+    data = json.loads((built.outdir / "rfc-modules.fjson").read_text(encoding="utf-8"))
+    assert "sphinx_rfc_index_body" not in data
+    assert any(letter == "checkpoint" for letter, _entries in data["content"])
+
+
+# -- the body alone, against the template, on made-up contents --------------
+
+def _template_body(context: dict[str, Any]) -> str:
+    """The ``body`` block of the installed basic ``domainindex.html``,
+    rendered by Jinja (as Sphinx's sandboxed environment does)."""
+    env = jinja2.sandbox.SandboxedEnvironment(loader=jinja2.DictLoader({
+        "layout.html": "{% block extrahead %}{% endblock %}{% block body %}{% endblock %}",
+        "domainindex.html": BASIC.read_text(encoding="utf-8"),
+        "body-only.html": '{% extends "domainindex.html" %}{% block extrahead %}{% endblock %}',
+    }))
+    return env.get_template("body-only.html").render(idgen=idgen, **context)
+
+
+def _pathto(uri: str, resource: int = 0) -> str:
+    return f"../{uri}" if resource else f"sub/{uri}.html?a=1&b=<2>"
+
+
+text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+entry = st.tuples(text, st.sampled_from([0, 1, 2]), st.sampled_from(["", "rfcs/rfc-1", "a b"]),
+                  text, text, text, text)
+content = st.lists(st.tuples(text, st.lists(entry, max_size=4)), max_size=4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(content=content, title=text)
+def test_body_matches_the_template(content: list[Any], title: str) -> None:
+    context = {"content": content, "indextitle": title, "pathto": _pathto,
+               "collapse_index": False}
+    assert index_pages.body_html(context) == _template_body(context)
+
