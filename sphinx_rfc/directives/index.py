@@ -428,5 +428,5 @@ def on_html_page_context(
 
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-index", RfcIndexDirective)
-    views.register("index", index_value, render_index)
+    views.register("index", index_value, render_index, late=True)
     app.connect("html-page-context", on_html_page_context)

@@ -109,4 +109,4 @@ def render_module_page(
 
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-module", RfcModuleDirective)
-    views.register("module-page", module_page_value, render_module_page)
+    views.register("module-page", module_page_value, render_module_page, late=True)

@@ -20,6 +20,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
@@ -46,8 +47,11 @@ logger = logging.getLogger(__name__)
 VIEWS: dict[str, View[Any]] = dict(page_views.VIEWS)
 
 
-def register(kind: str, value: ValueFn[V], renderer: Renderer[V] | None = None) -> None:
-    VIEWS[kind] = View(value, renderer)
+def register(
+    kind: str, value: ValueFn[V], renderer: Renderer[V] | None = None, *, late: bool = False
+) -> None:
+    """Add a view kind (see :class:`~sphinx_rfc.resolve.context.View` for *late*)."""
+    VIEWS[kind] = View(value, renderer, late)
 
 
 def view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> object:
@@ -71,8 +75,18 @@ def fingerprint(
     return digest.hexdigest()
 
 
+#: document -> (its render context, the values computed, the spots left
+#: for :class:`ResolveLate`), from :class:`ResolvePending` to it
+_LATE: WeakKeyDictionary[nodes.document, tuple[RenderContext, dict[ViewKey, object],
+                                              list[rfc_pending]]] = WeakKeyDictionary()
+
+
 class ResolvePending(SphinxPostTransform):
-    """Fill every ``rfc_pending`` node, for every builder."""
+    """Fill every ``rfc_pending`` node, for every builder (in HTML, a late
+    view's spots are filled by :class:`ResolveLate`).
+
+    Runs before Sphinx resolves cross-references: the hidden references a
+    spot holds for the collector (``check_xrefs``) go with it."""
 
     default_priority = 5
 
@@ -84,22 +98,55 @@ class ResolvePending(SphinxPostTransform):
         if not pending:
             return
         ctx = RenderContext(self.env, current_builder(self.env), self.env.docname)
+        html = ctx.builder.format == "html"
         values: dict[ViewKey, object] = {}
+        late: list[rfc_pending] = []
         for node in pending:
-            key = tuple(node["view"])
-            if key not in values:
-                values[key] = view_value(ctx.domain, ctx.snapshot, key)
-            view = VIEWS.get(key[0])
-            render = view.render if view else None
-            replacement = render(ctx, node, values[key]) if render else []
-            target: nodes.Element = node
-            if node.get("part") == "row":
-                # the pending node sits alone in a row of its own
-                target = node.parent.parent
-            if replacement:
-                target.replace_self(replacement)
+            view = VIEWS.get(node["view"][0])
+            if html and view is not None and view.late:
+                del node[:]  # (the hidden references)
+                late.append(node)
             else:
-                target.parent.remove(target)
+                _fill(ctx, node, view, values)
+        if late:
+            _LATE[self.document] = (ctx, values, late)
+
+
+class ResolveLate(SphinxPostTransform):
+    """Fill the spots of late views (:attr:`View.late`) that
+    :class:`ResolvePending` left, in HTML, after the other post-transforms."""
+
+    default_priority = 900
+    formats = ("html",)
+
+    @nogc
+    def run(self, **kwargs: Any) -> None:
+        found = _LATE.pop(self.document, None)
+        if found is None:
+            return
+        ctx, values, late = found
+        for node in late:
+            _fill(ctx, node, VIEWS.get(node["view"][0]), values)
+
+
+def _fill(
+    ctx: RenderContext, node: rfc_pending, view: View[Any] | None,
+    values: dict[ViewKey, object],
+) -> None:
+    """Replace *node* by what its view renders (nothing: remove it)."""
+    key = tuple(node["view"])
+    if key not in values:
+        values[key] = view_value(ctx.domain, ctx.snapshot, key)
+    render = view.render if view else None
+    replacement = render(ctx, node, values[key]) if render else []
+    target: nodes.Element = node
+    if node.get("part") == "row":
+        # the pending node sits alone in a row of its own
+        target = node.parent.parent
+    if replacement:
+        target.replace_self(replacement)
+    else:
+        target.parent.remove(target)
 
 
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
@@ -126,4 +173,5 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def setup(app: Sphinx) -> None:
     app.add_post_transform(ResolvePending)
+    app.add_post_transform(ResolveLate)
     app.connect("env-updated", on_env_updated)
