@@ -17,6 +17,7 @@ only the RFCs whose record or relations changed.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -203,6 +204,14 @@ class _Lazy:
         return _text(self.make(item), newline)
 
 
+@functools.cache
+def _cache_version() -> tuple[object, ...]:
+    """What a :class:`ChunkCache` file starts with; a file that starts
+    otherwise is an empty cache (made once per process, when an export
+    first needs it)."""
+    return (2, SCHEMA_VERSION, _code_digest())
+
+
 def _code_digest() -> str:
     """A digest of the code that turns a record into its object
     (:func:`record_data`, here, and the records' classes): a cache written
@@ -252,7 +261,6 @@ class ChunkCache:
     missing, unreadable or of another version is an empty cache; one not
     written (a full disk) only makes the next build slower."""
 
-    VERSION = (2, SCHEMA_VERSION, _code_digest())
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -262,7 +270,7 @@ class ChunkCache:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._stream = self._next.open("wb")
-            pickle.dump(self.VERSION, self._stream, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(_cache_version(), self._stream, protocol=pickle.HIGHEST_PROTOCOL)
         except OSError:
             self._stream = None
 
@@ -271,7 +279,7 @@ class ChunkCache:
         chunks: dict[bytes, str] = {}
         try:
             with path.open("rb") as stream:
-                if pickle.load(stream) != cls.VERSION:
+                if pickle.load(stream) != _cache_version():
                     return {}
                 while True:
                     try:
