@@ -99,9 +99,15 @@ def token_matches(token: str, alias: str) -> bool:
     return False
 
 
+#: sections object -> each section's key and folded titles
+_FOLDED: ByIdentity[list[tuple[str, tuple[str, ...]]]] = ByIdentity(64)
+
+
 def _keys_of(text: str, sections: Sequence[SectionSpec], rule: Callable[[str, str], bool]
              ) -> list[str]:
-    return [s.key for s in sections if any(rule(text, fold(t)) for t in s.titles)]
+    folded = _FOLDED.get(sections, None,
+                         lambda: [(s.key, tuple(fold(t) for t in s.titles)) for s in sections])
+    return [key for key, titles in folded if any(rule(text, t) for t in titles)]
 
 
 def title_candidates(title: str, sections: Sequence[SectionSpec]) -> list[list[str]]:

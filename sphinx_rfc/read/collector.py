@@ -314,10 +314,14 @@ def _walk(tree: nodes.Element, found: _Found) -> None:
     """Pre-order, in document order, over *tree* (itself included)."""
     from sphinxcontrib.mermaid import mermaid
 
+    wanted = (rfc_data, rfc_pending, addnodes.pending_xref, mermaid, nodes.system_message)
     stack: list[nodes.Node] = [tree]
     while stack:
         node = stack.pop()
-        if found.add(node, mermaid) and node.children:
+        # (one isinstance for the many nodes that are none of those)
+        if isinstance(node, wanted) and not found.add(node, mermaid):
+            continue
+        if node.children:
             stack.extend(reversed(node.children))
 
 
