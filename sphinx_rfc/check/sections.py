@@ -170,6 +170,10 @@ def _whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
 def ambiguous_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
     """The sections a title names when it names two or more different
     ones (and so names none); else empty."""
+    return _cached("ambiguous", title, sections, _ambiguous_keys)
+
+
+def _ambiguous_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
     found = title_candidates(title, sections)
     if not found or section_keys_for_title(title, sections):
         return []

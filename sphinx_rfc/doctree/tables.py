@@ -22,7 +22,6 @@ from docutils import nodes
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import find_all
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import plain
 
@@ -127,7 +126,13 @@ def without_messages(node: _Node) -> _Node:
 def _holds_message(node: nodes.Node) -> bool:
     """Whether *node* or a node inside it is a ``system_message`` (every
     header and cell is asked; they seldom hold one)."""
-    return bool(find_all(node, nodes.system_message))
+    stack: list[nodes.Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, nodes.system_message):
+            return True
+        stack.extend(item.children)
+    return False
 
 
 def node_text(node: nodes.Element) -> str:
