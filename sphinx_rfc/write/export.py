@@ -217,12 +217,13 @@ def _code_digest() -> str:
     (:func:`record_data`, here, and the records' classes): a cache written
     by other code is not used, since its texts are found by the records'
     stored bytes (:func:`_record_source`) rather than by their objects."""
-    from sphinx_rfc import __version__
     from sphinx_rfc.model import records
 
-    digest = hashlib.blake2b(__version__.encode(), digest_size=16)
-    for module_file in (__file__, records.__file__):
-        # (no source beside the installed code: its version stands for it)
+    digest = hashlib.blake2b(digest_size=16)
+    # the package's __init__ holds its version: an installed copy without
+    # sources is told apart by that (read, not imported: layers)
+    package_init = Path(__file__).parent.parent / "__init__.py"
+    for module_file in (package_init, __file__, records.__file__):
         with contextlib.suppress(OSError):
             digest.update(Path(str(module_file)).read_bytes())
     return digest.hexdigest()
