@@ -1,8 +1,9 @@
 """In HTML, ``rfc-index`` and ``rfc-module`` tables are filled after
 Sphinx's other post-transforms (sphinx_rfc.resolve.views.ResolveLate), so
 that those do not walk them; the hidden references such a spot holds for
-the checks are still gone before Sphinx resolves references, and every
-other builder fills the spots where it always did."""
+the checks are still gone before Sphinx resolves references; every other
+builder, and HTML with another extension's post-transform in between
+(furo's), fills the spots where it always did."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 
 import pytest
 from conftest import BuildFn
+from docutils import nodes
+from sphinx.transforms.post_transforms.code import HighlightLanguageTransform
 
 RFC = (
     "RFC-0003 异步保存 async checkpoint\n"
@@ -30,43 +33,33 @@ FILES = {
 CONF = (
     "rfc_required_sections = []\nrfc_required_test_levels = []\n"
     'rfc_modules = {"checkpoint": "Save and load"}\n'
-    "extensions.append('table_counter')\nimport sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n"
 )
-# a post-transform between ResolvePending (5) and ResolveLate (900) that
-# records how many tables each page holds when it runs
-COUNTER = '''
-from docutils import nodes
-from sphinx.transforms.post_transforms import SphinxPostTransform
 
-SEEN = {}
-BUILDER = ['']
 
-class CountTables(SphinxPostTransform):
-    default_priority = 400
+def _count_tables_in_highlighting(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[str, str], int]:
+    """How many tables each page holds when Sphinx's highlighting
+    post-transform (priority 400) runs on it."""
+    seen: dict[tuple[str, str], int] = {}
+    real = HighlightLanguageTransform.apply
 
-    def run(self, **kwargs):
-        SEEN[(BUILDER[0], self.env.docname)] = len(list(self.document.findall(nodes.table)))
+    def apply(self: HighlightLanguageTransform, **kwargs: Any) -> None:
+        seen[(self.env.docname, "tables")] = len(list(self.document.findall(nodes.table)))
+        real(self, **kwargs)
 
-def setup(app):
-    app.connect('builder-inited', lambda app: BUILDER.__setitem__(0, app.builder.name))
-    app.add_post_transform(CountTables)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
-'''
+    monkeypatch.setattr(HighlightLanguageTransform, "apply", apply)
+    return seen
 
 
 @pytest.mark.parametrize("builder", ["html", "text"])
 def test_index_and_module_tables_are_filled_late_in_html_only(
-    build: BuildFn, builder: str
+    build: BuildFn, builder: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    files = {**FILES, "table_counter.py": COUNTER}
-    built = build(files, builder, conf=CONF)
-    import table_counter  # type: ignore[import-not-found]
-
-    seen: dict[Any, int] = table_counter.SEEN
+    seen = _count_tables_in_highlighting(monkeypatch)
+    built = build(FILES, builder, conf=CONF)
     html = builder == "html"
-    # the tables are not there yet for a transform in between in HTML only
-    assert seen[(builder, "index")] == (0 if html else 1)
-    assert seen[(builder, "checkpoint")] == (0 if html else 1)
+    # Sphinx's transforms do not see the tables yet in HTML
+    assert seen[("index", "tables")] == (0 if html else 1)
+    assert seen[("checkpoint", "tables")] == (0 if html else 1)
     # the unknown module of the index's filter is reported once, by the
     # check; Sphinx never sees the hidden reference
     assert [w[2] for w in built.rfc_warnings()] == ["rfc.unknown-module"]
@@ -83,3 +76,19 @@ def test_index_and_module_tables_are_filled_late_in_html_only(
         assert 'class="rfc-row-accepted' in index
         assert 'href="rfc-0003.html"' in module
 
+
+def test_a_theme_that_transforms_tables_sees_them(
+    build: BuildFn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # furo wraps every table in a scrolling container (a post-transform at
+    # priority 500): with such a transform registered, the spots are
+    # filled early, as before, and the index's table is wrapped too
+    pytest.importorskip("furo")
+    seen = _count_tables_in_highlighting(monkeypatch)
+    built = build(FILES, "html", conf=CONF, confoverrides={"html_theme": "furo"})
+    assert seen[("index", "tables")] == 1
+    index = (built.outdir / "index.html").read_text(encoding="utf-8")
+    module = (built.outdir / "checkpoint.html").read_text(encoding="utf-8")
+    for page, kind in ((index, "index"), (module, "module")):
+        table = page.index(f"rfc-table-{kind}")
+        assert page.rfind('class="table-wrapper', 0, table) > page.rfind("</div>", 0, table), kind

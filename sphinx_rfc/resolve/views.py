@@ -98,7 +98,7 @@ class ResolvePending(SphinxPostTransform):
         if not pending:
             return
         ctx = RenderContext(self.env, current_builder(self.env), self.env.docname)
-        html = ctx.builder.format == "html"
+        html = ctx.builder.format == "html" and _LATE_ALLOWED.get(self.env, False)
         values: dict[ViewKey, object] = {}
         late: list[rfc_pending] = []
         for node in pending:
@@ -110,6 +110,31 @@ class ResolvePending(SphinxPostTransform):
                 _fill(ctx, node, view, values)
         if late:
             _LATE[self.document] = (ctx, values, late)
+
+
+#: The post-transforms that have no work on a late view's nodes (their
+#: modules): Sphinx's own (not its ``sphinx.ext`` extensions), MyST's and
+#: this package's.  Another one (furo wraps every table in a scrolling
+#: container at priority 500) must see the tables as always: then every
+#: spot is filled early.
+_NO_WORK_ON_LATE = ("sphinx.transforms.", "sphinx.builders.", "sphinx.domains.",
+                    "myst_parser.", "sphinx_rfc.")
+
+#: environment -> whether late views may be filled late (decided when the
+#: builder is made, once every extension has added its transforms)
+_LATE_ALLOWED: WeakKeyDictionary[BuildEnvironment, bool] = WeakKeyDictionary()
+
+
+def _decide_late(app: Sphinx) -> None:
+    """``builder-inited``: whether every post-transform between
+    :class:`ResolvePending` and :class:`ResolveLate` is one of
+    :data:`_NO_WORK_ON_LATE`."""
+    _LATE_ALLOWED[app.env] = all(
+        transform.__module__.startswith(_NO_WORK_ON_LATE)
+        for transform in app.registry.get_post_transforms()
+        if ResolvePending.default_priority < (transform.default_priority or 0)
+        < ResolveLate.default_priority
+    )
 
 
 class ResolveLate(SphinxPostTransform):
@@ -174,4 +199,5 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 def setup(app: Sphinx) -> None:
     app.add_post_transform(ResolvePending)
     app.add_post_transform(ResolveLate)
+    app.connect("builder-inited", _decide_late)
     app.connect("env-updated", on_env_updated)
