@@ -67,18 +67,23 @@ class Packed(dict[str, Any]):
     #: pickled with the environment
     read: dict[str, tuple[Any, bytes]]
 
+    def stored(self, key: str) -> bytes | None:
+        """The pickle of *key*'s value, when the value is the one unpickled
+        or pickled with the environment (not replaced since); else None."""
+        kept = self.__dict__.get("read", {}).get(key)
+        return kept[1] if kept is not None and kept[0] is self.get(key) else None
+
     def __reduce__(self) -> tuple[Any, ...]:
         read = self.__dict__.setdefault("read", {})
         parts: dict[str, bytes] = {}
         for key, value in self.items():
-            kept = read.get(key)
-            if kept is not None and kept[0] is value:
-                parts[key] = kept[1]
-            else:
-                parts[key] = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            blob = self.stored(key)
+            if blob is None:
+                blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
                 # kept too: the export finds an RFC's text by these bytes
                 # (sphinx_rfc.write.export._record_source)
-                read[key] = (value, parts[key])
+                read[key] = (value, blob)
+            parts[key] = blob
         return (_Pickled, (parts,))
 
     def __copy__(self) -> Packed:

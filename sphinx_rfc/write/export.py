@@ -34,7 +34,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.resolve.domain import Packed, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -146,7 +146,7 @@ def export_data(
         if problem.docname is not None:
             by_doc.setdefault(problem.docname, []).append(problem)
     records = sorted(domain.rfcs.values(), key=lambda r: (id_sort_key(r.id), r.docname))
-    read: dict[str, tuple[Any, bytes]] = getattr(domain.rfcs, "read", {})
+    stored = domain.rfcs.stored if isinstance(domain.rfcs, Packed) else lambda docname: None
     modules: dict[str, Any] = {}
     for name in snap.module_names():
         home = snap.homes.get(name)
@@ -160,7 +160,8 @@ def export_data(
         "project": project,
         "modules": modules,
         "rfcs": (_Lazy(records, lambda r: record_data(r, snap, by_doc.get(r.docname, [])), cache,
-                       lambda r: _record_source(r, read, snap, by_doc.get(r.docname, [])))
+                       lambda r: _record_source(r, stored(r.docname), snap,
+                                                by_doc.get(r.docname, [])))
                  if lazy else
                  [record_data(r, snap, by_doc.get(r.docname, [])) for r in records]),
     }
@@ -230,23 +231,20 @@ def _code_digest() -> str:
 
 
 def _record_source(
-    record: RfcRecord, read: dict[str, tuple[Any, bytes]], snap: Snapshot,
-    problems: list[Problem],
+    record: RfcRecord, stored: bytes | None, snap: Snapshot, problems: list[Problem],
 ) -> bytes | None:
     """Bytes that determine :func:`record_data`'s object for *record*, when
-    the record is the one unpickled from the environment (*read*: docname ->
-    (record, its pickle), :class:`sphinx_rfc.resolve.domain.Packed`): its
-    pickle, then what the object takes from other records and the checks
-    (superseded by, required by, the document's problems).  ``None`` for a
-    record read in this build."""
-    kept = read.get(record.docname)
-    if kept is None or kept[0] is not record:
+    the environment holds its pickle (*stored*:
+    :meth:`sphinx_rfc.resolve.domain.Packed.stored`): that pickle, then
+    what the object takes from other records and the checks (superseded
+    by, required by, the document's problems).  ``None`` without one."""
+    if stored is None:
         return None
     others = pickle.dumps(
         (snap.superseded_by.get(record.id, []), snap.required_by.get(record.id, []), problems),
         protocol=pickle.HIGHEST_PROTOCOL,
     )
-    return len(kept[1]).to_bytes(8, "big") + kept[1] + others
+    return len(stored).to_bytes(8, "big") + stored + others
 
 
 class ChunkCache:
