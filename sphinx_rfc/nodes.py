@@ -81,6 +81,18 @@ def find_all(tree: nodes.Node, kind: type[_Found]) -> list[_Found]:
     return found
 
 
+def holds(tree: nodes.Node, kind: type[nodes.Node]) -> bool:
+    """Whether *tree* or a node inside it is a *kind*: :func:`find_all`'s
+    walk, stopping at the first one."""
+    stack: list[nodes.Node] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, kind):
+            return True
+        stack.extend(node.children)
+    return False
+
+
 def generated(node: nodes.Element) -> nodes.Element:
     """Mark text the extension writes (labels), so that placeholder checks
     skip it and gettext does not extract it into the user's catalogs."""

@@ -22,6 +22,7 @@ from docutils import nodes
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.nodes import holds
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import plain
 
@@ -126,13 +127,7 @@ def without_messages(node: _Node) -> _Node:
 def _holds_message(node: nodes.Node) -> bool:
     """Whether *node* or a node inside it is a ``system_message`` (every
     header and cell is asked; they seldom hold one)."""
-    stack: list[nodes.Node] = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, nodes.system_message):
-            return True
-        stack.extend(item.children)
-    return False
+    return holds(node, nodes.system_message)
 
 
 def node_text(node: nodes.Element) -> str:
