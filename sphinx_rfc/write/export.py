@@ -297,22 +297,27 @@ class ChunkCache:
         :func:`_record_source`) the key is their digest and the object is
         made only when the cache has no text for it; without, the key is
         the digest of the object's pickle."""
-        value: object = None
+        made: list[object] = []  # the object, once made
+
+        def value() -> object:
+            if not made:
+                made.append(make())
+            return made[0]
+
         try:
             if source is not None:
                 digest = hashlib.blake2b(b"source", digest_size=20)
                 digest.update(newline.encode("utf-8") + b"\0")
                 digest.update(source)
             else:
-                value = make()
                 digest = hashlib.blake2b(b"object", digest_size=20)
-                digest.update(pickle.dumps((newline, value), protocol=pickle.HIGHEST_PROTOCOL))
+                digest.update(pickle.dumps((newline, value()), protocol=pickle.HIGHEST_PROTOCOL))
             key = digest.digest()
         except Exception:  # an object pickle refuses is encoded every time
-            return _text(make() if source is not None else value, newline)
+            return _text(value(), newline)
         text = self.old.get(key)
         if text is None:
-            text = _text(make() if source is not None else value, newline)
+            text = _text(value(), newline)
         if self._stream is not None:
             try:
                 pickle.dump((key, text), self._stream, protocol=pickle.HIGHEST_PROTOCOL)
