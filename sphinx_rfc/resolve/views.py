@@ -98,12 +98,12 @@ class ResolvePending(SphinxPostTransform):
         if not pending:
             return
         ctx = RenderContext(self.env, current_builder(self.env), self.env.docname)
-        html = ctx.builder.format == "html" and _LATE_ALLOWED.get(self.env, False)
+        late_ok = ctx.builder.format == "html" and _LATE_ALLOWED.get(self.env, False)
         values: dict[ViewKey, object] = {}
         late: list[rfc_pending] = []
         for node in pending:
             view = VIEWS.get(node["view"][0])
-            if html and view is not None and view.late:
+            if late_ok and view is not None and view.late:
                 del node[:]  # (the hidden references)
                 late.append(node)
             else:

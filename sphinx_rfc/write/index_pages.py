@@ -34,6 +34,7 @@ from markupsafe import escape
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
+    from sphinx.jinja2glue import BuiltinTemplateLoader
 
 #: The pages whose body this module writes (``<domain>-<index name>``).
 PAGES = frozenset({"rfc-rfcs", "rfc-modules"})
@@ -113,16 +114,17 @@ def body_html(context: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _known_template(builder: Builder) -> bool:
-    """Whether *builder*'s ``domainindex.html`` is one of
-    :data:`KNOWN_TEMPLATES` (its loader finds it with the project's
-    ``templates_path`` first, then the theme's folders)."""
-    templates: Any = getattr(builder, "templates", None)
+def _known_template(templates: BuiltinTemplateLoader) -> bool:
+    """Whether the ``domainindex.html`` *templates* finds (the project's
+    ``templates_path`` first, then the theme's folders) is one of
+    :data:`KNOWN_TEMPLATES`."""
+    from jinja2 import TemplateNotFound
+
     try:
         source = templates.get_source(templates.environment, "domainindex.html")[0]
-    except Exception:  # not Sphinx's loader, or no such template
+    except (TemplateNotFound, OSError):
         return False
-    return hashlib.sha256(str(source).encode("utf-8")).hexdigest() in KNOWN_TEMPLATES
+    return hashlib.sha256(source.encode("utf-8")).hexdigest() in KNOWN_TEMPLATES
 
 
 def _serializing(builder: Builder) -> bool:
@@ -146,10 +148,10 @@ def on_builder_inited(app: Sphinx) -> None:
         isinstance(builder, StandaloneHTMLBuilder)
         and not _serializing(builder)
         and isinstance(builder.templates, BuiltinTemplateLoader)
-        and _known_template(builder)
+        and _known_template(builder.templates)
     )
     if usable:
-        builder.templates.loaders.append(SphinxFileSystemLoader(TEMPLATE_DIR))  # type: ignore[attr-defined]
+        builder.templates.loaders.append(SphinxFileSystemLoader(TEMPLATE_DIR))  # type: ignore[union-attr]
     _usable[builder] = usable
 
 
