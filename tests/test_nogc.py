@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import gc
 import pickle
+import pickletools
 from collections.abc import Iterator
 
 import pytest
@@ -93,3 +94,48 @@ def test_packed_tables_round_trip(build: BuildFn) -> None:
     deep = copy.deepcopy(data["rfcs"])
     assert type(deep) is Packed and deep == data["rfcs"] and deep is not data["rfcs"]
     assert type(copy.copy(data["views"])) is Packed
+
+
+def _rows() -> list[type]:
+    """The record classes that pickle by position (every dataclass of
+    sphinx_rfc.model.records but the RFC record and its basic information,
+    whose fields are keyword-only)."""
+    import dataclasses
+
+    from sphinx_rfc.model import records
+
+    found = [
+        cls for cls in vars(records).values()
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls)
+        and cls.__module__ == records.__name__
+        and "__reduce__" in vars(cls)
+    ]
+    return sorted(found, key=lambda cls: cls.__name__)
+
+
+def test_rows_pickle_by_position() -> None:
+    import dataclasses
+
+    from sphinx_rfc.model import records
+
+    rows = _rows()
+    assert {cls.__name__ for cls in rows} >= {
+        "Param", "Dependency", "TestLevel", "Interaction", "Change", "Alternative",
+        "Reference", "Constraint", "PerformanceCheck", "GenericTable", "Interface",
+        "Verification", "ModuleHome",
+    }
+    assert "__reduce__" not in vars(records.RfcRecord)
+    for cls in rows:
+        fields = dataclasses.fields(cls)
+        # a value of its own in every field, none the default
+        values = {f.name: [f"值 {i}"] for i, f in enumerate(fields)}
+        row = cls(**values)
+        blob = pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL)
+        again = pickle.loads(blob)
+        assert type(again) is cls and again == row
+        assert [getattr(again, f.name) for f in fields] == list(values.values())
+        # by position: the pickle names no field (a slotted object pickled
+        # the default way carries a dict of its slots' names)
+        strings = {arg for _op, arg, _pos in pickletools.genops(blob) if isinstance(arg, str)}
+        assert not strings & {f.name for f in fields}, cls
+        assert copy.deepcopy(row) == row and copy.copy(row) == row
