@@ -21,6 +21,16 @@ def current_builder(env: BuildEnvironment) -> Builder:
     return app.builder
 
 
+def serializing(builder: Builder) -> bool:
+    """Whether *builder* is one of the JSON / pickle HTML builders, which
+    write each page's context itself instead of rendering a template."""
+    try:
+        from sphinxcontrib.serializinghtml import SerializingHTMLBuilder
+    except ImportError:  # (a dependency of Sphinx; without it, no such builder)
+        return False
+    return isinstance(builder, SerializingHTMLBuilder)
+
+
 #: Builders that resolve each document on its own.  Others (latex, texinfo,
 #: singlehtml, man) resolve a tree assembled from several documents under
 #: the name of the first, so the tree is always searched for them.

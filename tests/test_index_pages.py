@@ -155,3 +155,32 @@ def test_body_matches_the_template(content: list[Any], title: str) -> None:
                "collapse_index": False}
     assert index_pages.body_html(context) == _template_body(context)
 
+
+
+# -- the content Sphinx puts into the page context ---------------------------
+
+def test_html_content_has_a_short_repr(build: BuildFn) -> None:
+    """Sphinx writes repr() of html-page-context's arguments for its debug
+    log: the index content says how many groups it holds, and is otherwise
+    the list the template iterates."""
+    built = build(dict(FILES), "html", conf=CONF)
+    indices = {name: content for name, _cls, content, _collapse in built.app.builder.domain_indices}
+    modules = indices["rfc-modules"]
+    assert repr(modules) == "<4 index groups>"
+    assert [group for group, _entries in modules] == [
+        "checkpoint", "optimizer", "trainer", "&lt;img src=x&gt;"]
+    assert list(modules) == [tuple(group) for group in modules]
+    assert repr(indices["rfc-rfcs"]).startswith("<") and "RFC-0001" not in repr(indices["rfc-rfcs"])
+
+
+def test_pickle_builder_content_is_a_plain_list(build: BuildFn) -> None:
+    """The pickle builder writes the page context as it is: the content is a
+    plain list, so the page reads back without this package."""
+    import pickle
+
+    built = build(dict(FILES), "pickle", conf=CONF)
+    for name, _cls, content, _collapse in built.app.builder.domain_indices:
+        assert type(content) is list, name
+    data = pickle.loads((built.outdir / "rfc-modules.fpickle").read_bytes())
+    assert type(data["content"]) is list
+    assert "sphinx_rfc" not in pickle.dumps(data["content"]).decode("latin-1")

@@ -31,6 +31,8 @@ from weakref import WeakKeyDictionary
 
 from markupsafe import escape
 
+from sphinx_rfc._compat import serializing
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
@@ -127,14 +129,6 @@ def _known_template(templates: BuiltinTemplateLoader) -> bool:
     return hashlib.sha256(source.encode("utf-8")).hexdigest() in KNOWN_TEMPLATES
 
 
-def _serializing(builder: Builder) -> bool:
-    try:
-        from sphinxcontrib.serializinghtml import SerializingHTMLBuilder
-    except ImportError:  # (a dependency of Sphinx; without it, no such builder)
-        return False
-    return isinstance(builder, SerializingHTMLBuilder)
-
-
 def on_builder_inited(app: Sphinx) -> None:
     """For an HTML builder that renders pages from templates (not the JSON
     and pickle ones, which write the page context itself) and whose
@@ -146,7 +140,7 @@ def on_builder_inited(app: Sphinx) -> None:
     builder = app.builder
     usable = (
         isinstance(builder, StandaloneHTMLBuilder)
-        and not _serializing(builder)
+        and not serializing(builder)
         and isinstance(builder.templates, BuiltinTemplateLoader)
         and _known_template(builder.templates)
     )
