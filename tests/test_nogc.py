@@ -98,8 +98,8 @@ def test_packed_tables_round_trip(build: BuildFn) -> None:
 
 def _rows() -> list[type]:
     """The record classes that pickle by position (every dataclass of
-    sphinx_rfc.model.records but the RFC record and its basic information,
-    whose fields are keyword-only)."""
+    sphinx_rfc.model.records but the RFC record, pickled as its head and
+    body, and its basic information, whose fields are keyword-only)."""
     import dataclasses
 
     from sphinx_rfc.model import records
@@ -108,7 +108,7 @@ def _rows() -> list[type]:
         cls for cls in vars(records).values()
         if isinstance(cls, type) and dataclasses.is_dataclass(cls)
         and cls.__module__ == records.__name__
-        and "__reduce__" in vars(cls)
+        and "_pickled_by_position" in getattr(vars(cls).get("__reduce__"), "__qualname__", "")
     ]
     return sorted(found, key=lambda cls: cls.__name__)
 
@@ -124,7 +124,7 @@ def test_rows_pickle_by_position() -> None:
         "Reference", "Constraint", "PerformanceCheck", "GenericTable", "Interface",
         "Verification", "ModuleHome",
     }
-    assert "__reduce__" not in vars(records.RfcRecord)
+    assert records.RfcRecord not in rows  # (pickled as head and body)
     for cls in rows:
         fields = dataclasses.fields(cls)
         # a value of its own in every field, none the default
@@ -139,3 +139,52 @@ def test_rows_pickle_by_position() -> None:
         strings = {arg for _op, arg, _pos in pickletools.genops(blob) if isinstance(arg, str)}
         assert not strings & {f.name for f in fields}, cls
         assert copy.deepcopy(row) == row and copy.copy(row) == row
+
+
+def test_record_body_is_unpickled_on_first_use() -> None:
+    from sphinx_rfc.model.records import BODY, Constraint, RfcRecord, Verification
+
+    record = RfcRecord(
+        id="RFC-0007", title="梯度累积 without extra all-reduce", docname="rfcs/rfc-0007",
+        source="rfcs/rfc-0007.md", line=1, anchor="rfc-0007", status="review",
+        modules=["optimizer"], sections={"background": "见 issue #2094"},
+        constraints=[Constraint("性能", "step time +2% at most")],
+        verification=Verification(),
+    )
+    blob = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
+    again = pickle.loads(blob)
+    unread = again._body
+    assert unread is not None and again.id == "RFC-0007" and again.modules == ["optimizer"]
+    # pickled again before its body is read: the same body bytes
+    assert pickle.dumps(again, protocol=pickle.HIGHEST_PROTOCOL) == blob
+    assert copy.deepcopy(again) == record and again._body is unread
+    # the first body field read unpickles them all
+    assert again.constraints == [Constraint("性能", "step time +2% at most")]
+    assert again._body is None
+    assert [getattr(again, name) for name in BODY] == [getattr(record, name) for name in BODY]
+    assert again == record and repr(again) == repr(record)
+    with pytest.raises(AttributeError, match="no attribute 'signature'"):
+        again.signature  # noqa: B018
+
+
+@pytest.mark.parametrize("root", ["export", "native-corpus", "results"])
+def test_rebuilds_leave_record_bodies_unread(build: BuildFn, root: str) -> None:
+    """The pages that show every RFC read the records' heads only: after a
+    rebuild with nothing changed, and after a rebuild where one other page
+    changed, no body has been unpickled; rfcs.json is the same bytes."""
+    first = build(root)
+    export = (first.outdir / "rfcs.json").read_bytes()
+    again = build(first.srcdir)
+    assert again.read == []
+    records = get_domain(again.env).rfcs
+    assert records and all(r._body is not None for r in records.values())
+    assert (again.outdir / "rfcs.json").read_bytes() == export
+    index = first.srcdir / "index.rst"
+    if not index.exists():
+        index = first.srcdir / "index.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\n\nOne more line.\n", encoding="utf-8")
+    edited = build(first.srcdir)
+    assert edited.read == ["index"]
+    records = get_domain(edited.env).rfcs
+    assert all(r._body is not None for r in records.values())
+    assert (edited.outdir / "rfcs.json").read_bytes() == export

@@ -7,9 +7,10 @@ turn them into nodes and JSON.
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sphinx_rfc.model.problems import Problem
 
@@ -256,6 +257,38 @@ class RfcRecord(BasicInfo):
     tables: list[GenericTable] = field(default_factory=list)
     #: Problems found while reading this document alone.
     problems: list[Problem] = field(default_factory=list)
+    #: The pickle of the :data:`BODY` fields, while they are not unpickled
+    #: (a record read back from the environment; see :meth:`__reduce__`).
+    _body: bytes | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its :data:`HEAD` fields and one ``bytes`` object that
+        holds the :data:`BODY` fields, unpickled when one of them is first
+        read (:meth:`__getattr__`).
+
+        Every page of a rebuild that shows every RFC (the domain index
+        pages, the search index's objects, the cross-RFC checks, the
+        relations in ``rfcs.json``) reads the record's head only; the body
+        (sections, interface and verification tables...) is two thirds of
+        its objects."""
+        body = getattr(self, "_body", None)
+        if body is None:
+            body = pickle.dumps(_body_values(self), protocol=pickle.HIGHEST_PROTOCOL)
+        return (_restore_record, (_head_values(self), body))
+
+    if not TYPE_CHECKING:  # (for the type checker, every field is always set)
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a slot that is not set: a body field of a
+            # record whose body has not been unpickled yet.
+            if name in _BODY_NAMES:
+                body = self._body
+                if body is not None:
+                    self._body = None
+                    for key, value in zip(BODY, pickle.loads(body), strict=True):
+                        setattr(self, key, value)
+                    return getattr(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def touched_modules(self) -> list[str]:
         """The union of declared modules and the modules of the change table."""
@@ -279,6 +312,30 @@ class RfcRecord(BasicInfo):
     def dependency_edges(self) -> list[tuple[str, str]]:
         """``(rfc_id, strength)`` for each dependency row naming an RFC."""
         return [(d.rfc, d.strength) for d in self.dependencies if d.rfc]
+
+
+#: The fields of an RFC record that pickle apart and are unpickled on first
+#: use (:meth:`RfcRecord.__reduce__`): what only the RFC's own page and its
+#: entry in ``rfcs.json`` show.
+BODY: tuple[str, ...] = (
+    "sections", "interfaces", "verification", "alternatives", "references", "constraints",
+    "tables",
+)
+_BODY_NAMES = frozenset(BODY)
+#: The other fields, pickled with the record.
+HEAD: tuple[str, ...] = tuple(
+    f.name for f in fields(RfcRecord) if f.name not in _BODY_NAMES and f.name != "_body"
+)
+_head_values = attrgetter(*HEAD)
+_body_values = attrgetter(*BODY)
+
+
+def _restore_record(head: tuple[Any, ...], body: bytes) -> RfcRecord:
+    record = RfcRecord.__new__(RfcRecord)
+    for name, value in zip(HEAD, head, strict=True):
+        setattr(record, name, value)
+    record._body = body
+    return record
 
 
 @_pickled_by_position
