@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from pathlib import Path
 from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec

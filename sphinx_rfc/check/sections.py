@@ -7,10 +7,11 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.placeholders import placeholder_regex
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem

@@ -23,10 +23,10 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.annotations import annotation, annotation_path
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project

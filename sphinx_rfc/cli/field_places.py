@@ -18,8 +18,9 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec

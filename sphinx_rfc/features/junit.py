@@ -28,9 +28,11 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
+
+from sphinx_rfc._dataclass import dataclass
 
 PASSED = "passed"
 FAILED = "failed"

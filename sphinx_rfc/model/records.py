@@ -8,10 +8,11 @@ turn them into nodes and JSON.
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.problems import Problem
 
 #: Section states as exported (docs/reference/export.md).

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.records import ModuleHome, RfcRecord
 
 _NUMBER = re.compile(r"(\d+)")

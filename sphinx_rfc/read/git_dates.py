@@ -36,7 +36,6 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +44,7 @@ from sphinx.util import logging
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.resolve.domain import get_domain

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.text import fold, plain, split_list
 from sphinx_rfc.spec.vocabulary import Vocabulary
 

@@ -24,7 +24,8 @@ then.  Pure data and functions: no Sphinx, nothing of the package but
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+
+from sphinx_rfc._dataclass import dataclass
 
 #: status -> the statuses that may follow it, besides the ones any status
 #: may go to (:data:`FROM_ANY`) and ``superseded`` (:data:`SUPERSEDED`).

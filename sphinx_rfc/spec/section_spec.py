@@ -5,7 +5,7 @@ the built-in ones: :data:`sphinx_rfc.spec.sections.SECTIONS`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from sphinx_rfc._dataclass import dataclass
 
 
 @dataclass(frozen=True)

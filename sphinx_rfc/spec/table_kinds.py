@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import AFFECTS, STRENGTHS, YES_NO, Vocabulary

@@ -26,10 +26,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cache
 from pathlib import Path
 
+from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
