@@ -21,7 +21,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
     from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, plantuml
-    from sphinx_rfc.resolve import domain, indices, mermaid, mermaid_fallback, views
+    from sphinx_rfc.resolve import derived, domain, indices, mermaid, mermaid_fallback, views
     from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
@@ -30,6 +30,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     domain.setup(app)
     build_log.setup(app)
     indices.setup(app)
+    derived.setup(app)
     directives.setup(app)
     plantuml.setup(app)
     collector.setup(app)

@@ -25,6 +25,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ModuleHome, RfcRecord
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
+from sphinx_rfc.resolve.derived import derived
 
 if TYPE_CHECKING:
     from docutils.nodes import Element
@@ -270,6 +271,9 @@ class RfcDomain(Domain):
         self.__dict__.pop("_snapshot", None)
         self.__dict__.pop("_cross", None)
         self.__dict__["_dirty"] = True
+        # a new data token: what was derived from the old data is not kept
+        # (sphinx_rfc.resolve.derived)
+        self.data["token"] = os.urandom(8).hex()
 
     def store(
         self,
@@ -374,16 +378,18 @@ class RfcDomain(Domain):
         """The cross-RFC problems (cached until the data changes)."""
         cached = self.__dict__.get("_cross")
         if cached is None:
-            sources = {d: source_path(self.env, d) for d in self.refs}
-            cached = cross_rfc_problems(
-                self.snapshot(),
-                self.refs,
-                rfc_config.settings(self.env.config),
-                sources,
-                self.rfcs,
-            )
-            self.__dict__["_cross"] = cached
+            cached = self.__dict__["_cross"] = derived(self, "cross-problems", self._cross_problems)
         return cast("list[Problem]", cached)
+
+    def _cross_problems(self) -> list[Problem]:
+        sources = {d: source_path(self.env, d) for d in self.refs}
+        return cross_rfc_problems(
+            self.snapshot(),
+            self.refs,
+            rfc_config.settings(self.env.config),
+            sources,
+            self.rfcs,
+        )
 
     # -- cross-references --------------------------------------------------
 
@@ -441,6 +447,9 @@ class RfcDomain(Domain):
         return results
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        yield from derived(self, "objects", lambda: list(self._objects()))
+
+    def _objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         snap = self.snapshot()
         for record in snap.records():
             yield record.id, f"{record.id}: {record.title}", "rfc", record.docname, "", 1

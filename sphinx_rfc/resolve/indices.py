@@ -22,10 +22,11 @@ labels from ``rfc_statuses`` — so for HTML builders they are given escaped
 
 from __future__ import annotations
 
+import functools
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.domains import Index, IndexEntry
@@ -34,6 +35,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import current_builder, serializing
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render.elements import RELATION_LABELS
+from sphinx_rfc.resolve.derived import derived
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -81,6 +83,35 @@ def _content(
     return content
 
 
+Content = tuple[list[tuple[str, list[IndexEntry]]], bool]
+
+
+def _generate(
+    index: Index, docnames: Iterable[str] | None, make: Callable[[Iterable[str] | None], Content]
+) -> Content:
+    """*make(docnames)*; for the whole project (Sphinx's HTML builders) the
+    content of the last build whose RFC data was the same
+    (:mod:`sphinx_rfc.resolve.derived`), per builder."""
+    if docnames is not None:
+        return make(docnames)
+
+    def plain() -> tuple[list[tuple[str, list[tuple[Any, ...]]]], bool]:
+        # (kept as plain tuples: they pickle and unpickle in C, 5,000
+        # IndexEntry objects at 1,000 RFCs would each call Python)
+        content, collapse = make(None)
+        return [(group, [tuple(e) for e in entries]) for group, entries in content], collapse
+
+    builder = current_builder(index.domain.env)
+    domain = cast("RfcDomain", index.domain)
+    kept, collapse = derived(domain, ("index", index.name, builder.name), plain)
+    content = [(group, list(map(_ENTRY, entries))) for group, entries in kept]
+    return _content(index, content), collapse
+
+
+#: A tuple as an IndexEntry, made in C.
+_ENTRY = functools.partial(tuple.__new__, IndexEntry)
+
+
 class _Translated:
     """A class attribute read as the translation of *message* in the current
     language, as a ``str``: Sphinx puts an index's names into page contexts
@@ -103,6 +134,11 @@ class RfcIndex(Index):
 
     def generate(
         self, docnames: Iterable[str] | None = None
+    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        return _generate(self, docnames, self._generate)
+
+    def _generate(
+        self, docnames: Iterable[str] | None
     ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         wanted = set(docnames) if docnames is not None else None
         settings = rfc_config.settings(self.domain.env.config)
@@ -136,6 +172,11 @@ class ModuleIndex(Index):
 
     def generate(
         self, docnames: Iterable[str] | None = None
+    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        return _generate(self, docnames, self._generate)
+
+    def _generate(
+        self, docnames: Iterable[str] | None
     ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         wanted = set(docnames) if docnames is not None else None
         snap = _snapshot(self)

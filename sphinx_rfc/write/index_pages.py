@@ -32,6 +32,8 @@ from weakref import WeakKeyDictionary
 from markupsafe import escape
 
 from sphinx_rfc._compat import serializing
+from sphinx_rfc.resolve.derived import derived
+from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -162,7 +164,13 @@ def on_html_page_context(
         or not _usable.get(app.builder, False)
     ):
         return None
-    context["sphinx_rfc_index_body"] = body_html(context)
+    # (the body is kept for the next build while the RFC data is the same)
+    builder = app.builder
+    links = (builder.name, getattr(builder, "link_suffix", None),
+             getattr(builder, "out_suffix", None), str(context["indextitle"]))
+    context["sphinx_rfc_index_body"] = derived(
+        get_domain(app.env), ("index-body", pagename, links), lambda: body_html(context)
+    )
     return TEMPLATE_NAME
 
 

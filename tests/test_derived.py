@@ -1,0 +1,142 @@
+"""What is derived from every RFC (the domain index pages, their bodies,
+the search index's objects, the cross-RFC problems) is kept for the next
+build while the RFC data is the same (sphinx_rfc.resolve.derived), and made
+again when it is not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import BuildFn
+
+from sphinx_rfc.resolve import derived, domain, indices
+from sphinx_rfc.write import index_pages
+
+
+def rfc(number: int, title: str, requires: str = "") -> str:
+    heading = f"RFC-{number:04d} {title}"
+    extra = f"   :requires: {requires}\n" if requires else ""
+    return (
+        f"{heading}\n{'=' * (len(heading) * 2)}\n\n"
+        f".. rfc:: RFC-{number:04d}\n"
+        f"   :title: {title}\n"
+        "   :modules: checkpoint\n"
+        "   :status: 评审中\n" + extra + "\n"
+        "背景 Background\n"
+        "---------------\n\n"
+        "从 issue 粘贴过来的背景：offload only when GPU memory is short.\n"
+    )
+
+
+FILES = {
+    "index.rst": "Docs\n====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n",
+    "rfcs/rfc-0001.rst": rfc(1, "Checkpoint 异步保存"),
+    # requires an RFC nobody wrote: one cross-RFC problem
+    "rfcs/rfc-0002.rst": rfc(2, "Optimizer 状态分片", requires="RFC-0042"),
+}
+CONF = (
+    "rfc_required_sections = []\nrfc_required_test_levels = []\n"
+    'rfc_modules = {"checkpoint": "Saving & loading"}\n'
+)
+
+
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many times each derived value was made (not taken from the cache)."""
+    counts: dict[str, int] = {}
+
+    def counting(name: str, owner: Any, attr: str) -> None:
+        original = getattr(owner, attr)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            counts[name] = counts.get(name, 0) + 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, attr, wrapper)
+
+    counting("rfcs-index", indices.RfcIndex, "_generate")
+    counting("modules-index", indices.ModuleIndex, "_generate")
+    counting("cross", domain.RfcDomain, "_cross_problems")
+    counting("objects", domain.RfcDomain, "_objects")
+    counting("body", index_pages, "body_html")
+    return counts
+
+
+def _pages(out: Path) -> dict[str, bytes]:
+    names = ["rfc-rfcs.html", "rfc-modules.html", "searchindex.js", "objects.inv"]
+    return {name: (out / name).read_bytes() for name in names}
+
+
+def test_a_rebuild_with_the_same_data_makes_nothing_again(
+    build: BuildFn, made: dict[str, int]
+) -> None:
+    first = build(dict(FILES), conf=CONF)
+    assert made == {"rfcs-index": 1, "modules-index": 1, "cross": 1, "objects": 1, "body": 2}
+    assert (Path(first.app.doctreedir) / derived.FILENAME).is_file()
+    pages = _pages(first.outdir)
+    made.clear()
+    again = build(first.srcdir)
+    assert again.read == [] and made == {}
+    assert _pages(again.outdir) == pages
+    # the cross-RFC problem still counts in the summary
+    assert "1 problem" in again.status or "1 个问题" in again.status
+
+
+def test_changed_data_is_derived_again(build: BuildFn, made: dict[str, int]) -> None:
+    first = build(dict(FILES), conf=CONF)
+    page = first.srcdir / "rfcs" / "rfc-0002.rst"
+    page.write_text(rfc(2, "Optimizer 状态分片（第二版）", requires="RFC-0001"), encoding="utf-8")
+    made.clear()
+    again = build(first.srcdir)
+    assert again.read == ["rfcs/rfc-0002"]
+    assert made == {"rfcs-index": 1, "modules-index": 1, "cross": 1, "objects": 1, "body": 2}
+    assert "Optimizer 状态分片（第二版）" in (again.outdir / "rfc-rfcs.html").read_text("utf-8")
+    assert "RFC-0042" not in again.warnings  # the problem is gone with its cause
+    # and a build from scratch writes the same pages
+    fresh = build(dict(FILES, **{"rfcs/rfc-0002.rst": page.read_text("utf-8")}), conf=CONF)
+    assert _pages(fresh.outdir) == _pages(again.outdir)
+
+
+def test_links_follow_the_builder_settings(build: BuildFn, made: dict[str, int]) -> None:
+    """html_file_suffix changes no document (Sphinx reads nothing again),
+    but the index page's links."""
+    first = build(dict(FILES), conf=CONF)
+    made.clear()
+    again = build(first.srcdir, confoverrides={"html_file_suffix": ".htm"})
+    assert again.read == []
+    body = (again.outdir / "rfc-rfcs.htm").read_text("utf-8")
+    assert 'href="rfcs/rfc-0001.htm#' in body and "rfc-0001.html" not in body
+    assert made.get("body") == 2 and "rfcs-index" not in made
+
+
+def test_a_broken_cache_is_an_empty_one(build: BuildFn, made: dict[str, int]) -> None:
+    first = build(dict(FILES), conf=CONF)
+    pages = _pages(first.outdir)
+    (Path(first.app.doctreedir) / derived.FILENAME).write_bytes(b"\x80\x05not a pickle")
+    made.clear()
+    again = build(first.srcdir)
+    assert again.read == [] and made.get("body") == 2
+    assert _pages(again.outdir) == pages
+    assert "Traceback" not in again.warnings and "sphinx-rfc-derived" not in again.warnings
+
+
+def test_parallel_builds_keep_and_renew_it(build: BuildFn, made: dict[str, int]) -> None:
+    files = dict(FILES)
+    for n in range(3, 9):  # enough documents for Sphinx to read them in chunks
+        files[f"rfcs/rfc-{n:04d}.rst"] = rfc(n, f"Trainer hook 第 {n} 期", requires="RFC-0001")
+    first = build(files, conf=CONF, parallel=2)
+    pages = _pages(first.outdir)
+    made.clear()
+    again = build(first.srcdir, parallel=2)
+    assert again.read == [] and made == {}
+    assert _pages(again.outdir) == pages
+    (first.srcdir / "rfcs" / "rfc-0005.rst").write_text(
+        rfc(5, "Trainer hook 第 5 期（改名）"), encoding="utf-8")
+    edited = build(first.srcdir, parallel=2)
+    assert "Trainer hook 第 5 期（改名）" in (edited.outdir / "rfc-rfcs.html").read_text("utf-8")
+    serial = build(dict(files, **{"rfcs/rfc-0005.rst": rfc(5, "Trainer hook 第 5 期（改名）")}),
+                   conf=CONF)
+    assert _pages(edited.outdir)["rfc-rfcs.html"] == _pages(serial.outdir)["rfc-rfcs.html"]
+    assert _pages(edited.outdir)["rfc-modules.html"] == _pages(serial.outdir)["rfc-modules.html"]
