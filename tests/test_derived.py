@@ -5,6 +5,7 @@ again when it is not."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +141,24 @@ def test_parallel_builds_keep_and_renew_it(build: BuildFn, made: dict[str, int])
                    conf=CONF)
     assert _pages(edited.outdir)["rfc-rfcs.html"] == _pages(serial.outdir)["rfc-rfcs.html"]
     assert _pages(edited.outdir)["rfc-modules.html"] == _pages(serial.outdir)["rfc-modules.html"]
+
+
+def test_the_code_stamp_is_of_bytes_not_times(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package installed again (new file times, same code), as CI does on
+    every run, keeps the cache; changed code does not."""
+    package = tmp_path / "pkg"
+    (package / "write").mkdir(parents=True)
+    (package / "write" / "index_pages.py").write_text("X = 1\n", encoding="utf-8")
+    (package / "html_templates.html").write_text("{% block body %}{% endblock %}", encoding="utf-8")
+    monkeypatch.setattr(derived, "_PACKAGE", package)
+
+    def stamp() -> str:
+        derived._code_stamp.cache_clear()
+        return derived._code_stamp()
+
+    first = stamp()
+    os.utime(package / "write" / "index_pages.py", (1, 1))
+    assert stamp() == first
+    (package / "write" / "index_pages.py").write_text("X = 2\n", encoding="utf-8")
+    assert stamp() != first
+    derived._code_stamp.cache_clear()

@@ -13,8 +13,7 @@ data, the settings, the builder and the code, so a build keeps them in
   :meth:`sphinx_rfc.resolve.domain.RfcDomain._touch`) and that is pickled
   with the environment;
 - the settings (``repr`` of :class:`sphinx_rfc.config.RfcSettings`), the
-  language, Sphinx's version and the size and time of every file of this
-  package;
+  language, Sphinx's version and a digest of this package's files;
 - and, per value, what else it depends on (the builder's name, the page).
 
 A value whose key differs is made again, and only the values made or used
@@ -25,6 +24,7 @@ next build slower.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -59,15 +59,19 @@ _FORMAT = 2
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
+@functools.cache
 def _code_stamp() -> str:
-    """The size and modification time of every file of the package."""
+    """A digest of the package's files (their bytes, not their times: a
+    package installed again, as CI does on every run, keeps the cache)."""
     digest = hashlib.blake2b(digest_size=16)
     for folder, dirs, files in os.walk(_PACKAGE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
             if name.endswith((".py", ".html", ".mo", ".json", ".md")):
-                stat = os.stat(os.path.join(folder, name))
-                digest.update(f"{folder}/{name}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+                path = os.path.join(folder, name)
+                digest.update(os.path.relpath(path, _PACKAGE).encode() + b"\0")
+                with open(path, "rb") as stream:
+                    digest.update(stream.read())
     return digest.hexdigest()
 
 
