@@ -162,3 +162,30 @@ def test_the_code_stamp_is_of_bytes_not_times(tmp_path: Path, monkeypatch: pytes
     (package / "write" / "index_pages.py").write_text("X = 2\n", encoding="utf-8")
     assert stamp() != first
     derived._code_stamp.cache_clear()
+
+
+@pytest.mark.parametrize("root", ["test-template-kep", "test-export"])
+def test_the_key_is_the_same_in_another_process(tmp_path: Path, root: str) -> None:
+    """The key holds no hash-ordered text (a set's repr): a no-change build
+    in another process, with another hash seed, reuses the file as it is."""
+    import subprocess
+    import sys
+
+    from conftest import copy_root
+
+    src = copy_root(root.removeprefix("test-"), tmp_path / "src")
+    out, doctrees = tmp_path / "out", tmp_path / "doctrees"
+
+    def sphinx(seed: str) -> None:
+        subprocess.run(
+            [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(src), str(out),
+             "-d", str(doctrees)],
+            check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+
+    sphinx("1")
+    kept = doctrees / derived.FILENAME
+    before = kept.read_bytes()
+    os.utime(kept, (1, 1))
+    sphinx("2")
+    assert kept.stat().st_mtime == 1 and kept.read_bytes() == before
