@@ -89,11 +89,13 @@ Content = tuple[list[tuple[str, list[IndexEntry]]], bool]
 def _generate(
     index: Index, docnames: Iterable[str] | None, make: Callable[[Iterable[str] | None], Content]
 ) -> Content:
-    """*make(docnames)*; for the whole project (Sphinx's HTML builders) the
-    content of the last build whose RFC data was the same
-    (:mod:`sphinx_rfc.resolve.derived`), per builder."""
+    """*make(docnames)*, as the builder gets it (:func:`_content`); for the
+    whole project (Sphinx's HTML builders) the content of the last build
+    whose RFC data was the same (:mod:`sphinx_rfc.resolve.derived`), per
+    builder."""
     if docnames is not None:
-        return make(docnames)
+        content, collapse = make(docnames)
+        return _content(index, content), collapse
 
     def plain() -> tuple[list[tuple[str, list[tuple[Any, ...]]]], bool]:
         # (kept as plain tuples: they pickle and unpickle in C, 5,000
@@ -159,7 +161,7 @@ class RfcIndex(Index):
             if entries:
                 label = str(_(settings.statuses.label(status)))
                 content.append((group_name(self, label), entries))
-        return _content(self, content), False
+        return content, False
 
 
 class ModuleIndex(Index):
@@ -201,7 +203,7 @@ class ModuleIndex(Index):
                     "", record.title,
                 ))
             content.append((group_name(self, name), entries))
-        return _content(self, content), False
+        return content, False
 
 
 def remove_stale_pages(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
