@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import BuildFn, sphinx_build, write_project
@@ -180,3 +181,36 @@ def test_serialising_builders_are_not_told_of_a_script_they_do_not_have(
     result = sphinx_build(src, "json")
     assert "rfc_mermaid_js" not in result.warnings, result.warnings
     assert (result.outdir / "index.fjson").exists()
+
+
+def test_mermaid_templates_are_compiled_once_and_render_the_same(
+    build: BuildFn, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """sphinxcontrib-mermaid compiles its script template for every page
+    that draws a diagram; with the extension it is compiled once a process,
+    and every page's script is the one the uncompiled-each-time template
+    gives."""
+    import jinja2
+    import sphinxcontrib.mermaid as upstream
+
+    compiled: list[str] = []
+    compile_ = jinja2.Environment.compile
+
+    def counting(self: jinja2.Environment, source: Any, *args: Any, **kwargs: Any) -> Any:
+        if source == upstream._MERMAID_JS:
+            compiled.append(source)
+        return compile_(self, source, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    cached = build(PAGES, conf=CONF)
+    assert len(compiled) <= 1  # 0 when an earlier test of this process compiled it
+    assert upstream.Template is not jinja2.Template
+
+    # the same project with sphinxcontrib-mermaid's own Template
+    monkeypatch.setattr("sphinx_rfc.write.mermaid_js.compile_templates_once", lambda: None)
+    monkeypatch.setattr(upstream, "Template", jinja2.Template)
+    compiled.clear()
+    uncached = build(PAGES, conf=CONF)
+    assert len(compiled) == len(DRAWN)
+    for page in sorted(DRAWN):
+        assert scripts(cached.outdir, page) == scripts(uncached.outdir, page), page
