@@ -86,8 +86,10 @@ def draws_diagram(doctree: nodes.document | None) -> bool:
 # -- the pages the HTML writer drew a diagram on ----------------------------
 
 #: Documents whose translation to HTML drew a Mermaid diagram (per process:
-#: under ``-j`` a page is translated and given its scripts in one worker).
+#: under ``-j`` a page is translated and given its scripts in one worker),
+#: and those of them where a drawn diagram zooms (the directive's ``:zoom:``).
 _DRAWN: weakref.WeakSet[nodes.document] = weakref.WeakSet()
+_ZOOMED: weakref.WeakSet[nodes.document] = weakref.WeakSet()
 
 Visit = Callable[[Any, nodes.Element], None]
 
@@ -96,6 +98,8 @@ def _marking(visit: Visit) -> Visit:
     """sphinxcontrib-mermaid's HTML visitor, marking the document it draws in."""
     def visit_mermaid(translator: Any, node: nodes.Element) -> None:
         _DRAWN.add(translator.document)
+        if "zoom_id" in node:
+            _ZOOMED.add(translator.document)
         visit(translator, node)
 
     visit_mermaid.__wrapped__ = visit  # type: ignore[attr-defined]
@@ -214,10 +218,15 @@ def use_local_build(app: Sphinx, context: dict[str, Any], local: str) -> bool:
 def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: str,
                context: dict[str, Any], doctree: nodes.document | None) -> None:
     """sphinxcontrib-mermaid's ``install_js``, on pages that draw a diagram
-    only, pointed at ``rfc_mermaid_js`` when it is set."""
+    only, pointed at ``rfc_mermaid_js`` when it is set.
+
+    Upstream walks the page's document twice: for a diagram (known here
+    already) and for diagrams that zoom (known from the writer's marks).
+    It is given the document only when a drawn diagram zooms; otherwise it
+    gets none, as for a page without a document, and walks nothing."""
     if not drew_diagram(doctree):
         return
-    upstream(app, pagename, templatename, context, doctree)
+    upstream(app, pagename, templatename, context, doctree if doctree in _ZOOMED else None)
     local = settings(app.config).mermaid_js
     if local is None or app.config.mermaid_output_format != "raw":
         return
