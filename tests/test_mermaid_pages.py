@@ -193,6 +193,8 @@ def test_pages_get_the_scripts_sphinxcontrib_mermaid_gives_them(
     import jinja2
     import sphinxcontrib.mermaid as upstream
 
+    if not hasattr(upstream, "_MERMAID_JS"):
+        pytest.skip("this sphinxcontrib-mermaid writes its script without Jinja templates")
     compiled: list[str] = []
     compile_ = jinja2.Environment.compile
 
