@@ -225,3 +225,21 @@ def test_pages_get_the_scripts_sphinxcontrib_mermaid_gives_them(
         assert page_scripts(wrapped.outdir, page) == page_scripts(own.outdir, page), page
     assert any("d3.min.js" in tag for tag in scripts(wrapped.outdir, "zoom"))
     assert not any("d3.min.js" in tag for tag in scripts(wrapped.outdir, "flow"))
+
+
+def test_only_a_bare_source_is_served_from_the_compiled_templates() -> None:
+    """A call with options (none today upstream) gets its own template, as
+    sphinxcontrib-mermaid's own ``Template`` would."""
+    import sphinxcontrib.mermaid as upstream
+
+    from sphinx_rfc.write.mermaid_js import compile_templates_once
+
+    compile_templates_once()
+    if not hasattr(upstream, "Template"):
+        pytest.skip("this sphinxcontrib-mermaid writes its script without Jinja templates")
+    source = "<b>{{ name }}</b> 模块"
+    assert upstream.Template(source) is upstream.Template(source)
+    escaped = upstream.Template(source, autoescape=True)
+    assert escaped is not upstream.Template(source, autoescape=True)
+    assert escaped.render(name="<x>") == "<b>&lt;x&gt;</b> 模块"
+    assert upstream.Template(source).render(name="<x>") == "<b><x></b> 模块"
