@@ -15,6 +15,15 @@ def source_path(env: BuildEnvironment, docname: str) -> str:
     return Path(env.doc2path(docname, False)).as_posix()
 
 
+def replaces_undecodable() -> bool:
+    """Whether Sphinx reads a source that is not text in its encoding with
+    a warning, putting ``?`` for the bytes (Sphinx 8), instead of failing
+    with ``UnicodeDecodeError`` (Sphinx 9)."""
+    import sphinx.builders
+
+    return hasattr(sphinx.builders, "_UnicodeDecodeErrorHandler")
+
+
 def current_builder(env: BuildEnvironment) -> Builder:
     """The builder at resolve time (``env.app`` is deprecated in Sphinx 9)."""
     app = getattr(env, "_app", None) or env.app

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc._compat import replaces_undecodable
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace
 from sphinx_rfc.cli.errors import CliError, cannot
@@ -107,6 +108,11 @@ def read_project(
                         _read_only(app, work)
                 except (UnicodeDecodeError, OSError, SphinxError) as exc:
                     raise _unreadable(app, srcdir, exc) from None
+                # (Sphinx 8 read such a file with a warning, "?" for its bytes)
+                if warning.getvalue() and replaces_undecodable():
+                    found = _undecodable(app, srcdir)
+                    if found is not None:
+                        raise found
                 yield Project(app, srcdir, _warning_lines(warning))
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
