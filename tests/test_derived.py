@@ -5,6 +5,7 @@ again when it is not."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -65,9 +66,23 @@ def made(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     return counts
 
 
-def _pages(out: Path) -> dict[str, bytes]:
-    names = ["rfc-rfcs.html", "rfc-modules.html", "searchindex.js", "objects.inv"]
-    return {name: (out / name).read_bytes() for name in names}
+def _pages(out: Path) -> dict[str, Any]:
+    names = ["rfc-rfcs.html", "rfc-modules.html", "objects.inv"]
+    pages: dict[str, Any] = {name: (out / name).read_bytes() for name in names}
+    pages["searchindex.js"] = _search_index((out / "searchindex.js").read_bytes())
+    return pages
+
+
+def _search_index(data: bytes) -> Any:
+    """``searchindex.js`` as data, without the words no page holds: Sphinx 8
+    keeps a word that an incremental build took out of its only page, with
+    an empty list of pages (its own index, whatever the extension does)."""
+    text = data.decode("utf-8")
+    assert text.startswith("Search.setIndex(") and text.endswith(")")
+    index = json.loads(text[len("Search.setIndex("):-1])
+    for key in ("terms", "titleterms"):
+        index[key] = {word: pages for word, pages in index[key].items() if pages != []}
+    return index
 
 
 def test_a_rebuild_with_the_same_data_makes_nothing_again(
@@ -117,8 +132,11 @@ def test_a_broken_cache_is_an_empty_one(build: BuildFn, made: dict[str, int]) ->
     pages = _pages(first.outdir)
     (Path(first.app.doctreedir) / derived.FILENAME).write_bytes(b"\x80\x05not a pickle")
     made.clear()
+    # a page without RFC data read again: the index pages are written (a
+    # build with nothing out of date writes none in Sphinx 8)
+    os.utime(first.srcdir / "index.rst")
     again = build(first.srcdir)
-    assert again.read == [] and made.get("body") == 2
+    assert again.read == ["index"] and made.get("body") == 2
     assert _pages(again.outdir) == pages
     assert "Traceback" not in again.warnings and "sphinx-rfc-derived" not in again.warnings
 

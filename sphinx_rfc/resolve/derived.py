@@ -110,16 +110,19 @@ class _Store:
         return value  # type: ignore[no-any-return]
 
     def save(self) -> None:
-        if not self.changed and self.old is not None and set(self.old) == set(self.kept):
-            return  # the file holds exactly these
-        if not self.kept:
-            return
+        if not self.changed:
+            return  # every value used came from the file, which keeps them
+        # (with the values of the file this build did not ask for: a build
+        # that writes no page, as Sphinx 8's when nothing is out of date,
+        # asks only for the cross-RFC problems, and the index pages made
+        # before are still good for the next one under this key)
+        values = {**(self.old or {}), **self.kept}
         fresh = self.path.with_name(self.path.name + ".new")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with fresh.open("wb") as stream:
                 pickle.dump(self.key, stream, protocol=pickle.HIGHEST_PROTOCOL)
-                pickle.dump(self.kept, stream, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(values, stream, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(fresh, self.path)
         except Exception:  # (a full disk, an unpicklable value): no cache
             fresh.unlink(missing_ok=True)
