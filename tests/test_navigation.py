@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+import zlib
 from typing import Any
 
 import pytest
@@ -210,8 +211,14 @@ def test_invalid_values_warn_with_location(nav: Build) -> None:
 
 
 def test_script_only_on_pages_with_an_index(nav: Build) -> None:
-    tag = '<script defer="defer" src="../_static/sphinx_rfc.js"></script>'
+    # (with its checksum from the first build on: the files are in _static
+    # before Sphinx writes the first page)
+    static = nav.outdir / "_static"
+    js_sum = zlib.crc32((static / "sphinx_rfc.js").read_bytes())
+    css_sum = zlib.crc32((static / "sphinx_rfc.css").read_bytes())
+    tag = f'<script defer="defer" src="../_static/sphinx_rfc.js?v={js_sum:08x}"></script>'
     assert tag in page(nav, "pages/all")
+    assert f'href="../_static/sphinx_rfc.css?v={css_sum:08x}"' in page(nav, "rfcs/rfc1")
     assert tag in page(nav, "pages/options-md")
     assert "sphinx_rfc.js" not in page(nav, "pages/graph")
     assert "sphinx_rfc.js" not in page(nav, "rfcs/rfc1")

@@ -19,9 +19,13 @@ def copy_static_files(app: Sphinx) -> list[Any]:
     Done here rather than by adding to ``html_static_path``: changing a
     config value at start-up makes the next build see a changed
     configuration and rewrite every page (Sphinx < 9).  Done at
-    ``html-collect-pages`` rather than ``build-finished``: the epub builder
-    lists the files of its output in its manifest right after that event,
-    so a file copied later is missing from the book.
+    ``builder-inited``, so that the pages written next link the CSS with
+    its checksum (``sphinx_rfc.css?v=...``: Sphinx reads the file in the
+    output folder when it writes a page; copied after the pages, the
+    first build's pages had none and the next build's had one), and again
+    at ``html-collect-pages`` rather than ``build-finished``: the epub
+    builder lists the files of its output in its manifest right after
+    that event, so a file copied later is missing from the book.
     """
     if app.builder.format != "html":
         return []
@@ -35,4 +39,5 @@ def copy_static_files(app: Sphinx) -> list[Any]:
 
 def setup(app: Sphinx) -> None:
     app.add_css_file("sphinx_rfc.css")
+    app.connect("builder-inited", copy_static_files)
     app.connect("html-collect-pages", copy_static_files)
