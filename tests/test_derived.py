@@ -207,3 +207,33 @@ def test_the_key_is_the_same_in_another_process(tmp_path: Path, root: str) -> No
     os.utime(kept, (1, 1))
     sphinx("2")
     assert kept.stat().st_mtime == 1 and kept.read_bytes() == before
+
+
+def test_a_build_that_asks_for_less_keeps_the_rest(tmp_path: Path) -> None:
+    """A build that asks for some values only (Sphinx 8 writes no page when
+    nothing is out of date, and asks for the cross-RFC problems alone)
+    leaves the file as it is; one that makes a new value keeps the file's
+    others under the same key."""
+    path, key = tmp_path / derived.FILENAME, ("format", "token")
+    first = derived._Store(path, key)
+    assert first.get("index", lambda: "made") == "made"
+    assert first.get("cross", lambda: ["RFC-0042"]) == ["RFC-0042"]
+    first.save()
+    saved = path.read_bytes()
+
+    def never() -> Any:
+        raise AssertionError("made again")
+
+    second = derived._Store(path, key)
+    assert second.get("cross", never) == ["RFC-0042"]
+    second.save()
+    assert path.read_bytes() == saved  # not written again
+
+    third = derived._Store(path, key)
+    assert third.get("body", lambda: "<p>") == "<p>"
+    third.save()
+    fourth = derived._Store(path, key)
+    assert [fourth.get(name, never) for name in ("index", "cross", "body")] == [
+        "made", ["RFC-0042"], "<p>"]
+    # under another key, nothing of it is read
+    assert derived._Store(path, ("format", "other")).get("index", lambda: "new") == "new"
