@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sphinx.util.fileutil import copy_asset_file
 
@@ -13,31 +13,28 @@ if TYPE_CHECKING:
 STATIC_DIR = Path(__file__).parent.parent / "static"
 
 
-def copy_static_files(app: Sphinx) -> list[Any]:
+def copy_static_files(app: Sphinx) -> None:
     """Copy the package's CSS and JS into ``_static`` (no page of its own).
 
     Done here rather than by adding to ``html_static_path``: changing a
     config value at start-up makes the next build see a changed
     configuration and rewrite every page (Sphinx < 9).  Done at
-    ``builder-inited``, so that the pages written next link the CSS with
-    its checksum (``sphinx_rfc.css?v=...``: Sphinx reads the file in the
-    output folder when it writes a page; copied after the pages, the
-    first build's pages had none and the next build's had one), and again
-    at ``html-collect-pages`` rather than ``build-finished``: the epub
-    builder lists the files of its output in its manifest right after
-    that event, so a file copied later is missing from the book.
+    ``builder-inited``, before any page is written: Sphinx links the CSS
+    with its checksum (``sphinx_rfc.css?v=...``) only when it finds the
+    file in the output folder as it writes the page (copied after the
+    pages, at ``html-collect-pages`` as before, the first build's pages had
+    none and the next build's had one), and the epub builder lists the
+    files of its output in its manifest after the pages are written.
     """
     if app.builder.format != "html":
-        return []
+        return
     target = Path(app.outdir) / "_static"
     target.mkdir(parents=True, exist_ok=True)
     for path in sorted(STATIC_DIR.iterdir()):
         if path.suffix in {".css", ".js"}:
             copy_asset_file(path, target, force=True)
-    return []
 
 
 def setup(app: Sphinx) -> None:
     app.add_css_file("sphinx_rfc.css")
     app.connect("builder-inited", copy_static_files)
-    app.connect("html-collect-pages", copy_static_files)
