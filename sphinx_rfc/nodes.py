@@ -2,8 +2,9 @@
 
 ``rfc_data`` carries read-time records from a directive to the collector,
 which removes it: it never reaches a writer.  ``rfc_pending`` marks a spot
-that shows other documents' data; the resolve-time transform replaces it
-for every builder, so no writer needs a visitor for either.
+that shows other documents' data (or an RFC's own basic-information table,
+built only then); the resolve-time transform replaces it for every
+builder, so no writer needs a visitor for either.
 
 Whatever puts RFC data into the document being read (an ``rfc_data`` or
 ``rfc_pending`` node, a cross-reference of the ``rfc`` domain) also calls

@@ -62,6 +62,12 @@ def check_singlehtml(out: Path) -> None:
     assert 'href="#document-rfcs/0001-sharding"' in page
     assert 'class="rfc-graph-svg"' in page  # the graph's links: to the same page
     assert page.count('<a class="rfc-graph-node') >= 3
+    # every RFC's own basic-information table, in its own part of the page
+    for part in page.split('id="document-rfcs/')[1:]:
+        number = part[: part.index("-")]
+        table = part[part.index("rfc-table-basic-info"):]
+        table = table[: table.index("</table>")]
+        assert f"RFC-{number}</span></code>" in table, number
 
 
 def check_latex(out: Path) -> None:

@@ -7,7 +7,12 @@ import re
 
 import pytest
 from conftest import Build, BuildFn
+from docutils import nodes
 
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.nodes import find_all, rfc_pending
+from sphinx_rfc.read.collector import _Found, _walk
+from sphinx_rfc.render.elements import basic_info_table, basic_info_views
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES
 
 CONF = """
@@ -116,6 +121,27 @@ def test_basic_info_table_html(app) -> None:  # type: ignore[no-untyped-def]
     assert re.search(r'href="rfc30.html"[^>]*title="优化器状态卸载 \(Accepted\)"', table)
     assert "<strong>backends</strong>" in table and "PT, MS" in table
     assert "A summary paragraph with <em>emphasis</em>." in html
+
+
+def test_basic_info_table_is_built_when_the_page_is_resolved(app) -> None:  # type: ignore[no-untyped-def]
+    """The doctree kept from reading to writing holds a spot where the table
+    goes, not the table; the collector notes the views the table's nodes
+    hold all the same, so an incremental build re-writes the page when a
+    linked RFC or module changes."""
+    doctree = app.env.get_doctree("rfc42")
+    tables = find_all(doctree, nodes.table)
+    assert not any("rfc-table-basic-info" in t["classes"] for t in tables)
+    spots = [n for n in find_all(doctree, rfc_pending) if n["view"][0] == "basic-info"]
+    assert [(tuple(n["view"]), n["docname"]) for n in spots] == [(("basic-info", "RFC-0042"), "rfc42")]
+    domain = app.env.get_domain("rfc")
+    settings = rfc_config.settings(app.env.config)
+    for docname, record in domain.rfcs.items():
+        found = _Found()
+        _walk(basic_info_table(record, settings), found)
+        assert basic_info_views(record) == found.views
+        assert found.views | {("basic-info", record.id)} <= domain.views[docname]
+    assert ("module", "checkpoint") in domain.views["rfc42"]
+    assert ("rfc", "RFC-0031") in domain.views["rfc42"]
 
 
 def test_computed_rows_and_superseded_notice(app) -> None:  # type: ignore[no-untyped-def]
@@ -240,6 +266,12 @@ def test_duplicate_id_names_both_files(build) -> None:  # type: ignore[no-untype
     file, line, _, message = dups[0]
     assert (file, line) == ("b.md", 3)
     assert "a.rst" in message and "b.md" in message and "RFC-0005" in message
+    # each page shows its own record, though both have the same ID
+    for page, title in (("a.html", "A"), ("b.html", "B")):
+        html = (app.outdir / page).read_text(encoding="utf-8")
+        table = html[html.index("rfc-table-basic-info"):]
+        table = table[: table.index("</table>")]
+        assert re.search(rf"<strong>Title</strong>.*?<p>{title}</p>", table, re.S), table
 
 
 def test_second_rfc_directive(build) -> None:  # type: ignore[no-untyped-def]

@@ -1,8 +1,10 @@
 """The ``rfc`` directive: an RFC's identity and basic information (docs/reference/rfc-directive.md).
 
 It only records: the collector (:mod:`sphinx_rfc.read.collector`) turns the
-payload into a record once the whole document is read, and renders the
-basic-information table then, when the document's title is known.
+payload into a record once the whole document is read (its title known)
+and leaves a spot where the basic-information table goes; the table is
+built from the record when the page is resolved
+(:mod:`sphinx_rfc.resolve.page_views`).
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ from sphinx_rfc.read.sections import (
     placeholder_problems,
     section_bodies,
 )
-from sphinx_rfc.render.elements import basic_info_table
+from sphinx_rfc.render.elements import basic_info_spot, basic_info_views
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
@@ -143,9 +143,12 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         record = build_record(declaration, docname, source, doc_title)
         # (dates from git before the table: the page shows what the index does)
         dates = git_dates.fill_record(app, record)
-        info = basic_info_table(record, settings)
-        first.replace_self(info)
-        found.add_views(info)
+        # the basic-information table is built when the page is resolved
+        # (resolve/page_views): kept out of the doctree held until writing
+        spot = basic_info_spot(record, docname)
+        first.replace_self(spot)
+        found.add_views(spot)
+        found.views.update(basic_info_views(record))
         for extra in metas[1:]:
             other: RfcDeclaration = extra["payload"]
             problems.append(Problem(
@@ -229,6 +232,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
 
     if native_read or _other_handlers(app):
         views, refs = _views_and_refs(doctree)
+        if metas and record is not None:
+            views |= basic_info_views(record)
     else:
         views, refs = found.views, found.refs
     if record is not None:

@@ -247,6 +247,24 @@ def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
     return table
 
 
+def basic_info_views(record: RfcRecord) -> set[tuple[str, ...]]:
+    """The view keys that :func:`basic_info_table`'s nodes hold (its links
+    to modules and RFCs, its backlinks rows), without building it: the
+    collector notes them at read time, the table is built at resolve time."""
+    views: set[tuple[str, ...]] = {("module", m) for m in record.modules}
+    views.update(("rfc", i) for i in (*record.supersedes, *record.requires))
+    views.add(("backlinks", record.id))
+    return views
+
+
+def basic_info_spot(record: RfcRecord, docname: str) -> rfc_pending:
+    """Where the ``rfc`` directive's basic-information table goes: the view
+    ``("basic-info", ID)`` builds it from the record of *docname* when the
+    page is resolved, so the doctree kept between reading and writing (and
+    pickled) does not hold it."""
+    return rfc_pending.make(("basic-info", record.id), docname=docname)
+
+
 def rfc_pending_row(field: str, rfc_id: str, cols: int = 2) -> nodes.row:
     """A row filled at resolve time (dropped there when it has no value);
     *cols*: the width of its table (label, value, then empty cells)."""

@@ -6,6 +6,13 @@
   target changes; Sphinx resolves the reference itself);
 - ``("backlinks", ID)``: the "Superseded by" / "Required by" rows of the
   basic-information table;
+- ``("basic-info", ID)``: the ``rfc`` directive's basic-information table,
+  built from the page's own record when the page is resolved (the spot's
+  ``docname`` names the page, also inside a single-page or LaTeX build).
+  Its value is None, not fingerprinted: an RFC's own record changes only
+  when its page is read again, and a page read is a page written; what
+  the table shows of other RFCs is fingerprinted by the views its nodes
+  hold (:func:`~sphinx_rfc.render.elements.basic_info_views`);
 - ``("notice", ID)``: the superseded notice under the title;
 - ``("dep-status", ID)`` / ``("dep-module", NAME)``: cells of dependency
   tables (:mod:`sphinx_rfc.read.tables` makes the pending nodes, for table
@@ -23,15 +30,20 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from docutils import nodes
 
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import generated
-from sphinx_rfc.render.elements import BACKLINK_LABELS, entry, joined, status_badge
+from sphinx_rfc.nodes import find_all, generated, rfc_pending
+from sphinx_rfc.render.elements import (
+    BACKLINK_LABELS,
+    basic_info_table,
+    entry,
+    joined,
+    status_badge,
+)
 from sphinx_rfc.render.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.domain import RfcDomain
 
 class BacklinksValue(TypedDict):
@@ -89,6 +101,28 @@ def _render_backlinks(
     return [row]
 
 
+def _basic_info_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
+    return None  # the page's own record (see the module's docstring)
+
+
+def _render_basic_info(ctx: RenderContext, node: rfc_pending, value: None) -> list[nodes.Node]:
+    record = ctx.domain.rfcs.get(node["docname"])
+    if record is None:  # (a doctree kept from a build that knew the page as an RFC)
+        return []
+    table = basic_info_table(record, ctx.settings)
+    backlinks: BacklinksValue | None = None
+    for spot in find_all(table, rfc_pending):  # the backlinks rows, alone in their rows
+        if backlinks is None:
+            backlinks = _backlinks_value(ctx.domain, ctx.snapshot, tuple(spot["view"]))
+        row = spot.parent.parent
+        shown = _render_backlinks(ctx, spot, backlinks)
+        if shown:
+            row.replace_self(shown)
+        else:
+            row.parent.remove(row)
+    return [table]
+
+
 def _notice_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> NoticeValue:
     return {
         "status": _status_of(snap, key[1]),
@@ -137,6 +171,7 @@ def _render_dep_module(ctx: RenderContext, node: rfc_pending, value: bool) -> li
 
 #: view kind -> its view.
 VIEWS: dict[str, View[Any]] = {
+    "basic-info": View(_basic_info_value, _render_basic_info),
     "rfc": View(_rfc_value),
     "module": View(_module_value),
     "backlinks": View(_backlinks_value, _render_backlinks),
