@@ -42,6 +42,16 @@ class rfc_pending(nodes.General, nodes.Element):  # noqa: N801
             node[key] = value
         return node
 
+    def fill(self, replacement: list[nodes.Node]) -> None:
+        """Put *replacement* where this spot is: in place of its row when
+        it is a row's (``part="row"``, alone in that row), else of itself;
+        an empty replacement removes the spot (or its row)."""
+        target: nodes.Element = self.parent.parent if self.get("part") == "row" else self
+        if replacement:
+            target.replace_self(replacement)
+        else:
+            target.parent.remove(target)
+
 
 #: Key, in Sphinx's state of the document being read, of the mark "holds RFC data".
 _HOLDS_DATA = "sphinx_rfc_holds_data"

@@ -148,7 +148,6 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         spot = basic_info_spot(record, docname)
         first.replace_self(spot)
         found.add_views(spot)
-        found.views.update(basic_info_views(record))
         for extra in metas[1:]:
             other: RfcDeclaration = extra["payload"]
             problems.append(Problem(
@@ -232,10 +231,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
 
     if native_read or _other_handlers(app):
         views, refs = _views_and_refs(doctree)
-        if metas and record is not None:
-            views |= basic_info_views(record)
     else:
         views, refs = found.views, found.refs
+    if metas and record is not None:
+        views |= basic_info_views(record)  # (the table itself is built later)
     if record is not None:
         for problem in problems:
             problem.rfc_id = problem.rfc_id or record.id

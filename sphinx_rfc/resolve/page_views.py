@@ -111,15 +111,10 @@ def _render_basic_info(ctx: RenderContext, node: rfc_pending, value: None) -> li
         return []
     table = basic_info_table(record, ctx.settings)
     backlinks: BacklinksValue | None = None
-    for spot in find_all(table, rfc_pending):  # the backlinks rows, alone in their rows
+    for spot in find_all(table, rfc_pending):  # the backlinks rows
         if backlinks is None:
             backlinks = _backlinks_value(ctx.domain, ctx.snapshot, tuple(spot["view"]))
-        row = spot.parent.parent
-        shown = _render_backlinks(ctx, spot, backlinks)
-        if shown:
-            row.replace_self(shown)
-        else:
-            row.parent.remove(row)
+        spot.fill(_render_backlinks(ctx, spot, backlinks))
     return [table]
 
 

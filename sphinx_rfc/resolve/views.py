@@ -163,15 +163,7 @@ def _fill(
     if key not in values:
         values[key] = view_value(ctx.domain, ctx.snapshot, key)
     render = view.render if view else None
-    replacement = render(ctx, node, values[key]) if render else []
-    target: nodes.Element = node
-    if node.get("part") == "row":
-        # the pending node sits alone in a row of its own
-        target = node.parent.parent
-    if replacement:
-        target.replace_self(replacement)
-    else:
-        target.parent.remove(target)
+    node.fill(render(ctx, node, values[key]) if render else [])
 
 
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
