@@ -77,6 +77,12 @@ def records(app):  # type: ignore[no-untyped-def]
     return {r.id: r for r in app.env.get_domain("rfc").rfcs.values()}
 
 
+def basic_info_html(html: str) -> str:
+    """The basic-information table of a page's HTML (it must have one)."""
+    table = html[html.index('class="rfc-table rfc-table-basic-info') :]
+    return table[: table.index("</table>")]
+
+
 def test_every_option_is_stored(app) -> None:  # type: ignore[no-untyped-def]
     rec = records(app)["RFC-0042"]
     assert rec.title == "Offload optimizer state"
@@ -107,8 +113,7 @@ def test_myst_yaml_options_and_chinese_aliases(app) -> None:  # type: ignore[no-
 
 def test_basic_info_table_html(app) -> None:  # type: ignore[no-untyped-def]
     html = (app.outdir / "rfc42.html").read_text(encoding="utf-8")
-    table = html[html.index('class="rfc-table rfc-table-basic-info') :]
-    table = table[: table.index("</table>")]
+    table = basic_info_html(html)
     assert 'rfc-status rfc-status-review">Review<' in table
     assert 'rfc-type rfc-type-performance">Performance<' in table
     assert ">Zhang San</a>" in table and "mailto:" in table
@@ -268,9 +273,7 @@ def test_duplicate_id_names_both_files(build) -> None:  # type: ignore[no-untype
     assert "a.rst" in message and "b.md" in message and "RFC-0005" in message
     # each page shows its own record, though both have the same ID
     for page, title in (("a.html", "A"), ("b.html", "B")):
-        html = (app.outdir / page).read_text(encoding="utf-8")
-        table = html[html.index("rfc-table-basic-info"):]
-        table = table[: table.index("</table>")]
+        table = basic_info_html((app.outdir / page).read_text(encoding="utf-8"))
         assert re.search(rf"<strong>Title</strong>.*?<p>{title}</p>", table, re.S), table
 
 
