@@ -10,6 +10,7 @@ except the column specs a table is read against (:class:`ReadTable`).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
@@ -70,14 +71,19 @@ def span_grid(rows: Sequence[nodes.row]) -> list[list[nodes.entry | None]]:
     """Cells by (row, column), spans expanded: a cell spanning rows is
     repeated in each; a cell spanning columns sits in its first column and
     leaves None in the others, in every row it spans."""
+    by_row = [row_cells(row) for row in rows]
+    if not any("morecols" in entry.attributes or "morerows" in entry.attributes
+               for cells in by_row for entry in cells):
+        # no span at all (every Markdown pipe table): the rows' own cells
+        return by_row  # type: ignore[return-value]
     grid: list[list[nodes.entry | None]] = []
     # (row, column) -> what a span from a row above puts there; a row's own
     # cells go into the columns left free
     carried: dict[tuple[int, int], nodes.entry | None] = {}
-    for r, row in enumerate(rows):
+    for r, own in enumerate(by_row):
         cells: list[nodes.entry | None] = []
         col = 0
-        for entry in row_cells(row):
+        for entry in own:
             while (r, col) in carried:
                 cells.append(carried.pop((r, col)))
                 col += 1
@@ -259,9 +265,16 @@ def sections_holding_unreadable_tables(
 def own_line(node: nodes.Node, lower: int | None) -> int | None:
     """The first line of *node* or its descendants not above *lower*
     (parsed directive content may carry lines of another file)."""
-    for sub in node.findall(nodes.Element):
-        if sub.line and (lower is None or sub.line >= lower):
-            return int(sub.line)
+    # (asked for every cell of every table: a walk without docutils'
+    # generator per node, in the same order as ``findall``)
+    stack: list[nodes.Node] = [node]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, nodes.Element):
+            line = sub.line
+            if line and (lower is None or line >= lower):
+                return int(line)
+            stack.extend(reversed(sub.children))
     return None
 
 
@@ -311,8 +324,8 @@ def source_lines(node: nodes.Node) -> Sequence[str]:
     if not path:
         return ()
     try:
-        stat = Path(path).stat()
-    except OSError:
+        stat = os.stat(path)
+    except (OSError, TypeError, ValueError):
         return ()
     return _file_lines(str(path), (stat.st_mtime_ns, stat.st_size))
 

@@ -16,7 +16,7 @@ from docutils.utils import get_source_line
 from sphinx_rfc.doctree.locations import ancestors
 from sphinx_rfc.doctree.tables import ReadTable, table_group
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import generated, rfc_pending
+from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.render.elements import css_token, xref
 from sphinx_rfc.spec.cells import CellValue, is_path, module_of_path, read_choice
 from sphinx_rfc.spec.text import fold, plain, split_list
@@ -90,8 +90,7 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
         if entry is None:
             continue
         if column is not None:
-            _set_content(entry, nodes.Text(str(_(column.label))))
-            generated(entry)
+            _set_label(entry, nodes.Text(str(_(column.label))))
             entry["classes"].append(_shared(f"rfc-col-{column.key}"))
         else:
             entry["classes"].append("rfc-col-extra")
@@ -125,10 +124,9 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
                     classes=["rfc-value", _shared(f"rfc-value-{css_token(key)}")],
                 )
                 if value.note:
-                    _set_content(entry, badge, nodes.Text(" "), note_node(value.note))
+                    _set_label(entry, badge, nodes.Text(" "), note_node(value.note))
                 else:
-                    _set_content(entry, badge)
-                generated(entry)
+                    _set_label(entry, badge)
             elif kind == "dependency" and column.key == "component":
                 if settings.id_pattern.match(cell.text):
                     rfc_component = cell.text
@@ -166,6 +164,30 @@ _NAMES: dict[str, str] = {}
 def _set_content(entry: nodes.entry, *children: nodes.Node) -> None:
     entry.children = []
     entry += nodes.paragraph("", "", *children)
+
+
+def _set_label(entry: nodes.entry, *children: nodes.Node) -> None:
+    """``_set_content`` then :func:`~sphinx_rfc.nodes.generated`, for text
+    the extension writes in a cell (a header's label, a value's badge).
+
+    The cell's own paragraph is kept when it is the cell's only child and
+    carries no attribute (its text and inline nodes are replaced): a new
+    one would leave the old one to the garbage collector, for every
+    header and enum cell of every table.  No reference sits in such a
+    cell, so no warning takes its line from the paragraph."""
+    own = entry.children[0] if len(entry.children) == 1 else None
+    if (type(own) is nodes.paragraph and not any(own.attributes.values())
+            and len(own.attributes) == len(nodes.Element.list_attributes)):
+        paragraph = own
+        paragraph.children = []
+        paragraph.extend(children)
+    else:
+        paragraph = nodes.paragraph("", "", *children)
+        entry.children = []
+        entry += paragraph
+    # what generated(entry) marks: the cell, and its one block of text
+    entry["rfc-generated"] = True
+    paragraph["translatable"] = False
 
 
 def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> None:
