@@ -161,9 +161,12 @@ def _shared(name: str) -> str:
 _NAMES: dict[str, str] = {}
 
 
-def _set_content(entry: nodes.entry, *children: nodes.Node) -> None:
+def _set_content(entry: nodes.entry, *children: nodes.Node) -> nodes.paragraph:
+    """Replace the cell's content by one paragraph of *children* (returned)."""
+    paragraph = nodes.paragraph("", "", *children)
     entry.children = []
-    entry += nodes.paragraph("", "", *children)
+    entry += paragraph
+    return paragraph
 
 
 def _set_label(entry: nodes.entry, *children: nodes.Node) -> None:
@@ -182,9 +185,7 @@ def _set_label(entry: nodes.entry, *children: nodes.Node) -> None:
         paragraph.children = []
         paragraph.extend(children)
     else:
-        paragraph = nodes.paragraph("", "", *children)
-        entry.children = []
-        entry += paragraph
+        paragraph = _set_content(entry, *children)
     # what generated(entry) marks: the cell, and its one block of text
     entry["rfc-generated"] = True
     paragraph["translatable"] = False
