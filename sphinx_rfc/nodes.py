@@ -14,6 +14,7 @@ holds none (:func:`holds_rfc_data`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from docutils import nodes
@@ -92,16 +93,24 @@ def find_all(tree: nodes.Node, kind: type[_Found]) -> list[_Found]:
     return found
 
 
-def holds(tree: nodes.Node, kind: type[nodes.Node]) -> bool:
-    """Whether *tree* or a node inside it is a *kind*: :func:`find_all`'s
-    walk, stopping at the first one."""
+def first(
+    tree: nodes.Node, kind: type[_Found], test: Callable[[_Found], object] | None = None
+) -> _Found | None:
+    """The first node of *tree* (itself included, in document order) that is
+    a *kind* and passes *test*: :func:`find_all`'s walk, stopping there."""
     stack: list[nodes.Node] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, kind):
-            return True
-        stack.extend(node.children)
-    return False
+        if isinstance(node, kind) and (test is None or test(node)):
+            return node
+        if node.children:
+            stack.extend(reversed(node.children))
+    return None
+
+
+def holds(tree: nodes.Node, kind: type[nodes.Node]) -> bool:
+    """Whether *tree* or a node inside it is a *kind*."""
+    return first(tree, kind) is not None
 
 
 def generated(node: nodes.Element) -> nodes.Element:

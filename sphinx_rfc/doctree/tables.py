@@ -24,7 +24,7 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import holds
+from sphinx_rfc.nodes import first, holds
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import plain
 
@@ -265,17 +265,8 @@ def sections_holding_unreadable_tables(
 def own_line(node: nodes.Node, lower: int | None) -> int | None:
     """The first line of *node* or its descendants not above *lower*
     (parsed directive content may carry lines of another file)."""
-    # (asked for every cell of every table: a walk without docutils'
-    # generator per node, in the same order as ``findall``)
-    stack: list[nodes.Node] = [node]
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, nodes.Element):
-            line = sub.line
-            if line and (lower is None or line >= lower):
-                return int(line)
-            stack.extend(reversed(sub.children))
-    return None
+    found = first(node, nodes.Element, lambda sub: sub.line and (lower is None or sub.line >= lower))
+    return int(found.line) if found is not None and found.line else None
 
 
 def is_pipe_table(table: nodes.table, rows: Sequence[nodes.row] | None = None) -> bool:
