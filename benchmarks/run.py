@@ -4,10 +4,12 @@ For each size N and each variant (see ``generate.py``) it measures, in one
 run: a fresh full build, a no-change rebuild, a one-RFC edit rebuild (the
 text of one RFC changes; documents re-read and re-written are counted), a
 fresh ``-j 2`` full build, and the peak memory (max RSS) of the
-``sphinx-build`` process.  Each measure runs ``--repeat`` times (the best
-time is kept; the variants take turns, so load from other processes on the
-machine falls on all of them alike) and the results are printed as a
-Markdown table with the ratios to plain Sphinx and to sphinx-needs.
+``sphinx-build`` process.  Each measure runs ``--repeat`` times (the
+variants take turns measure by measure, the first one alternating between
+repetitions, so load from other processes on the machine falls on all of
+them alike) and the results are printed as a Markdown table: the median
+time of each variant and, against plain Sphinx and sphinx-needs, the median
+of the per-repetition ratios.
 
     python benchmarks/run.py --sizes 100 300 1000
     python benchmarks/run.py --sizes 300 --profile      # cProfile sphinx_rfc, N=300
@@ -166,27 +168,40 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
     edits = 0
     for rep in range(repeat):
         LOADS.append(os.getloadavg()[0])
-        for variant in variants:
+        # Measure by measure, every variant in turn, the order reversed every
+        # other repetition: the two builds of a pair run seconds apart, and
+        # neither variant always runs first (the machine drifts within a run).
+        order = variants if rep % 2 == 0 else variants[::-1]
+        exports: dict[str, bytes | None] = {}
+        for variant in order:
             src, figs = sources[variant], results[variant]
             clean(src)
             run, text = sphinx_build(src)
             figs.full.append(run)
-            serial_export = export_bytes(src)
+            exports[variant] = export_bytes(src)
             if rep == 0 and run.warnings:
                 kinds = sorted(set(WARNING_RE.findall(text)))
                 print(f"  {variant}: {run.warnings} warnings {kinds[:8]}", flush=True)
-            figs.nochange.append(sphinx_build(src)[0])
+        for variant in order:
+            results[variant].nochange.append(sphinx_build(sources[variant])[0])
+        for variant in order:
             edits += 1
-            edit(src, n, edits)
-            figs.edit.append(sphinx_build(src)[0])
+            edit(sources[variant], n, edits)
+            results[variant].edit.append(sphinx_build(sources[variant])[0])
+        for variant in order:
             if not variant.endswith("plain"):  # plain shows no other page's status
+                src = sources[variant]
                 edit_status(src, n)
-                figs.status_edit.append(sphinx_build(src)[0])
+                results[variant].status_edit.append(sphinx_build(src)[0])
                 edit_status(src, n)  # back, so every repetition starts alike
+        for variant in order:
+            src, figs = sources[variant], results[variant]
             clean(src)
             figs.parallel.append(sphinx_build(src, jobs=2)[0])
-            if serial_export is not None:
-                figs.export_same.append(serial_export == export_bytes(src))
+            if exports[variant] is not None:
+                figs.export_same.append(exports[variant] == export_bytes(src))
+        for variant in variants:
+            figs = results[variant]
             f, e, p = figs.full[-1], figs.edit[-1], figs.parallel[-1]
             line = (
                 f"  N={n} rep {rep + 1}/{repeat} {variant:5}: full {f.wall:6.2f}s "
