@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -577,36 +578,64 @@ def profile(n: int, subject: str = "rfc", floor: str = "plain", top: int = 30) -
 COLLECTED_RE = re.compile(r"Collected : (\d+)")
 
 
-def instructions(n: int, variants: list[str]) -> str:
-    """The instructions each variant's full build executes, counted by
-    valgrind (``callgrind``: about 50 times slower than a build).  Unlike
-    times, the count is the same on every run and every load, so it shows
-    what a change to the code did, on a machine whose speed drifts by a
-    tenth or more between two runs of the same build."""
+def _count(src: Path) -> int:
+    """The instructions one ``sphinx-build -b html`` of *src* executes,
+    counted by valgrind's callgrind (into its existing output, if any)."""
     python = Path(os.path.realpath(sys.executable))
-    rows = []
-    counts: dict[str, int] = {}
+    out = src / "_build"
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+           str(python), "-m", "sphinx", "-q", "-b", "html", "-N", str(src),
+           str(out / "html"), "-d", str(out / "doctrees")]
+    proc = subprocess.run(cmd, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+    found = COLLECTED_RE.search(proc.stderr)
+    if proc.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind failed on {src}:\n{proc.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+#: the builds ``--instructions`` counts, in the order it runs them
+COUNTED = (("full", "full build"), ("nochange", "no-change rebuild"), ("edit", "one-RFC edit rebuild"))
+
+
+def _count_variant(n: int, variant: str, counter: int) -> dict[str, int]:
+    src = WORK / f"n{n}-{variant}"
+    clean(src)
+    counts = {"full": _count(src), "nochange": _count(src)}
+    edit(src, n, counter)
+    counts["edit"] = _count(src)
+    for key, label in COUNTED:
+        print(f"  N={n} {variant}: {label} {counts[key] / 1e9:.3f} G instructions", flush=True)
+    return counts
+
+
+def instructions(n: int, variants: list[str]) -> str:
+    """The instructions each variant's full build, no-change rebuild and
+    one-RFC edit rebuild execute, counted by valgrind (``callgrind``: about
+    50 times slower than a build; the variants run side by side, one per
+    core).  Unlike times, a count is the same on every run and every load
+    (with ``PYTHONHASHSEED=0``; the garbage collector and the interpreter's
+    exit included), so it shows what a change to the code did, on a machine
+    whose speed drifts by a tenth or more between two runs of the same
+    build."""
     for variant in variants:
-        src = WORK / f"n{n}-{variant}"
-        generate.generate(variant, n, src)
-        clean(src)
-        out = src / "_build"
-        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-               str(python), "-m", "sphinx", "-q", "-b", "html", "-N", str(src),
-               str(out / "html"), "-d", str(out / "doctrees")]
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
-        found = COLLECTED_RE.search(proc.stderr)
-        if proc.returncode != 0 or found is None:
-            raise SystemExit(f"valgrind failed on {src}:\n{proc.stderr[-2000:]}")
-        counts[variant] = int(found.group(1))
-        print(f"  N={n} {variant}: {counts[variant] / 1e9:.3f} G instructions", flush=True)
+        generate.generate(variant, n, WORK / f"n{n}-{variant}")
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        futures = {v: pool.submit(_count_variant, n, v, i + 1) for i, v in enumerate(variants)}
+        counts = {v: f.result() for v, f in futures.items()}
     floor = next((v for v in variants if v in ("plain", "dense-plain")), variants[0])
-    for variant in variants:
-        rows.append(f"| {VARIANT_NAMES[variant]} (`{variant}`) | {counts[variant] / 1e9:.3f} | "
-                    f"{counts[variant] / counts[floor]:.3f} |")
-    return (f"**N = {n}**, full build, instructions executed (valgrind callgrind)\n\n"
-            f"| variant | G instructions | ratio to `{floor}` |\n|---|---:|---:|\n"
+    rival = "needs" if "needs" in variants and floor == "plain" else None
+    head = ["build", *(f"{VARIANT_NAMES[v]} (`{v}`)" for v in variants)]
+    head += [f"{v} / {floor}" for v in variants if v != floor]
+    head += [f"{v} / {rival}" for v in variants if rival and v not in (floor, rival)]
+    rows = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    for key, label in COUNTED:
+        cells = [label, *(f"{counts[v][key] / 1e9:.3f}" for v in variants)]
+        cells += [f"{counts[v][key] / counts[floor][key]:.3f}" for v in variants if v != floor]
+        cells += [f"{counts[v][key] / counts[rival][key]:.3f}"
+                  for v in variants if rival and v not in (floor, rival)]
+        rows.append("| " + " | ".join(cells) + " |")
+    return (f"**N = {n}**, instructions executed (G; valgrind callgrind, `PYTHONHASHSEED=0`)\n\n"
             + "\n".join(rows) + "\n")
 
 
@@ -649,8 +678,9 @@ def main() -> None:
     parser.add_argument(
         "--instructions",
         action="store_true",
-        help="count the instructions of one full build of each variant (valgrind; "
-        "deterministic, ~50x slower than a build: use small sizes) instead",
+        help="count the instructions of a full build, a no-change and a one-RFC edit "
+        "rebuild of each variant (valgrind; deterministic, ~50x slower than a build, "
+        "the variants side by side) instead",
     )
     parser.add_argument(
         "--readme", action="store_true", help="write the table into benchmarks/README.md"
