@@ -11,7 +11,7 @@ their total; times drift with the machine's load, counts do not.  Last, it
 collects and counts the cyclic garbage the build leaves to the
 interpreter's exit (which would collect it anyway): at N = 1000 that was
 6.9 million objects and 10.8 s for one project and 0.9 million and 2.2 s
-for another of the same size (``benchmarks/README.md``, seventh session).
+for another of the same size (``benchmarks/HISTORY.md``, seventh session).
 """
 
 from __future__ import annotations
