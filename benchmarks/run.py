@@ -152,10 +152,12 @@ def export_bytes(src: Path) -> bytes | None:
     return path.read_bytes() if path.exists() else None
 
 
-def edit(src: Path, n: int, counter: int) -> None:
+def edit(src: Path, n: int) -> None:
+    """Change one sentence of RFC N/2 (its ``EDIT-MARK-<k>`` becomes
+    ``<k + 1>``): every edit changes the text, whatever ran before."""
     path = generate.edit_path(src, n)
     text = path.read_text(encoding="utf-8")
-    text = re.sub(r"EDIT-MARK-\d+", f"EDIT-MARK-{counter}", text)
+    text = re.sub(r"EDIT-MARK-(\d+)", lambda m: f"EDIT-MARK-{int(m.group(1)) + 1}", text)
     path.write_text(text, encoding="utf-8")
 
 
@@ -166,7 +168,6 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
         generate.generate(variant, n, src)
         sources[variant] = src
     results = {v: Figures() for v in variants}
-    edits = 0
     for rep in range(repeat):
         LOADS.append(os.getloadavg()[0])
         # Measure by measure, every variant in turn, the order reversed every
@@ -186,8 +187,7 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
         for variant in order:
             results[variant].nochange.append(sphinx_build(sources[variant])[0])
         for variant in order:
-            edits += 1
-            edit(sources[variant], n, edits)
+            edit(sources[variant], n)
             results[variant].edit.append(sphinx_build(sources[variant])[0])
         for variant in order:
             if not variant.endswith("plain"):  # plain shows no other page's status
@@ -598,11 +598,11 @@ def _count(src: Path) -> int:
 COUNTED = (("full", "full build"), ("nochange", "no-change rebuild"), ("edit", "one-RFC edit rebuild"))
 
 
-def _count_variant(n: int, variant: str, counter: int) -> dict[str, int]:
+def _count_variant(n: int, variant: str) -> dict[str, int]:
     src = WORK / f"n{n}-{variant}"
     clean(src)
     counts = {"full": _count(src), "nochange": _count(src)}
-    edit(src, n, counter)
+    edit(src, n)
     counts["edit"] = _count(src)
     for key, label in COUNTED:
         print(f"  N={n} {variant}: {label} {counts[key] / 1e9:.3f} G instructions", flush=True)
@@ -621,7 +621,7 @@ def instructions(n: int, variants: list[str]) -> str:
     for variant in variants:
         generate.generate(variant, n, WORK / f"n{n}-{variant}")
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = {v: pool.submit(_count_variant, n, v, i + 1) for i, v in enumerate(variants)}
+        futures = {v: pool.submit(_count_variant, n, v) for v in variants}
         counts = {v: f.result() for v, f in futures.items()}
     floor = next((v for v in variants if v in ("plain", "dense-plain")), variants[0])
     rival = "needs" if "needs" in variants and floor == "plain" else None
