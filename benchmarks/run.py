@@ -93,23 +93,17 @@ class Figures:
         return statistics.median(r.maxrss_mb for r in self.full)
 
 
+def html_args(src: Path) -> list[str]:
+    """``sphinx-build``'s arguments for an HTML build of *src* into its
+    ``_build`` folder (no colour), as every measure runs it."""
+    out = src / "_build"
+    return ["-b", "html", "-N", str(src), str(out / "html"), "-d", str(out / "doctrees")]
+
+
 def sphinx_build(src: Path, jobs: int = 1, nice: int = 10) -> tuple[Run, str]:
     """Runs sphinx-build (html) on *src*; returns the measures and its output."""
     exe = Path(sys.executable).with_name("sphinx-build")
-    out = src / "_build"
-    cmd = [
-        "nice",
-        "-n",
-        str(nice),
-        str(exe),
-        "-b",
-        "html",
-        "-N",
-        str(src),
-        str(out / "html"),
-        "-d",
-        str(out / "doctrees"),
-    ]
+    cmd = ["nice", "-n", str(nice), str(exe), *html_args(src)]
     if jobs > 1:
         cmd += ["-j", str(jobs)]
     log = src.parent / f"{src.name}.log"
@@ -489,9 +483,7 @@ def _profile_build(variant: str, n: int) -> tuple[Any, float]:
     generate.generate(variant, n, src)
     clean(src)
     prof = WORK / f"n{n}-{variant}.prof"
-    out = src / "_build"
-    cmd = [sys.executable, "-c", _PROFILE_MAIN, str(prof), "-b", "html", "-q"]
-    cmd += [str(src), str(out / "html"), "-d", str(out / "doctrees")]
+    cmd = [sys.executable, "-c", _PROFILE_MAIN, str(prof), "-q", *html_args(src)]
     start = time.perf_counter()
     subprocess.run(["nice", "-n", "10", *cmd], check=False)
     return pstats.Stats(str(prof)), time.perf_counter() - start
@@ -582,10 +574,8 @@ def _count(src: Path) -> int:
     """The instructions one ``sphinx-build -b html`` of *src* executes,
     counted by valgrind's callgrind (into its existing output, if any)."""
     python = Path(os.path.realpath(sys.executable))
-    out = src / "_build"
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-           str(python), "-m", "sphinx", "-q", "-b", "html", "-N", str(src),
-           str(out / "html"), "-d", str(out / "doctrees")]
+           str(python), "-m", "sphinx", "-q", *html_args(src)]
     proc = subprocess.run(cmd, capture_output=True, text=True,
                           env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
     found = COLLECTED_RE.search(proc.stderr)
