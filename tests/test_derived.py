@@ -115,6 +115,39 @@ def test_changed_data_is_derived_again(build: BuildFn, made: dict[str, int]) -> 
     assert _pages(fresh.outdir) == _pages(again.outdir)
 
 
+def test_an_edit_no_other_page_shows_keeps_them(build: BuildFn, made: dict[str, int]) -> None:
+    """A section written where there was none changes the RFC's body only
+    (its page and its entry in rfcs.json): nothing made from every RFC is
+    made again, no other page is written; the next edit of what other pages
+    show (the title) makes everything again."""
+    first = build(dict(FILES), conf=CONF)
+    pages = _pages(first.outdir)
+    page = first.srcdir / "rfcs" / "rfc-0002.rst"
+    page.write_text(
+        rfc(2, "Optimizer 状态分片", requires="RFC-0042")
+        + "\n方案 Design\n-----------\n\n先按 rank 切分 optimizer state, 再 async 写盘。\n",
+        encoding="utf-8")
+    made.clear()
+    again = build(first.srcdir)
+    assert again.read == ["rfcs/rfc-0002"] and made == {}
+    assert set(again.written) <= {"rfcs/rfc-0002", "index"}
+    kept = _pages(again.outdir)
+    for name in ("rfc-rfcs.html", "rfc-modules.html", "objects.inv"):
+        assert kept[name] == pages[name], name
+    assert "先按 rank 切分" in (again.outdir / "rfcs" / "rfc-0002.html").read_text("utf-8")
+    exported = json.loads((again.outdir / "rfcs.json").read_text("utf-8"))
+    second = next(r for r in exported["rfcs"] if r["id"] == "RFC-0002")
+    assert second["sections"]["design"] == "present"
+    assert "RFC-0042" in again.warnings  # the kept cross-RFC problem is reported still
+    page.write_text(page.read_text("utf-8").replace(":title: Optimizer 状态分片",
+                                                    ":title: Optimizer 状态分片 v2"),
+                    encoding="utf-8")
+    made.clear()
+    renamed = build(first.srcdir)
+    assert made == {"rfcs-index": 1, "modules-index": 1, "cross": 1, "objects": 1, "body": 2}
+    assert "Optimizer 状态分片 v2" in (renamed.outdir / "rfc-rfcs.html").read_text("utf-8")
+
+
 def test_links_follow_the_builder_settings(build: BuildFn, made: dict[str, int]) -> None:
     """html_file_suffix changes no document (Sphinx reads nothing again),
     but the index page's links."""

@@ -317,7 +317,9 @@ class RfcRecord(BasicInfo):
 
 #: The fields of an RFC record that pickle apart and are unpickled on first
 #: use (:meth:`RfcRecord.__reduce__`): what only the RFC's own page and its
-#: entry in ``rfcs.json`` show.
+#: entry in ``rfcs.json`` show.  Nothing shown on another page may read them:
+#: an edit that changes only these fields rewrites no other page
+#: (:meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`).
 BODY: tuple[str, ...] = (
     "sections", "interfaces", "verification", "alternatives", "references", "constraints",
     "tables",
@@ -329,6 +331,12 @@ HEAD: tuple[str, ...] = tuple(
 )
 _head_values = attrgetter(*HEAD)
 _body_values = attrgetter(*BODY)
+
+
+def same_head(first: RfcRecord, second: RfcRecord) -> bool:
+    """Whether two records declare the same :data:`HEAD` fields, whatever
+    their bodies (a body not unpickled yet is not read)."""
+    return bool(_head_values(first) == _head_values(second))
 
 
 def _restore_record(head: tuple[Any, ...], body: bytes) -> RfcRecord:

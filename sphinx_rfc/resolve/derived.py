@@ -8,10 +8,12 @@ no-change rebuild whose plain Sphinx twin executes 5.6 G).  They depend only on 
 data, the settings, the builder and the code, so a build keeps them in
 ``<doctreedir>/sphinx-rfc-derived.pickle`` under
 
-- the domain's *data token*, a random value the domain draws again each
-  time its stored data changes (a document stored, merged or removed:
-  :meth:`sphinx_rfc.resolve.domain.RfcDomain._touch`) and that is pickled
-  with the environment;
+- the domain's *data token*, a random value the domain draws again after
+  each build that changed what its stored data shows to other pages (a
+  document stored, merged or removed whose record's head, module homes,
+  views, references or problems differ from before:
+  :meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`) and that is
+  pickled with the environment;
 - the settings (``repr`` of :class:`sphinx_rfc.config.RfcSettings`), the
   language, Sphinx's version and a digest of this package's files;
 - and, per value, what else it depends on (the builder's name, the page).

@@ -22,7 +22,7 @@ from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import ModuleHome, RfcRecord
+from sphinx_rfc.model.records import ModuleHome, RfcRecord, same_head
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
 from sphinx_rfc.resolve.derived import derived
@@ -44,6 +44,14 @@ PER_DOCUMENT = (
     "rfcs", "homes", "views", "view_hashes", "refs", "other_problems", "git_dates",
     "log_warnings",
 )
+
+#: The per-document tables that other pages show or check (all but the
+#: fingerprints and the logged warnings): when a build leaves them as they
+#: were, only the RFC bodies changed (:meth:`RfcDomain.take_dirty`).
+SHOWN = tuple(key for key in PER_DOCUMENT if key not in ("view_hashes", "log_warnings"))
+
+#: A table's missing entry, in :meth:`RfcDomain.take_dirty`'s comparison.
+_MISSING = object()
 
 #: The stored tables kept as one pickle each inside the environment's
 #: (:class:`Packed`): the ones of many small objects.
@@ -267,13 +275,19 @@ class RfcDomain(Domain):
         by_producer = cast("dict[str, list[Problem]]", self.data["build_problems"])
         return sorted((p for ps in by_producer.values() for p in ps), key=Problem.sort_key)
 
-    def _touch(self) -> None:
+    def _touch(self, *, shown: bool = False) -> None:
+        """The stored data changed (*shown*: in what other pages show,
+        whatever the documents read again say)."""
         self.__dict__.pop("_snapshot", None)
         self.__dict__.pop("_cross", None)
         self.__dict__["_dirty"] = True
-        # a new data token: what was derived from the old data is not kept
-        # (sphinx_rfc.resolve.derived)
-        self.data["token"] = os.urandom(8).hex()
+        if shown:
+            self.__dict__["_shown_changed"] = True
+        # no data token until take_dirty() decides whether what was derived
+        # from the old data still holds (sphinx_rfc.resolve.derived)
+        token = self.data.pop("token", None)
+        if token:
+            self.__dict__.setdefault("_kept_token", token)
 
     def store(
         self,
@@ -298,6 +312,7 @@ class RfcDomain(Domain):
             self.views[docname] = set(views)
         if refs:
             self.refs[docname] = refs
+        self.__dict__.setdefault("_stored", set()).add(docname)
         self._touch()
 
     def set_git_dates(self, docname: str, found: tuple[str, str] | None) -> None:
@@ -320,7 +335,7 @@ class RfcDomain(Domain):
                 by_producer[producer] = list(problems)
             else:
                 del by_producer[producer]
-            self._touch()
+            self._touch(shown=True)
 
     def set_log_warnings(self, docname: str, found: list[Any]) -> None:
         """The build's other warnings logged while *docname* was read
@@ -334,8 +349,9 @@ class RfcDomain(Domain):
         return {d: kept[d] for d in sorted(docnames) if kept.get(d)}
 
     def clear_doc(self, docname: str) -> None:
-        for key in PER_DOCUMENT:
-            self.data[key].pop(docname, None)
+        old = {key: self.data[key].pop(docname, _MISSING) for key in PER_DOCUMENT}
+        # (the first clearing of the build keeps what the page held before)
+        self.__dict__.setdefault("_cleared", {}).setdefault(docname, old)
         self._touch()
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
@@ -344,14 +360,50 @@ class RfcDomain(Domain):
             for docname, value in otherdata[key].items():
                 if docname in docnames:
                     self.data[key][docname] = value
+        self.__dict__.setdefault("_stored", set()).update(docnames)
         self._touch()
 
     #: Whether the data changed in the current build (set after reading).
     data_changed: bool = True
+    #: Whether it changed in what other pages show or check (set after
+    #: reading): False when the documents read again changed only their RFC
+    #: bodies (:data:`sphinx_rfc.model.records.BODY`: sections, tables).
+    shown_changed: bool = True
 
     def take_dirty(self) -> bool:
-        """True once after the stored data changed."""
-        return bool(self.__dict__.pop("_dirty", False))
+        """True once after the stored data changed; it then sets
+        :attr:`shown_changed`.
+
+        The documents read or removed since are compared with what they
+        stored before the build (their record's head, their module homes,
+        views, references, problems and git dates).  When all are the same
+        the data token is the one from before, so what was derived from the
+        old data is kept (:mod:`sphinx_rfc.resolve.derived`); else a new
+        one is drawn."""
+        if not self.__dict__.pop("_dirty", False):
+            return False
+        cleared: dict[str, dict[str, Any]] = self.__dict__.pop("_cleared", {})
+        stored: set[str] = self.__dict__.pop("_stored", set())
+        kept = self.__dict__.pop("_kept_token", None)
+        self.shown_changed = bool(
+            self.__dict__.pop("_shown_changed", False) or kept is None
+            or not all(self._shows_same(d, cleared.get(d, {})) for d in sorted(cleared.keys() | stored))
+        )
+        self.data["token"] = os.urandom(8).hex() if self.shown_changed else kept
+        return True
+
+    def _shows_same(self, docname: str, old: dict[str, Any]) -> bool:
+        """Whether *docname* stores what it stored before (*old*: its
+        entries then, by table) in every table of :data:`SHOWN`."""
+        for key in SHOWN:
+            before = old.get(key, _MISSING)
+            now = self.data[key].get(docname, _MISSING)
+            if key == "rfcs" and isinstance(before, RfcRecord) and isinstance(now, RfcRecord):
+                if not same_head(before, now):
+                    return False
+            elif before != now:
+                return False
+        return True
 
     def snapshot(self) -> Snapshot:
         """Relations over every stored record (cached until the data changes)."""

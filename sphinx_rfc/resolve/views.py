@@ -6,7 +6,9 @@ A spot that shows other documents' data is an ``rfc_pending`` node whose
 computes a JSON-able value from the domain's snapshot; the renderer of the
 spot reads only that value.  After reading, every page's views are
 fingerprinted and a page whose fingerprint changed is rewritten, so no page
-goes stale and no page is rewritten without cause.
+goes stale and no page is rewritten without cause.  (When the documents
+read again changed only their RFC bodies, which no view shows, only the
+pages read are fingerprinted.)
 
 This module is the registry and that machinery; what a view is made of is
 in :mod:`sphinx_rfc.resolve.context`, the views shown inside RFC pages in
@@ -177,8 +179,10 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     cache: dict[ViewKey, str] = {}
     outdated = []
     for docname, keys in sorted(domain.views.items()):
-        new = fingerprint(domain, snap, keys, cache)
         old = domain.view_hashes.get(docname)
+        if old is not None and not domain.shown_changed:
+            continue  # only RFC bodies changed: no view's value did
+        new = fingerprint(domain, snap, keys, cache)
         domain.view_hashes[docname] = new
         if old is not None and old != new:
             outdated.append(docname)

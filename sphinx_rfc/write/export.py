@@ -240,10 +240,11 @@ def _record_source(
     by, required by, the document's problems).  ``None`` without one."""
     if stored is None:
         return None
-    others = pickle.dumps(
-        (snap.superseded_by.get(record.id, []), snap.required_by.get(record.id, []), problems),
-        protocol=pickle.HIGHEST_PROTOCOL,
-    )
+    # their repr, not their pickle: equal values of other objects (the
+    # cross-RFC problems kept from an earlier build, say) give the same text
+    others = repr(
+        (snap.superseded_by.get(record.id, []), snap.required_by.get(record.id, []), problems)
+    ).encode("utf-8")
     return len(stored).to_bytes(8, "big") + stored + others
 
 
