@@ -14,6 +14,7 @@ import pytest
 from conftest import BuildFn
 
 from sphinx_rfc.resolve import derived, domain, indices
+from sphinx_rfc.write import export as export_module
 from sphinx_rfc.write import index_pages
 
 
@@ -146,6 +147,37 @@ def test_an_edit_no_other_page_shows_keeps_them(build: BuildFn, made: dict[str, 
     renamed = build(first.srcdir)
     assert made == {"rfcs-index": 1, "modules-index": 1, "cross": 1, "objects": 1, "body": 2}
     assert "Optimizer 状态分片 v2" in (renamed.outdir / "rfc-rfcs.html").read_text("utf-8")
+
+
+def test_an_edit_of_the_prose_alone_changes_no_data(
+    build: BuildFn, made: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reworded prose stores the record it stored before: the build is a
+    no-change one for everything made from every RFC, rfcs.json is not
+    written again, the problems still count; a setting changed meanwhile
+    (Sphinx reads every document again) is a change."""
+    exports: list[object] = []
+    write_export = export_module.write_export
+    monkeypatch.setattr(export_module, "write_export",
+                        lambda *args: exports.append(args) or write_export(*args))
+    first = build(dict(FILES), conf=CONF)
+    assert len(exports) == 1
+    export = first.outdir / "rfcs.json"
+    before = export.read_bytes()
+    os.utime(export, (1, 1))
+    page = first.srcdir / "rfcs" / "rfc-0002.rst"
+    page.write_text(page.read_text("utf-8").replace(
+        "offload only when GPU memory is short", "仅在显存不足时 offload"), encoding="utf-8")
+    made.clear()
+    again = build(first.srcdir)
+    assert again.read == ["rfcs/rfc-0002"] and made == {}
+    assert "仅在显存不足时" in (again.outdir / "rfcs" / "rfc-0002.html").read_text("utf-8")
+    assert len(exports) == 1 and export.stat().st_mtime == 1 and export.read_bytes() == before
+    assert "1 problem" in again.status or "1 个问题" in again.status
+    renamed = build(first.srcdir, confoverrides={"project": "Hyper 并行"})
+    assert sorted(renamed.read) == ["index", "rfcs/rfc-0001", "rfcs/rfc-0002"]
+    assert json.loads(export.read_text("utf-8"))["project"] == "Hyper 并行"
+    assert "RFC-0042" in renamed.warnings
 
 
 def test_links_follow_the_builder_settings(build: BuildFn, made: dict[str, int]) -> None:

@@ -46,6 +46,10 @@ STEPS: list[tuple[str, dict[str, str | None], set[str]]] = [
     ("section", {"rfcs/a.rst": rfc("RFC-1", "Alpha", status="accepted", modules="optimizer")
                  + "\nMotivation\n----------\n\nOffload optimizer state 到 host 内存。\n"},
      {"rfcs/a"}),
+    # and its prose reworded: the same data
+    ("prose", {"rfcs/a.rst": rfc("RFC-1", "Alpha", status="accepted", modules="optimizer")
+               + "\nMotivation\n----------\n\n把 optimizer state offload 到 host。\n"},
+     {"rfcs/a"}),
     # b's status shows in the index and graph, and on a ("Required by" link title)
     ("status", {"rfcs/b.rst": rfc("RFC-2", "Beta", status="accepted", modules="checkpoint",
                                   requires="RFC-1")},

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from sphinx.domains import Domain, ObjType
+from sphinx.environment import CONFIG_OK
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
@@ -52,6 +53,9 @@ SHOWN = tuple(key for key in PER_DOCUMENT if key not in ("view_hashes", "log_war
 
 #: A table's missing entry, in :meth:`RfcDomain.take_dirty`'s comparison.
 _MISSING = object()
+#: What a document read again changed (:meth:`RfcDomain._change`): nothing,
+#: its RFC's body only, or what other pages show or check.
+_SAME, _BODY, _SHOWN = 0, 1, 2
 
 #: The stored tables kept as one pickle each inside the environment's
 #: (:class:`Packed`): the ones of many small objects.
@@ -363,7 +367,8 @@ class RfcDomain(Domain):
         self.__dict__.setdefault("_stored", set()).update(docnames)
         self._touch()
 
-    #: Whether the data changed in the current build (set after reading).
+    #: Whether the data changed in the current build (set after reading;
+    #: False when the documents read again store what they stored before).
     data_changed: bool = True
     #: Whether it changed in what other pages show or check (set after
     #: reading): False when the documents read again changed only their RFC
@@ -375,35 +380,49 @@ class RfcDomain(Domain):
         :attr:`shown_changed`.
 
         The documents read or removed since are compared with what they
-        stored before the build (their record's head, their module homes,
-        views, references, problems and git dates).  When all are the same
-        the data token is the one from before, so what was derived from the
-        old data is kept (:mod:`sphinx_rfc.resolve.derived`); else a new
-        one is drawn."""
+        stored before the build.  When they store the same (an edit of the
+        prose alone), nothing changed: False.  When only RFC bodies differ,
+        the data token is the one from before, so what was derived from
+        the old data is kept (:mod:`sphinx_rfc.resolve.derived`), and so are
+        the pages' view fingerprints; else a new token is drawn.  A changed
+        configuration, or problems of no document, count as changed data
+        that other pages show."""
         if not self.__dict__.pop("_dirty", False):
             return False
         cleared: dict[str, dict[str, Any]] = self.__dict__.pop("_cleared", {})
         stored: set[str] = self.__dict__.pop("_stored", set())
         kept = self.__dict__.pop("_kept_token", None)
-        self.shown_changed = bool(
-            self.__dict__.pop("_shown_changed", False) or kept is None
-            or not all(self._shows_same(d, cleared.get(d, {})) for d in sorted(cleared.keys() | stored))
-        )
+        forced = self.__dict__.pop("_shown_changed", False)
+        if forced or kept is None or self.env.config_status != CONFIG_OK:
+            change = _SHOWN
+        else:
+            docnames = sorted(cleared.keys() | stored)
+            change = max((self._change(d, cleared.get(d, {})) for d in docnames), default=_SAME)
+        self.shown_changed = change == _SHOWN
         self.data["token"] = os.urandom(8).hex() if self.shown_changed else kept
-        return True
+        if not self.shown_changed:
+            # the pages read again show what they showed: their fingerprints hold
+            for docname, old in cleared.items():
+                if old["view_hashes"] is not _MISSING and docname in self.views:
+                    self.view_hashes[docname] = old["view_hashes"]
+        return change != _SAME
 
-    def _shows_same(self, docname: str, old: dict[str, Any]) -> bool:
-        """Whether *docname* stores what it stored before (*old*: its
-        entries then, by table) in every table of :data:`SHOWN`."""
+    def _change(self, docname: str, old: dict[str, Any]) -> int:
+        """How what *docname* stores differs from what it stored before
+        (*old*: its entries then, by table): :data:`_SAME`, :data:`_BODY`
+        (its RFC's body only) or :data:`_SHOWN`."""
+        change = _SAME
         for key in SHOWN:
             before = old.get(key, _MISSING)
             now = self.data[key].get(docname, _MISSING)
             if key == "rfcs" and isinstance(before, RfcRecord) and isinstance(now, RfcRecord):
                 if not same_head(before, now):
-                    return False
+                    return _SHOWN
+                if before != now:
+                    change = _BODY
             elif before != now:
-                return False
-        return True
+                return _SHOWN
+        return change
 
     def snapshot(self) -> Snapshot:
         """Relations over every stored record (cached until the data changes)."""

@@ -7,8 +7,8 @@ computes a JSON-able value from the domain's snapshot; the renderer of the
 spot reads only that value.  After reading, every page's views are
 fingerprinted and a page whose fingerprint changed is rewritten, so no page
 goes stale and no page is rewritten without cause.  (When the documents
-read again changed only their RFC bodies, which no view shows, only the
-pages read are fingerprinted.)
+read again changed only their RFC bodies, which no view shows, no page is
+fingerprinted again: see :meth:`~sphinx_rfc.resolve.domain.RfcDomain.take_dirty`.)
 
 This module is the registry and that machinery; what a view is made of is
 in :mod:`sphinx_rfc.resolve.context`, the views shown inside RFC pages in
