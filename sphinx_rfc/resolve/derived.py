@@ -11,7 +11,8 @@ data, the settings, the builder and the code, so a build keeps them in
 - the domain's *data token*, a random value the domain draws again after
   each build that changed what its stored data shows to other pages (a
   document stored, merged or removed whose record's head, module homes,
-  views, references or problems differ from before:
+  views, references or problems differ from before, or any document read
+  again after a change of the configuration:
   :meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`) and that is
   pickled with the environment;
 - the settings (``repr`` of :class:`sphinx_rfc.config.RfcSettings`), the
