@@ -129,12 +129,13 @@ def test_incremental_parallel_build_stays_fresh(tmp_path: Path, build: BuildFn) 
     src = write_project(tmp_path / "src", files, CONF)
     first = build(src, parallel=2)
     stamps = mtimes(first.outdir)
-    # a section of b's own: b's page only
+    # a section of b's own: b's page only (Sphinx 8.1 rewrites the root
+    # document too, Sphinx 9 not)
     apply(src, {"rfcs/b.rst": FILES["rfcs/b.rst"] + "\nMotivation\n----------\n\n先做 Beta。\n"})
     section = build(src, parallel=2)
     rewritten = {page for page, stamp in mtimes(section.outdir).items()
                  if stamps.get(page) != stamp}
-    assert rewritten == {"rfcs/b"}
+    assert rewritten - {"index"} == {"rfcs/b"}
     stamps = mtimes(section.outdir)
     apply(src, {"rfcs/c.rst": rfc("RFC-3", "Gamma parallel", modules="optimizer",
                                   requires="RFC-2")})
