@@ -588,18 +588,23 @@ def _count(src: Path) -> int:
 COUNTED = (("full", "full build"), ("nochange", "no-change rebuild"), ("edit", "one-RFC edit rebuild"))
 
 
-def _count_variant(n: int, variant: str) -> dict[str, int]:
+def _count_variant(n: int, variant: str, rebuilds_only: bool = False) -> dict[str, int]:
     src = WORK / f"n{n}-{variant}"
     clean(src)
-    counts = {"full": _count(src), "nochange": _count(src)}
+    if rebuilds_only:
+        sphinx_build(src)  # the full build, run but not counted
+        counts = {"nochange": _count(src)}
+    else:
+        counts = {"full": _count(src), "nochange": _count(src)}
     edit(src, n)
     counts["edit"] = _count(src)
     for key, label in COUNTED:
-        print(f"  N={n} {variant}: {label} {counts[key] / 1e9:.3f} G instructions", flush=True)
+        if key in counts:
+            print(f"  N={n} {variant}: {label} {counts[key] / 1e9:.3f} G instructions", flush=True)
     return counts
 
 
-def instructions(n: int, variants: list[str]) -> str:
+def instructions(n: int, variants: list[str], rebuilds_only: bool = False) -> str:
     """The instructions each variant's full build, no-change rebuild and
     one-RFC edit rebuild execute, counted by valgrind (``callgrind``: about
     50 times slower than a build; the variants run side by side, one per
@@ -607,11 +612,12 @@ def instructions(n: int, variants: list[str]) -> str:
     (with ``PYTHONHASHSEED=0``; the garbage collector and the interpreter's
     exit included), so it shows what a change to the code did, on a machine
     whose speed drifts by a tenth or more between two runs of the same
-    build."""
+    build.  With *rebuilds_only* the full build runs uncounted (at N = 1000
+    counting it takes two hours; the rebuilds, minutes)."""
     for variant in variants:
         generate.generate(variant, n, WORK / f"n{n}-{variant}")
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = {v: pool.submit(_count_variant, n, v) for v in variants}
+        futures = {v: pool.submit(_count_variant, n, v, rebuilds_only) for v in variants}
         counts = {v: f.result() for v, f in futures.items()}
     floor = next((v for v in variants if v in ("plain", "dense-plain")), variants[0])
     rival = "needs" if "needs" in variants and floor == "plain" else None
@@ -620,6 +626,8 @@ def instructions(n: int, variants: list[str]) -> str:
     head += [f"{v} / {rival}" for v in variants if rival and v not in (floor, rival)]
     rows = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
     for key, label in COUNTED:
+        if key not in counts[floor]:
+            continue
         cells = [label, *(f"{counts[v][key] / 1e9:.3f}" for v in variants)]
         cells += [f"{counts[v][key] / counts[floor][key]:.3f}" for v in variants if v != floor]
         cells += [f"{counts[v][key] / counts[rival][key]:.3f}"
@@ -673,6 +681,12 @@ def main() -> None:
         "the variants side by side) instead",
     )
     parser.add_argument(
+        "--rebuilds-only",
+        action="store_true",
+        help="with --instructions: run the full build without counting it, count the "
+        "no-change and the edit rebuild (minutes instead of hours at N = 1000)",
+    )
+    parser.add_argument(
         "--readme", action="store_true", help="write the table into benchmarks/README.md"
     )
     parser.add_argument(
@@ -689,7 +703,8 @@ def main() -> None:
     compile_packages()
     if args.instructions:
         info = machine()
-        report = f"Run: {info}\n\n" + "\n".join(instructions(n, args.variants) for n in args.sizes)
+        report = f"Run: {info}\n\n" + "\n".join(
+            instructions(n, args.variants, args.rebuilds_only) for n in args.sizes)
         print(report)
         (WORK / "instructions.md").write_text(report, encoding="utf-8")
         return
