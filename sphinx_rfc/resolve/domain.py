@@ -46,9 +46,10 @@ PER_DOCUMENT = (
     "log_warnings",
 )
 
-#: The per-document tables that other pages show or check (all but the
-#: fingerprints and the logged warnings): when a build leaves them as they
-#: were, only the RFC bodies changed (:meth:`RfcDomain.take_dirty`).
+#: The per-document tables that reading stores and other pages show or
+#: check (all but the fingerprints and the logged warnings, which the main
+#: process sets): when a build leaves them as they were, only the RFC bodies
+#: changed (:meth:`RfcDomain.take_dirty`); a reading worker's are merged.
 SHOWN = tuple(key for key in PER_DOCUMENT if key not in ("view_hashes", "log_warnings"))
 
 #: A table's missing entry, in :meth:`RfcDomain.take_dirty`'s comparison.
@@ -360,7 +361,7 @@ class RfcDomain(Domain):
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         unpack(otherdata)
-        for key in ("rfcs", "homes", "views", "refs", "other_problems", "git_dates"):
+        for key in SHOWN:  # (what reading stores; the main process sets the rest)
             for docname, value in otherdata[key].items():
                 if docname in docnames:
                     self.data[key][docname] = value
