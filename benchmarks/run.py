@@ -107,6 +107,10 @@ def sphinx_build(src: Path, jobs: int = 1, nice: int = 10) -> tuple[Run, str]:
     if jobs > 1:
         cmd += ["-j", str(jobs)]
     log = src.parent / f"{src.name}.log"
+    # The previous build's output (and the folder `clean` removed) is still
+    # being written back to disk: flush it first, so that it is not part of
+    # this build's time (as hyperfine's `--prepare sync` does).
+    os.sync()
     with log.open("w", encoding="utf-8") as sink:
         start = time.perf_counter()
         proc = subprocess.Popen(
