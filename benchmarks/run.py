@@ -526,9 +526,9 @@ def _own_time_differences(a: Any, b: Any) -> list[tuple[float, int, int, str]]:
 
 
 def profile(n: int, subject: str = "rfc", floor: str = "plain", top: int = 30) -> None:
-    """cProfile the full build of the sphinx_rfc (*subject*) and the plain
-    (*floor*) variant; print the Sphinx phases side by side, then
-    sphinx_rfc's own functions."""
+    """cProfile the full build of the sphinx_rfc (*subject*) and the
+    *floor* variant (plain Sphinx, or sphinx-needs); print the Sphinx phases
+    side by side, then sphinx_rfc's own functions."""
     profiled = {v: _profile_build(v, n) for v in (subject, floor)}
     runs = {"rfc": profiled[subject], "plain": profiled[floor]}
     stats = runs["rfc"][0]
@@ -536,7 +536,7 @@ def profile(n: int, subject: str = "rfc", floor: str = "plain", top: int = 30) -
         f"full build of N={n} under cProfile, wall time (profiler overhead included: compare, "
         f"do not read the seconds as build times)\n"
     )
-    print("| phase | sphinx_rfc (s) | plain (s) | difference (s) |")
+    print(f"| phase | sphinx_rfc (s) | {floor} (s) | difference (s) |")
     print("|---|---:|---:|---:|")
     totals = {v: s.total_tt for v, (s, _) in runs.items()}
     print(
@@ -553,8 +553,8 @@ def profile(n: int, subject: str = "rfc", floor: str = "plain", top: int = 30) -
             name = "sphinx_rfc/" + file.replace("\\", "/").rsplit("/sphinx_rfc/", 1)[-1]
             ours.append((ct, tt, f"{name}:{line}:{func}"))
     own_total = sum(tt for _ct, tt, _ in ours)
-    print("\nlargest differences in own time, sphinx_rfc minus plain (file, function):\n")
-    print(f"{'own diff':>9} {'calls rfc':>10} {'calls plain':>11}  function")
+    print(f"\nlargest differences in own time, sphinx_rfc minus {floor} (file, function):\n")
+    print(f"{'own diff':>9} {'calls rfc':>10} {'calls ' + floor:>11}  function")
     for diff, calls_a, calls_b, name in _own_time_differences(stats, runs["plain"][0])[:20]:
         print(f"{diff:9.2f} {calls_a:10d} {calls_b:11d}  {name}")
     print(
@@ -675,7 +675,8 @@ def main() -> None:
     parser.add_argument(
         "--profile",
         action="store_true",
-        help="profile the sphinx_rfc full build of each size instead",
+        help="profile the sphinx_rfc full build of each size instead, beside plain "
+        "Sphinx's (beside sphinx-needs' with --variants rfc needs)",
     )
     parser.add_argument(
         "--instructions",
@@ -715,6 +716,8 @@ def main() -> None:
     if args.profile:
         subject = args.variants[0] if args.variants[0] != "dense-plain" else "dense"
         floor = "dense-plain" if subject in generate.DENSE else "plain"
+        if subject == "rfc" and "needs" in args.variants[1:2]:
+            floor = "needs"  # --variants rfc needs: against sphinx-needs
         for n in args.sizes:
             profile(n, subject, floor)
         return
