@@ -24,6 +24,13 @@ Variants, with the same text, toctree and theme configuration:
     The graph page is the plain page's static Mermaid diagram: ``needflow``
     needs PlantUML or Graphviz, neither of which is installed here.
 
+``needs-wrapped`` (a control, not in ``run.py``'s tables)
+    ``needs`` with each table that ``rfc`` writes inside one of the seven
+    table directives written inside a ``container`` directive instead:
+    the same directive markup around the same tables, nothing reading them.
+    ``full_pairs.py --variants rfc needs-wrapped`` compares what the
+    extension does with the tables, not what the markup costs.
+
 The table-dense projects (``dense``, ``dense-plain``, ``dense-native``) are
 described at :class:`DensePage`.
 
@@ -44,7 +51,16 @@ from pathlib import Path
 #: The projects of today's benchmark, and the table-dense ones (``DensePage``).
 STANDARD = ("rfc", "plain", "needs")
 DENSE = ("dense", "dense-plain", "dense-native")
-VARIANTS = STANDARD + DENSE
+#: Controls: ``needs-wrapped`` is ``needs`` with every table that ``rfc``
+#: puts in a table directive inside a ``container`` directive instead (the
+#: same markup around the same tables, with no reading behind it).
+CONTROLS = ("needs-wrapped",)
+VARIANTS = STANDARD + DENSE + CONTROLS
+
+
+def family(variant: str) -> str:
+    """The variant whose pages, configuration and links *variant* shares."""
+    return "needs" if variant == "needs-wrapped" else variant
 
 MODULES = {
     "model": "Model definition, wrappers and layer replacement.",
@@ -485,7 +501,8 @@ class RfcPage:
 
     def __init__(self, rfc: Rfc, variant: str, by_num: dict[int, Rfc]) -> None:
         self.r = rfc
-        self.variant = variant
+        self.variant = family(variant)
+        self.in_container = variant == "needs-wrapped"
         self.by_num = by_num
         self.w = Writer(rfc.fmt, rfc.num)
 
@@ -498,6 +515,8 @@ class RfcPage:
         """Writes *body* inside directive *name* in the rfc variant."""
         if self.variant == "rfc":
             self.w.directive(name, argument, options, body)
+        elif self.in_container:
+            self.w.directive("container", "", {}, body)
         else:
             body(self.w)
 
@@ -1129,7 +1148,8 @@ class DensePage:
 
     def __init__(self, rfc: Rfc, variant: str, by_num: dict[int, Rfc]) -> None:
         self.r = rfc
-        self.variant = variant
+        self.variant = family(variant)
+        self.in_container = variant == "needs-wrapped"
         self.by_num = by_num
         self.w = Writer("md", rfc.num)
 
@@ -1602,17 +1622,18 @@ def generate(variant: str, n: int, dest: Path) -> list[Rfc]:
         return generate_dense(variant, n, dest)
     rfcs = plan(n)
     by_num = {r.num: r for r in rfcs}
+    pages = family(variant)
     if dest.exists():
         shutil.rmtree(dest)
     (dest / "rfcs").mkdir(parents=True)
     (dest / "modules").mkdir()
-    (dest / "conf.py").write_text(conf_py(variant), encoding="utf-8")
+    (dest / "conf.py").write_text(conf_py(pages), encoding="utf-8")
     (dest / "index.rst").write_text(root_page(n, rfcs), encoding="utf-8")
-    (dest / "rfc-list.rst").write_text(index_page(rfcs, variant), encoding="utf-8")
-    (dest / "graph.rst").write_text(graph_page(rfcs, variant), encoding="utf-8")
+    (dest / "rfc-list.rst").write_text(index_page(rfcs, pages), encoding="utf-8")
+    (dest / "graph.rst").write_text(graph_page(rfcs, pages), encoding="utf-8")
     for name in MODULES:
         (dest / "modules" / f"{name}.rst").write_text(
-            module_page(name, rfcs, variant), encoding="utf-8"
+            module_page(name, rfcs, pages), encoding="utf-8"
         )
     for r in rfcs:
         text = RfcPage(r, variant, by_num).build()

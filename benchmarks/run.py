@@ -48,6 +48,7 @@ VARIANT_NAMES = {
     "dense": "sphinx_rfc (directives)",
     "dense-native": "sphinx_rfc (template-native)",
     "dense-plain": "plain Sphinx",
+    "needs-wrapped": "sphinx-needs, tables in containers",
 }
 READ_RE = re.compile(r"^reading sources\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
 WRITE_RE = re.compile(r"^writing output\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
