@@ -1,7 +1,8 @@
-"""Full builds only, two variants in turn, and the ratio of each pair.
+"""Full builds only, two (or more) variants in turn, and the ratio of each pair.
 
     python benchmarks/full_pairs.py --size 300 --variants rfc needs --pairs 4
     python benchmarks/full_pairs.py --size 300 --variants rfc needs --pairs 4 --gc-stats
+    python benchmarks/full_pairs.py --size 300 --variants rfc needs needs-wrapped --pairs 6
 
 ``run.py`` measures five things per repetition; when only the full build is
 in question, this takes more pairs of it in the same time.  The projects
@@ -13,6 +14,10 @@ first alternates from pair to pair.  Printed: each build's wall and CPU
 time (user + sys, ``os.wait4``), each pair's CPU ratio (first variant /
 second), their median, and the medians of the pairs where each variant
 went first (a difference between those two is the order, not the code).
+With three or more variants a round builds each once, the order rotating
+from round to round (``--pairs`` a multiple of their number puts each in
+each place equally often), and every other variant is compared with the
+second, round by round.
 With ``--gc-stats`` each build runs under ``gc_stats.py`` and its line of
 garbage collections is printed too.
 """
@@ -62,11 +67,14 @@ def build(src: Path, out: Path, gc_stats: bool) -> tuple[float, float, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=300)
-    parser.add_argument("--variants", nargs=2, default=["rfc", "needs"],
+    parser.add_argument("--variants", nargs="+", default=["rfc", "needs"],
                         choices=list(generate.VARIANTS))
     parser.add_argument("--pairs", type=int, default=4)
     parser.add_argument("--gc-stats", action="store_true")
     args = parser.parse_args()
+    count = len(args.variants)
+    if count < 2:
+        parser.error("--variants takes two variants or more")
     compile_packages()
     sources = {}
     for variant in args.variants:
@@ -76,19 +84,23 @@ def main() -> int:
         sources[variant] = src
     cpu: dict[str, list[float]] = {v: [] for v in args.variants}
     for pair in range(args.pairs):
-        order = args.variants if pair % 2 == 0 else args.variants[::-1]
+        turn = pair % count
+        order = args.variants[turn:] + args.variants[:turn]
         for variant in order:
             wall, used, gc_line = build(sources[variant], WORK / f"pairs-{variant}", args.gc_stats)
             cpu[variant].append(used)
             print(f"pair {pair + 1} {variant:12s} wall {wall:7.2f}s cpu {used:7.2f}s {gc_line}",
                   flush=True)
-    first, second = args.variants
-    ratios = [a / b for a, b in zip(cpu[first], cpu[second], strict=True)]
-    print(f"CPU {first} / {second}: " + ", ".join(f"{r:.3f}" for r in ratios)
-          + f"; median {statistics.median(ratios):.3f}")
-    for label, picked in ((f"{first} first", ratios[0::2]), (f"{second} first", ratios[1::2])):
-        if picked:
-            print(f"  pairs where {label}: median {statistics.median(picked):.3f}")
+    floor = args.variants[1]
+    for variant in (v for v in args.variants if v != floor):
+        ratios = [a / b for a, b in zip(cpu[variant], cpu[floor], strict=True)]
+        print(f"CPU {variant} / {floor}: " + ", ".join(f"{r:.3f}" for r in ratios)
+              + f"; median {statistics.median(ratios):.3f}")
+        if count == 2:
+            for label, picked in ((f"{variant} first", ratios[0::2]),
+                                  (f"{floor} first", ratios[1::2])):
+                if picked:
+                    print(f"  pairs where {label}: median {statistics.median(picked):.3f}")
     return 0
 
 
