@@ -81,7 +81,10 @@ def main() -> int:
         build_args = build_args[1:]
     names = args.call or list(DEFAULT)
     for name in names:
-        wrap(name)
+        try:
+            wrap(name)
+        except (ImportError, AttributeError, ValueError) as error:
+            parser.error(f"--call {name}: {error}")
     started = time.perf_counter()
 
     def report() -> None:
