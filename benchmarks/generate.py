@@ -512,7 +512,8 @@ class RfcPage:
     def wrapped(
         self, name: str, argument: str, options: dict[str, str], body: Callable[[Writer], None]
     ) -> None:
-        """Writes *body* inside directive *name* in the rfc variant."""
+        """Writes *body* inside directive *name* in the rfc variant, inside
+        a ``container`` directive in ``needs-wrapped``, bare otherwise."""
         if self.variant == "rfc":
             self.w.directive(name, argument, options, body)
         elif self.in_container:
@@ -1148,8 +1149,7 @@ class DensePage:
 
     def __init__(self, rfc: Rfc, variant: str, by_num: dict[int, Rfc]) -> None:
         self.r = rfc
-        self.variant = family(variant)
-        self.in_container = variant == "needs-wrapped"
+        self.variant = variant
         self.by_num = by_num
         self.w = Writer("md", rfc.num)
 
