@@ -280,14 +280,17 @@ def is_pipe_table(table: nodes.table, rows: Sequence[nodes.row] | None = None) -
     )
 
 
-def pipe_row_lines(table: nodes.table) -> dict[int, int] | None:
+def pipe_row_lines(
+    table: nodes.table, parts: tuple[list[nodes.row], list[nodes.row]] | None = None,
+) -> dict[int, int] | None:
     """``id(row)`` -> source line, for every row of a MyST pipe table; None
-    for any other table.
+    for any other table.  *parts*: :func:`table_rows` of the table, when
+    the caller has them already.
 
     MyST gives the rows of a pipe table lagging lines (a row takes the line
     of the last inline markup before it), so they are counted instead: one
     source line per row, the delimiter row after the header."""
-    head, body = table_rows(table)
+    head, body = table_rows(table) if parts is None else parts
     rows = [*head[-1:], *body]
     if not is_pipe_table(table, rows):
         return None
@@ -349,17 +352,22 @@ def pipe_cells(line: str) -> int:
     return len(cells)
 
 
-def pipe_cell_counts(table: nodes.table, width: int) -> dict[int, tuple[int, int]] | None:
+def pipe_cell_counts(
+    table: nodes.table, width: int, *,
+    parts: tuple[list[nodes.row], list[nodes.row]] | None = None,
+    lines: dict[int, int] | None = None,
+) -> dict[int, tuple[int, int]] | None:
     """``id(row)`` -> (cells in the source row, cells in the header), for the
     body rows of a MyST pipe table whose source row holds more or fewer
     cells than the header; None when the source does not show the table
     where its lines say (the counts would be guesses).  *width* is the
-    number of the table's columns."""
-    lines = pipe_row_lines(table)
+    number of the table's columns; *parts* (:func:`table_rows`) and
+    *lines* (:func:`pipe_row_lines`), when the caller has them already."""
+    head, body = table_rows(table) if parts is None else parts
+    lines = pipe_row_lines(table, (head, body)) if lines is None else lines
     if lines is None:
         return None
     text = source_lines(table)
-    head, body = table_rows(table)
     rows = [*head[-1:], *body]
     first = int(table.line or 0)
     if not rows or first + 1 > len(text) or not _DELIMITER_ROW.match(text[first]):

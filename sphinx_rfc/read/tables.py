@@ -139,7 +139,7 @@ def read_table(
     lower = fallback_line
     table_line = table.line if table.line and (lower is None or table.line >= lower) else None
     all_rows = [*head[-1:], *body] if head else list(body)
-    pipe_lines = pipe_row_lines(table)
+    pipe_lines = pipe_row_lines(table, (head, body))
     pipe = pipe_lines is not None
     if pipe_lines is not None:
         lines: list[int | None] = [pipe_lines[id(row)] for row in all_rows]
@@ -160,7 +160,8 @@ def read_table(
 
     unnamed: set[int] = set()
     # a Markdown row with more cells than its header loses the extra ones
-    counts = pipe_cell_counts(table, width) if pipe else None
+    counts = (pipe_cell_counts(table, width, parts=(head, body), lines=pipe_lines)
+              if pipe_lines is not None else None)
     for r, (row, cells) in enumerate(zip(all_rows, grid, strict=True)):
         if r == 0:
             continue
