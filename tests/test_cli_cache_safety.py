@@ -64,9 +64,14 @@ def listed(capsys: pytest.CaptureFixture[str], src: Path) -> str:
 
 
 def kept_folder(tmp_path: Path, src: Path) -> Path:
-    """The folder where the code under test keeps *src*'s environment."""
-    found = [p for p in tmp_path.rglob(_cache_key(src)) if p.is_dir()]
+    """The folder where the code under test keeps *src*'s environment: the
+    one folder of this test that holds a manifest.  (Found by its manifest,
+    not by :func:`_cache_key` computed again here: the key changes with
+    the package's files, and a file of the package saved while the suite
+    runs would send this search to a folder never made.)"""
+    found = [p.parent for p in tmp_path.rglob("manifest.json") if p.is_file()]
     assert len(found) == 1, found
+    assert found[0].parent.name == "sphinx-rfc", found  # in the cache root
     return found[0]
 
 
