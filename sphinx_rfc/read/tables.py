@@ -160,8 +160,7 @@ def read_table(
 
     unnamed: set[int] = set()
     # a Markdown row with more cells than its header loses the extra ones
-    counts = (pipe_cell_counts(table, width, parts=(head, body), lines=pipe_lines)
-              if pipe_lines is not None else None)
+    counts = pipe_cell_counts(table, width, parts=(head, body), lines=pipe_lines) if pipe else None
     for r, (row, cells) in enumerate(zip(all_rows, grid, strict=True)):
         if r == 0:
             continue
