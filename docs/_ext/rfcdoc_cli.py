@@ -132,8 +132,12 @@ class CliCommand(SphinxDirective):
             raise self.error(f"sphinx-rfc has no command {name!r} (it has {', '.join(found)})")
         help_text, sub = found[name]
         usage = sub.format_usage().removeprefix("usage: ").rstrip()
-        box = nodes.container(classes=["rfcdoc-cli-command"], ids=[_command_anchor(name)])
-        box += nodes.paragraph("", "", *inline(help_text[:1].upper() + help_text[1:] + "."))
+        box = nodes.container(classes=["rfcdoc-cli-command"])
+        # the anchor as a target inside the first paragraph, where every
+        # builder writes it (LaTeX writes no label for a container's ids)
+        target = nodes.target("", "", ids=[_command_anchor(name)])
+        box += nodes.paragraph("", "", target,
+                               *inline(help_text[:1].upper() + help_text[1:] + "."))
         box += nodes.literal_block(usage, usage, language="text")
         rows: list[list[Cell]] = []
         for action in arguments(sub):

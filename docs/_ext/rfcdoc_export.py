@@ -243,8 +243,11 @@ class ExportTables(SphinxDirective):
         schema = load_schema()
         result: list[nodes.Node] = []
         for obj in objects(schema):
-            section = nodes.container(classes=["rfcdoc-export-object"], ids=[_anchor(obj.path)])
-            section += nodes.rubric("", "", nodes.literal(obj.path, obj.path))
+            section = nodes.container(classes=["rfcdoc-export-object"])
+            # the anchor as a target inside the rubric, where every builder
+            # writes it (LaTeX writes no label for a container's ids)
+            target = nodes.target("", "", ids=[_anchor(obj.path)])
+            section += nodes.rubric("", "", target, nodes.literal(obj.path, obj.path))
             rows: list[list[Cell]] = []
             for fld in obj.fields:
                 what = meaning(obj.path, fld)
