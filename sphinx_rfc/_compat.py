@@ -51,3 +51,31 @@ _PAGE_PER_DOCUMENT = frozenset(
 def resolves_one_document(env: BuildEnvironment) -> bool:
     """Whether the tree being resolved is the current document alone."""
     return current_builder(env).name in _PAGE_PER_DOCUMENT
+
+
+def page_link(builder: Builder, fromdocname: str, docname: str, anchor: str | None) -> str | None:
+    """The builder's link from *fromdocname* to *anchor* in *docname*, as
+    :func:`sphinx.util.nodes.make_refnode` makes it, or ``None`` for a page
+    the builder does not write: LaTeX and texinfo write only the documents
+    they are given (``NoUri``), and singlehtml writes no domain index page
+    (its one page holds the documents, and it links any other name to a
+    file of its own that is never written)."""
+    from sphinx.errors import NoUri
+
+    if builder.name == "singlehtml" and docname not in builder.env.all_docs:
+        return None
+    try:
+        uri = str(builder.get_relative_uri(fromdocname, docname))
+    except NoUri:
+        return None
+    return with_anchor(uri, anchor)
+
+
+def with_anchor(uri: str, anchor: str | None) -> str:
+    """*uri*, a builder's link to a page, with *anchor* in that page.  A
+    page that is a part of this one (singlehtml links ``#document-NAME``)
+    is linked by the anchor alone, as Sphinx's singlehtml builder rewrites
+    the links it resolves itself."""
+    if not anchor:
+        return uri
+    return f"#{anchor}" if "#" in uri else f"{uri}#{anchor}"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BuildFn, parse_warnings
+from links import html_links, latex_refs
 
 #: The project's own RFC problems: RFC-0003 is a deliberately short RFC.
 EXPECTED_RFC_WARNINGS = sorted(
@@ -37,7 +38,13 @@ def _text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def no_dead_html_link(out: Path) -> None:
+    count, dead = html_links(out)
+    assert count > 20 and dead == []
+
+
 def check_html(out: Path) -> None:
+    no_dead_html_link(out)
     rfc = _text(out / "rfcs" / "0001-sharding.html")
     assert "rfc-table-basic-info" in rfc and "rfc-table-interface" in rfc
     assert 'class="rfc-badge rfc-status rfc-status-implemented"' in rfc
@@ -50,6 +57,7 @@ def check_html(out: Path) -> None:
 
 
 def check_dirhtml(out: Path) -> None:
+    no_dead_html_link(out)
     overview = _text(out / "overview" / "index.html")
     assert "rfc-table-index" in overview and 'class="rfc-graph-svg"' in overview
     # links between pages use the directory layout
@@ -57,7 +65,12 @@ def check_dirhtml(out: Path) -> None:
 
 
 def check_singlehtml(out: Path) -> None:
+    no_dead_html_link(out)
     page = _text(out / "index.html")
+    # a module with no page of its own is named, not linked to the module
+    # index, a page singlehtml does not write
+    assert "rfc-modules.html" not in page and "rfc-rfcs.html" not in page
+    assert '<code class="xref rfc rfc-mod docutils literal notranslate"><span class="pre">distributed' in page
     assert "rfc-table-dependency" in page and "rfc-table-index" in page
     assert 'href="#document-rfcs/0001-sharding"' in page
     assert 'class="rfc-graph-svg"' in page  # the graph's links: to the same page
@@ -71,6 +84,8 @@ def check_singlehtml(out: Path) -> None:
 
 
 def check_latex(out: Path) -> None:
+    count, undefined = latex_refs(out / "builders.tex")
+    assert count > 5 and undefined == []
     tex = _text(out / "builders.tex")
     assert "RFC\\sphinxhyphen{}0001" in tex
     assert "mermaid" not in tex
@@ -100,6 +115,7 @@ def check_texinfo(out: Path) -> None:
 
 
 def check_epub(out: Path) -> None:
+    no_dead_html_link(out)
     assert list(out.glob("*.epub"))
     # the extension's stylesheet is in the book: copied and in the manifest
     assert (out / "_static" / "sphinx_rfc.css").exists()

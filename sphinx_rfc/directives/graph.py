@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.errors import NoUri
 from sphinx.util import texescape
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
+from sphinx_rfc._compat import page_link
 from sphinx_rfc.directives.common import (
     NO_MATCH,
     check_xrefs,
@@ -155,14 +155,7 @@ def _uri(ctx: RenderContext, docname: str, anchor: str | None = None) -> str | N
     """The builder's link from this page to *docname* (and *anchor*), as
     :func:`sphinx.util.nodes.make_refnode` makes it; ``None`` for a page the
     builder does not write."""
-    try:
-        uri = str(ctx.builder.get_relative_uri(ctx.docname, docname))
-    except NoUri:
-        return None
-    if anchor:
-        # a page that is a part of this one (singlehtml): the anchor alone
-        uri = f"#{anchor}" if "#" in uri else f"{uri}#{anchor}"
-    return uri
+    return page_link(ctx.builder, ctx.docname, docname, anchor)
 
 
 def _module_place(module: Mapping[str, Any]) -> tuple[str, str]:

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from docutils import nodes
-from sphinx.errors import NoUri
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import page_link, with_anchor
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import rfc_pending
@@ -65,7 +65,7 @@ class RenderContext:
         self.settings = rfc_config.settings(env.config)
         #: docname -> its URI relative to this page (an index links each
         #: module as many times as it has RFCs)
-        self._uris: dict[str, str] = {}
+        self._uris: dict[str, str | None] = {}
 
     def rfc_link(self, summary: RfcSummary, text: str | None = None) -> nodes.Node:
         label = text or summary["id"]
@@ -86,14 +86,13 @@ class RenderContext:
         if docname == self.docname and anchor:
             node["refid"] = anchor
         else:
-            uri = self._uris.get(docname)
-            if uri is None:
-                try:
-                    uri = self._uris[docname] = self.builder.get_relative_uri(self.docname, docname)
-                except NoUri:  # a page this builder does not write: LaTeX and texinfo
-                    # write only the documents they are given, and no module index
-                    return child
-            node["refuri"] = f"{uri}#{anchor}" if anchor else uri
+            if docname in self._uris:
+                uri = self._uris[docname]
+            else:
+                uri = self._uris[docname] = page_link(self.builder, self.docname, docname, None)
+            if uri is None:  # a page this builder does not write
+                return child
+            node["refuri"] = with_anchor(uri, anchor)
         if title:
             node["reftitle"] = title
         node += child

@@ -5,6 +5,7 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import pickle
@@ -14,11 +15,12 @@ from typing import TYPE_CHECKING, Any, cast
 from docutils import nodes
 from sphinx.domains import Domain, ObjType
 from sphinx.environment import CONFIG_OK
+from sphinx.errors import NoUri
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc._compat import source_path
+from sphinx_rfc._compat import page_link, source_path
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.i18n import _
@@ -481,7 +483,12 @@ class RfcDomain(Domain):
         if not snap.knows_module(name):
             return None
         docname, anchor = module_location(snap, name)
-        return make_refnode(builder, fromdocname, docname, anchor, contnode, name)
+        if docname == fromdocname:
+            return make_refnode(builder, fromdocname, docname, anchor, contnode, name)
+        uri = page_link(builder, fromdocname, docname, anchor)
+        if uri is None:  # a page this builder does not write: the name as text
+            raise NoUri(docname, None)
+        return nodes.reference("", "", contnode, internal=True, refuri=uri, reftitle=name)
 
     def resolve_xref(
         self,
@@ -513,7 +520,9 @@ class RfcDomain(Domain):
         found = self._rfc_refnode(builder, fromdocname, target, contnode)
         if found is not None:
             results.append(("rfc:ref", found))
-        found = self._module_refnode(builder, fromdocname, target, contnode)
+        found = None
+        with contextlib.suppress(NoUri):  # (the name as text: see _module_refnode)
+            found = self._module_refnode(builder, fromdocname, target, contnode)
         if found is not None:
             results.append(("rfc:mod", found))
         return results

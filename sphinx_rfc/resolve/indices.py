@@ -5,7 +5,9 @@ Sphinx writes them (HTML: ``rfc-rfcs.html``, ``rfc-modules.html``; LaTeX
 appends them to the document) and lets ``:ref:`rfc-rfcs``` link to them.
 Both are generated afresh on every build, so they are never stale; an
 index that has become empty is not written at all, and its old page is
-removed (:func:`remove_stale_pages`).
+removed (:func:`remove_stale_pages`).  ``singlehtml`` writes no index
+page, its own or a domain's: there a link to one is its text
+(:class:`UnwrittenIndexLinks`).
 
 Sphinx's ``domainindex.html`` gives each group an anchor ``cap-<group>``
 and no anchor to single entries; the module index has one group per
@@ -28,8 +30,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from docutils import nodes
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.domains import Index, IndexEntry
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import current_builder, serializing
@@ -232,8 +236,26 @@ def remove_stale_pages(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     return []
 
 
+class UnwrittenIndexLinks(SphinxPostTransform):
+    """``singlehtml``: a link to the ``rfc`` domain's index pages (Sphinx's
+    ``:ref:`rfc-rfcs``` included) becomes its text.  That builder writes
+    every document into one page and no index page at all, so Sphinx links
+    such a reference to a file that is never written."""
+
+    default_priority = 20  # after Sphinx's ReferencesResolver (10)
+    builders = ("singlehtml",)
+
+    def run(self, **kwargs: Any) -> None:
+        suffix = current_builder(self.env).out_suffix  # type: ignore[attr-defined]
+        unwritten = {f"rfc-{index.name}{suffix}" for index in (RfcIndex, ModuleIndex)}
+        for ref in list(self.document.findall(nodes.reference)):
+            if ref.get("refuri", "").split("#", 1)[0] in unwritten:
+                ref.replace_self(ref.children)
+
+
 def setup(app: Sphinx) -> None:
     """The index pages of the ``rfc`` domain (after the domain is added)."""
     for index in (RfcIndex, ModuleIndex):
         app.add_index_to_domain("rfc", index)
     app.connect("html-collect-pages", remove_stale_pages)
+    app.add_post_transform(UnwrittenIndexLinks)
