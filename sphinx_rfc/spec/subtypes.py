@@ -40,6 +40,7 @@ Subtype = Literal[
     "missing-id",
     "no-headings",
     "cell-count",
+    "not-read",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -95,6 +96,10 @@ SUBTYPES: dict[str, str] = {
     "cell-count": (
         "A row of a Markdown (pipe) table has more or fewer cells than its header (Markdown "
         "drops an extra cell); one warning per row, with both counts."
+    ),
+    "not-read": (
+        "Markdown RFCs exist (``rfc_documents`` names them, or they hold an ``rfc`` directive) "
+        "but no Markdown parser is enabled: one warning naming them and what to add."
     ),
 }
 
