@@ -8,17 +8,15 @@ sphinx_rtd_theme); in Chinese: ``-D language=zh_CN``.
 import sys
 from pathlib import Path
 
+import sphinx_rfc
+
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "sphinx_rfc"
 author = "sphinx_rfc developers"
 copyright = "2026, sphinx_rfc developers"
-# the package's version, as the project's metadata reads it (EPUB wants one)
-version = release = next(
-    line.split('"')[1]
-    for line in (Path(__file__).parents[1] / "sphinx_rfc" / "__init__.py").read_text().splitlines()
-    if line.startswith("__version__")
-)
+# the package's version (EPUB wants one)
+version = release = sphinx_rfc.__version__
 
 extensions = ["myst_parser", "sphinx_rfc", "rfc_reference"]
 exclude_patterns = ["_build", "_samples"]

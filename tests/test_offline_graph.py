@@ -73,3 +73,43 @@ def test_demo_docs_graph_page_is_a_picture(browser: Browser, tmp_path: Path) -> 
     shown = _shown(browser, site.outdir / "examples" / "graph.html")
     assert shown["graphs"] == shown["svgs"] == 3, shown
     assert "flowchart" not in str(shown["text"])
+
+
+#: Each graph's drawn width, its box's width and its natural width, and
+#: whether it offers the full size.
+WIDTHS = """(() => [...document.querySelectorAll(".rfc-graph")].map(g => {
+  const svg = g.querySelector("svg.rfc-graph-svg");
+  return {drawn: svg.getBoundingClientRect().width, box: g.clientWidth,
+          natural: Number(svg.getAttribute("width")),
+          zoom: !!g.querySelector(".rfc-graph-zoom"), id: g.id};
+}))()"""
+
+
+@pytest.mark.parametrize("theme", ["alabaster", "furo"])
+def test_demo_graphs_fit_the_column(browser: Browser, tmp_path: Path, theme: str) -> None:
+    """At 1280 px every graph of the demo docs fits the content column (a
+    wide one scaled, with a *Full size* link); that link shows it at its
+    natural size, and *Fit to the page* fits it again (issue 45)."""
+    src = tmp_path / "docs"
+    shutil.copytree(DOCS, src, ignore=shutil.ignore_patterns("_build"))
+    site = build_site(src, theme=theme)
+    page = site.outdir / "examples" / "graph.html"
+    browser.open(page.as_uri(), width=1280)
+    graphs = browser.evaluate(WIDTHS)
+    assert len(graphs) == 3
+    for graph in graphs:
+        assert graph["drawn"] <= graph["box"] + 1, graph
+    wide = [g for g in graphs if g["zoom"]]
+    assert wide and all(g["natural"] > g["drawn"] for g in wide), graphs
+    assert all(g["natural"] <= g["box"] for g in graphs if not g["zoom"]), graphs
+    # a reader clicks "Full size" under the first wide graph
+    browser.evaluate(f"document.getElementById({wide[0]['id']!r})"
+                     ".querySelector('.rfc-graph-full').click()")
+    full = next(g for g in browser.evaluate(WIDTHS) if g["id"] == wide[0]["id"])
+    assert abs(full["drawn"] - full["natural"]) < 1, full
+    fit = "getComputedStyle(document.querySelector('.rfc-graph-fit')).display"
+    assert browser.evaluate(fit) == "inline"
+    # ... and "Fit to the page"
+    browser.evaluate("document.querySelector('.rfc-graph-fit').click()")
+    again = next(g for g in browser.evaluate(WIDTHS) if g["id"] == wide[0]["id"])
+    assert again["drawn"] <= again["box"] + 1 and browser.evaluate(fit) == "none", again

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
+from html import escape as escape_html
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
@@ -128,13 +129,39 @@ def render_graph(
         if (node.get("renderer") or ctx.settings.graph_renderer) == "mermaid":
             box += _mermaid(ctx, value)
         else:
-            box += nodes.raw("", graph_svg(value, *_links(ctx), translate=_translate,
-                                           status_label=_status_label(ctx)), format="html")
+            svg = graph_svg(value, *_links(ctx), translate=_translate,
+                            status_label=_status_label(ctx))
+            box += nodes.raw("", svg, format="html")
+            _add_zoom(box, svg)
     elif builder.format == "latex" and fits(shape := _geometry(ctx, value)):
         box += nodes.raw("", _tikz(ctx, shape), format="latex")
     else:
         return [_edge_table(ctx, value, box)]
     return [box]
+
+
+#: A graph wider than this (CSS pixels) is drawn scaled to the content
+#: column, with a link to its full size: the narrowest content column of
+#: the themes the tests check (alabaster: 700 px of a 940 px page).
+ZOOM_WIDTH = 640
+
+
+def _add_zoom(box: nodes.container, svg: str) -> None:
+    """A wide graph fits the column (the style sheet scales it to the
+    box's width) and gets two links, with no JavaScript: *Full size* makes
+    the box the page's target, which shows the picture at its natural size
+    in a box that scrolls; *Fit to the page* leaves it again."""
+    width = int(svg.split(' width="', 1)[1].split('"', 1)[0])
+    if width <= ZOOM_WIDTH:
+        return
+    anchor = f"rfc-graph-{hashlib.sha1(svg.encode('utf-8')).hexdigest()[:12]}"
+    box["ids"].append(anchor)
+    box["classes"].append("rfc-graph-wide")
+    full, fit = escape_html(str(_("Full size"))), escape_html(str(_("Fit to the page")))
+    box += nodes.raw("", (
+        f'<p class="rfc-graph-zoom"><a class="rfc-graph-full" href="#{anchor}">{full}</a>'
+        f'<a class="rfc-graph-fit" href="#{anchor}-fit" id="{anchor}-fit">{fit}</a></p>'
+    ), format="html")
 
 
 def _translate(msgid: str) -> str:
