@@ -1,6 +1,7 @@
 """``sphinx-rfc check`` (docs/reference/cli.md): every RFC problem of a
 project, as text lines and a summary line, as JSON, or as GitHub Actions
-annotations (:mod:`sphinx_rfc.cli.annotations`).
+annotations (:mod:`sphinx_rfc.cli.annotations`), or as a SARIF log
+(:mod:`sphinx_rfc.cli.sarif`).
 
 With FILE arguments (a pre-commit hook passes the changed files), only the
 problems of those files are printed; the whole project is still read (with
@@ -93,7 +94,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     check.add_argument("files", nargs="*",
                        help="report only the problems of these files (the whole project is "
                             "still read, for the checks across RFCs)")
-    check.add_argument("--format", choices=("text", "json", "github"), default="text")
+    check.add_argument("--format", choices=("text", "json", "github", "sarif"), default="text",
+                       help="text lines and a summary; a JSON list; GitHub Actions annotations; "
+                            "or a SARIF 2.1.0 log for code scanning")
     check.add_argument("--strict", action="store_true",
                        help="also fail on any other Sphinx warning")
     check.add_argument("-j", "--jobs", type=_jobs, default=default_jobs(), metavar="N",
@@ -156,13 +159,20 @@ def _listed(line: str, listed: set[tuple[str, int | None, str]]) -> bool:
 def _print_problems(
     app: Sphinx, problems: Sequence[Problem | LoggedProblem], fmt: str, base: Path
 ) -> None:
-    """JSON: a list of problems; GitHub: one annotation each (the summary
-    on standard error, so that standard output holds only annotations);
+    """JSON: a list of problems; GitHub: one annotation each; SARIF: one
+    log (for both, the summary on standard error, so that standard output
+    holds only annotations or the log);
     text: one line each, then the summary."""
     from sphinx_rfc.write.summary import summary_line
 
     if fmt == "json":
         print(json.dumps([p.as_json() for p in problems], ensure_ascii=False, indent=2))
+        return
+    if fmt == "sarif":
+        from sphinx_rfc.cli.sarif import sarif_log
+
+        print(json.dumps(sarif_log(problems, base), ensure_ascii=False, indent=2))
+        print(summary_line(app, problems), file=sys.stderr)
         return
     if fmt == "github":
         for problem in problems:

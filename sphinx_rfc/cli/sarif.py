@@ -1,0 +1,89 @@
+"""``sphinx-rfc check --format sarif``: the problems as one SARIF 2.1.0 log,
+for code-scanning uploads (GitHub's ``upload-sarif`` action, GitLab, any
+SARIF viewer).
+
+One run of the tool ``sphinx-rfc``; one rule per warning subtype (every
+subtype of :data:`sphinx_rfc.spec.subtypes.SUBTYPES`, with its one-line
+meaning, whether or not it was reported; and each other warning type the
+check listed, such as ``myst.header``); one result per problem, whose
+``ruleId`` is the problem's subtype (``placeholder``; a build warning of
+another type: ``myst.header``), at its file (relative to the root of the
+git work tree, as the annotations are: :func:`annotation_path`) and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from sphinx_rfc import __version__
+from sphinx_rfc.cli.annotations import annotation_path
+from sphinx_rfc.spec.subtypes import SUBTYPES, WARNING_TYPE
+
+#: The schema a SARIF 2.1.0 log names (OASIS, errata 01).
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+class Reported(Protocol):
+    """A problem, or a build warning of an RFC document."""
+
+    @property
+    def qualified_subtype(self) -> str: ...
+    @property
+    def subtype(self) -> str: ...
+    @property
+    def rfc_id(self) -> str | None: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def line(self) -> int | None: ...
+
+
+def rule_id(problem: Reported) -> str:
+    """The subtype of an RFC problem; the qualified name of another warning."""
+    if problem.qualified_subtype == f"{WARNING_TYPE}.{problem.subtype}":
+        return problem.subtype
+    return problem.qualified_subtype
+
+
+def sarif_log(problems: Sequence[Reported], base: Path) -> dict[str, Any]:
+    """The SARIF log of *problems*, whose sources are relative to *base*."""
+    rules: list[dict[str, Any]] = [
+        {"id": name, "name": f"{WARNING_TYPE}.{name}",
+         "shortDescription": {"text": text.replace("``", "`")},
+         "defaultConfiguration": {"level": "warning"}}
+        for name, text in SUBTYPES.items()
+    ]
+    index = {rule["id"]: n for n, rule in enumerate(rules)}
+    results = []
+    for problem in problems:
+        rule = rule_id(problem)
+        if rule not in index:  # a warning of another type (docutils, MyST, Sphinx)
+            index[rule] = len(rules)
+            rules.append({"id": rule, "name": rule,
+                          "shortDescription": {"text": f"Sphinx warning {rule}"},
+                          "defaultConfiguration": {"level": "warning"}})
+        location: dict[str, Any] = {
+            "artifactLocation": {"uri": annotation_path(base / problem.source)},
+        }
+        if problem.line:
+            location["region"] = {"startLine": problem.line}
+        text = f"{problem.rfc_id}: {problem.message}" if problem.rfc_id else problem.message
+        results.append({
+            "ruleId": rule, "ruleIndex": index[rule], "level": "warning",
+            "message": {"text": text},
+            "locations": [{"physicalLocation": location}],
+        })
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "sphinx-rfc", "version": __version__,
+                                "semanticVersion": __version__, "rules": rules}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }
