@@ -496,5 +496,14 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     write_export(app, target, ChunkCache(Path(app.doctreedir) / CACHE_FILENAME))
 
 
+def clean_build_leftovers(app: Sphinx) -> None:
+    """Remove what a killed build left of the files the extension writes
+    whole or not at all beside Sphinx's (``rfcs.json``, the caches), even
+    when this build writes none of them."""
+    for folder in (app.outdir, app.doctreedir):
+        clean_leftovers(Path(folder))
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", clean_build_leftovers)
     app.connect("build-finished", on_build_finished)
