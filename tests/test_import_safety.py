@@ -11,10 +11,13 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml  # type: ignore[import-untyped]
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sphinx_rfc.cli import issue_import as ii
 from sphinx_rfc.cli import main
-from sphinx_rfc.cli.front_matter import BODY, stored_digests
+from sphinx_rfc.cli.front_matter import BODY, stored_digests, yaml_line
 
 ISSUE = {
     "number": 42, "title": "[RFC]: Optimizer offload",
@@ -233,3 +236,30 @@ def test_the_index_finds_files_by_number_and_by_id(
     (folder / "0044-copy.md").write_text((folder / "offload-v2.md").read_text("utf-8"), "utf-8")
     assert import_(source, folder) == 1
     assert "both hold issue #44" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------
+# The front matter's lines: libyaml's emitter where it writes PyYAML's text
+
+_YAML_SPECIAL = st.text(
+    alphabet=" \t:#'\"-?[]{},&*!|>%@`\\\u00a0\u3000é中0123.eEyYnN~+_=<oOfFtTrRuUlL\u0301\u00ad",
+    max_size=12,
+)
+_ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
+
+
+def python_yaml_line(key: str, value: object) -> str:
+    """The line as PyYAML's own emitter writes it (what the import always wrote)."""
+    if isinstance(value, list):
+        text = yaml.safe_dump(value, allow_unicode=True, default_flow_style=True,
+                              width=1 << 30)
+        return f"{key}: {text.strip()}"
+    return str(yaml.safe_dump({key: value}, allow_unicode=True, width=1 << 30,
+                              sort_keys=False)).rstrip("\n")
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.one_of(_YAML_SPECIAL, _ANY_TEXT,
+                 st.lists(st.one_of(_YAML_SPECIAL, _ANY_TEXT), max_size=3)))
+def test_front_matter_lines_are_those_of_pyyaml(value: str | list[str]) -> None:
+    assert yaml_line("title", value) == python_yaml_line("title", value)

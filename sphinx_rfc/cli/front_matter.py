@@ -33,6 +33,30 @@ BODY = "body"
 _KEY_LINE = re.compile(r"^([A-Za-z_][\w.-]*)\s*:(?:\s|$)")
 
 
+#: Text libyaml's emitter writes as PyYAML's own does: no control
+#: character, line or paragraph separator, byte order mark, surrogate or
+#: character beyond the BMP (which the two escape or quote differently).
+_SAME_IN_LIBYAML = re.compile(
+    "[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff"
+    "\U00010000-\U0010ffff]*"
+)
+
+
+def _dumper(value: Any) -> Any:
+    """libyaml's emitter for *value* when it writes the same text as
+    PyYAML's (tests/test_import_safety.py compares them), which is
+    pure Python: a 10 MB title took it 5 s, libyaml 0.04 s."""
+    import yaml  # type: ignore[import-untyped]
+
+    fast = getattr(yaml, "CSafeDumper", None)
+    items = value if isinstance(value, list) else [value]
+    if fast is not None and all(
+        not isinstance(item, str) or _SAME_IN_LIBYAML.fullmatch(item) for item in items
+    ):
+        return fast
+    return yaml.SafeDumper
+
+
 def yaml_line(key: str, value: Any) -> str:
     """``key: value`` as one YAML line (lists in flow style, dates bare)."""
     import yaml  # type: ignore[import-untyped]
@@ -40,9 +64,11 @@ def yaml_line(key: str, value: Any) -> str:
     if key == "created" and isinstance(value, str):
         value = dt.date.fromisoformat(value)
     if isinstance(value, list):
-        text = yaml.safe_dump(value, allow_unicode=True, default_flow_style=True, width=1 << 30)
+        text = yaml.dump(value, Dumper=_dumper(value), allow_unicode=True,
+                         default_flow_style=True, width=1 << 30)
         return f"{key}: {text.strip()}"
-    text = yaml.safe_dump({key: value}, allow_unicode=True, width=1 << 30, sort_keys=False)
+    text = yaml.dump({key: value}, Dumper=_dumper(value), allow_unicode=True, width=1 << 30,
+                     sort_keys=False)
     return str(text).rstrip("\n")
 
 
