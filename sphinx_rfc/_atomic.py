@@ -56,6 +56,10 @@ _STALE_SECONDS = 3600.0
 #: A temporary file's name keeps at most this many characters of the
 #: target's (file names are limited to 255 bytes).
 _NAME_KEPT = 120
+#: Not inherited by child processes (where the system has the flag).
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+#: Binary mode (Windows: no newline translation by the system).
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 def _step(step: Step, path: Path) -> None:
@@ -94,7 +98,7 @@ def clean_leftovers(folder: Path) -> list[Path]:
     for entry in entries:
         path = Path(entry.path)
         try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | _CLOEXEC)
         except OSError:
             continue  # gone already, or a link: not ours
         try:
@@ -145,8 +149,8 @@ class AtomicFile:
         self.path = Path(path)
         self.mode = _mode(self.path, mode)
         self.temporary = self.path.with_name(_temporary_name(self.path))
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
-        fd = os.open(self.temporary, flags | getattr(os, "O_BINARY", 0), 0o600)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | _BINARY
+        fd = os.open(self.temporary, flags, 0o600)
         try:
             _lock(fd, wait=True)
             self.stream: BinaryIO = os.fdopen(fd, "wb")
@@ -205,8 +209,8 @@ class AtomicFile:
         except (OSError, NotImplementedError, AttributeError):
             pass  # a file system without hard links: write the name itself
         data = Path(self.temporary).read_bytes()
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
-                     | getattr(os, "O_BINARY", 0), self.mode)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | _BINARY,
+                     self.mode)
         try:
             with os.fdopen(fd, "wb") as stream:
                 stream.write(data)

@@ -332,9 +332,13 @@ class ChunkCache:
                 self._drop()
         return text
 
-    def close(self) -> None:
-        """Keep this export's texts as the cache (best effort)."""
+    def close(self, *, keep: bool = True) -> None:
+        """Keep this export's texts as the cache (best effort), or not
+        (the old cache stays)."""
         if self._file is None:
+            return
+        if not keep:
+            self._drop()
             return
         with contextlib.suppress(OSError):
             self._file.commit()
@@ -464,8 +468,8 @@ def write_export(app: Sphinx, path: str | Path, cache: ChunkCache | None = None)
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     clean_leftovers(target.parent)
-    data = export_data(get_domain(app.env), str(app.config.project), lazy=True, cache=cache)
     try:
+        data = export_data(get_domain(app.env), str(app.config.project), lazy=True, cache=cache)
         fresh = AtomicFile(target)
         try:
             writer = _Writer(fresh.stream)
@@ -479,9 +483,12 @@ def write_export(app: Sphinx, path: str | Path, cache: ChunkCache | None = None)
         except BaseException:
             fresh.discard()
             raise
-    finally:
+    except BaseException:
         if cache is not None:
-            cache.close()
+            cache.close(keep=False)  # (the texts of an export that did not finish)
+        raise
+    if cache is not None:
+        cache.close()
     return target
 
 
