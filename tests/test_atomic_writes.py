@@ -296,3 +296,33 @@ def test_leftovers_are_not_read_and_the_build_cleans_its_own(tmp_path: Path) -> 
     # and the next command writing beside the RFC removes the status leftover
     assert main(["status", str(root), "RFC-0006", "accepted"]) == 0
     assert not leftover.exists()
+
+
+def test_interrupted_by_ctrl_c_exit_130_old_bytes_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target, run = setup_status(tmp_path / "docs")
+    old = target.read_bytes()
+
+    def interrupt(at: _atomic.Step, path: Path) -> None:
+        if at == "written":
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_atomic, "hook", interrupt)
+    assert run(tmp_path / "docs") == 130  # the command's answer to Ctrl-C
+    assert target.read_bytes() == old
+    assert temporaries(tmp_path) == []
+
+
+def test_import_does_not_take_a_leftover_for_a_second_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A killed import's temporary holds the whole RFC: the next import
+    neither finds issue #7 twice in it nor keeps it."""
+    target, run = setup_import(tmp_path / "docs")
+    leftover = target.with_name(f".{target.name}.sphinx-rfc-0badcafe.tmp")
+    leftover.write_bytes(target.read_bytes())
+    capsys.readouterr()
+    assert run(tmp_path / "docs") == 0
+    assert capsys.readouterr().out == f"updated {target}\n"
+    assert not leftover.exists()
