@@ -116,9 +116,10 @@ def clean_leftovers(folder: Path) -> list[Path]:
     return removed
 
 
-def _sync_folder(folder: Path) -> None:
-    """Sync *folder*'s entries (the rename) to disk, where folders can be
-    opened (not on Windows)."""
+def sync_folder(folder: Path) -> None:
+    """Sync *folder*'s entries (the renames) to disk, where folders can be
+    opened (not on Windows): after it, the new files survive a power cut
+    (before it, the old or the new ones do)."""
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         try:
@@ -182,9 +183,11 @@ class AtomicFile:
             os.fchmod(self.stream.fileno(), self.mode)
         _step("synced", self.path)
 
-    def commit(self, *, replace: bool = True) -> None:
+    def commit(self, *, replace: bool = True, sync: bool = True) -> None:
         """Make the file *path*: renamed over it (*replace*), or linked to
-        it, raising :class:`FileExistsError` when *path* exists."""
+        it, raising :class:`FileExistsError` when *path* exists; the folder
+        synced (*sync*; a caller writing many files of one folder syncs it
+        once, with :func:`sync_folder`)."""
         try:
             self._finish()
             if replace:
@@ -195,7 +198,8 @@ class AtomicFile:
             else:
                 self._link()
             _step("renamed", self.path)
-            _sync_folder(self.path.parent)
+            if sync:
+                sync_folder(self.path.parent)
         finally:
             self.discard()
 
@@ -238,7 +242,7 @@ def open_atomic(path: Path, *, mode: int | None = None) -> Iterator[BinaryIO]:
 
 
 def write_bytes(path: Path, data: bytes, *, replace: bool = True,
-                mode: int | None = None) -> None:
+                mode: int | None = None, sync: bool = True) -> None:
     """Write *data* as *path*, whole or not at all.  With *replace* false
     an existing *path* is never replaced (:class:`FileExistsError`); it is
     then hard-linked, and written under its own name only where the file
@@ -249,14 +253,14 @@ def write_bytes(path: Path, data: bytes, *, replace: bool = True,
     except BaseException:
         file.discard()
         raise
-    file.commit(replace=replace)
+    file.commit(replace=replace, sync=sync)
 
 
 def write_text(path: Path, text: str, *, replace: bool = True,
-               mode: int | None = None) -> None:
+               mode: int | None = None, sync: bool = True) -> None:
     """:func:`write_bytes` of *text* in UTF-8, as given (no newline
     translation: an edit keeps the file's line endings)."""
-    write_bytes(path, text.encode("utf-8"), replace=replace, mode=mode)
+    write_bytes(path, text.encode("utf-8"), replace=replace, mode=mode, sync=sync)
 
 
 def copy_file(source: Path, target: Path) -> bool:

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
-from sphinx_rfc._atomic import clean_leftovers
+from sphinx_rfc._atomic import clean_leftovers, sync_folder
 from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.cli.conf import find_conf, project_settings
 from sphinx_rfc.cli.front_matter import (
@@ -253,7 +253,7 @@ def import_issue(
     if text == existing:
         return path, "kept" if state == "kept" else "unchanged"
     folder.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, text)
+    write_atomic(path, text, sync=False)  # (the folder is synced once, by run_import)
     index.put(path, text)
     return path, state
 
@@ -298,6 +298,9 @@ def run_import(
                 out.write(f"kept {path}: edited since import\n")
             else:
                 out.write(f"{state} {path}\n")
+    # each file was synced before its rename: the renames once, at the end
+    # (10,000 issues: one folder sync per file was 9 s of waiting)
+    sync_folder(Path(folder))
     return 1 if failed else 0
 
 
