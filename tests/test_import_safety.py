@@ -263,3 +263,25 @@ def python_yaml_line(key: str, value: object) -> str:
                  st.lists(st.one_of(_YAML_SPECIAL, _ANY_TEXT), max_size=3)))
 def test_front_matter_lines_are_those_of_pyyaml(value: str | list[str]) -> None:
     assert yaml_line("title", value) == python_yaml_line("title", value)
+
+
+def test_too_large_for_memory_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A source the reader runs out of memory on (standing in for one of
+    many gigabytes)."""
+    source = write_issue(tmp_path / "issues.json", ISSUE)
+
+    def no_memory(*args: object, **kwargs: object) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(json, "loads", no_memory)
+    assert import_(source, tmp_path / "rfcs") == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"sphinx-rfc import: {source}: not JSON (too large for memory)"
+    )
+    monkeypatch.setattr(Path, "read_bytes", no_memory)
+    assert import_(source, tmp_path / "rfcs") == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"sphinx-rfc import: {source}: cannot read it: too large for memory"
+    )
