@@ -34,6 +34,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc._atomic import clean_leftovers, is_temporary, write_bytes
 from sphinx_rfc._dataclass import dataclass
 
 if TYPE_CHECKING:
@@ -112,6 +113,8 @@ def keep(env: BuildEnvironment, work: Workspace) -> None:
     """Store the environment just read, and the manifest it was read from
     (last: until it is written the cache holds no read to start from)."""
     try:
+        for folder in (work.folder, work.envfile.parent):
+            clean_leftovers(folder)  # (what a killed run left)
         data = pickle.dumps(env, pickle.HIGHEST_PROTOCOL)
         _write_private(work.envfile, data)
         _tighten(work.folder)
@@ -367,11 +370,9 @@ def _remove(path: Path) -> None:
 
 
 def _write_private(path: Path, data: bytes) -> None:
-    """Write *data* into *path*, for its owner only, never through a link."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
-    with os.fdopen(os.open(path, flags, 0o600), "wb") as handle:
-        os.fchmod(handle.fileno(), 0o600)
-        handle.write(data)
+    """Write *data* as *path*, for its owner only, whole or not at all;
+    never through a link (the rename replaces a link, it does not follow it)."""
+    write_bytes(path, data, mode=0o600)
 
 
 def _tighten(folder: Path) -> None:
@@ -416,6 +417,8 @@ def _manifest(srcdir: Path) -> dict[str, list[int]]:
     for folder, dirs, files in os.walk(srcdir):
         dirs[:] = [d for d in dirs if not d.startswith((".", "_build"))]
         for name in files:
+            if is_temporary(name):  # a file being written, or a leftover
+                continue
             path = Path(folder) / name
             try:
                 info = path.stat()

@@ -6,8 +6,10 @@ each issue that cannot be read.
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import json
+import reprlib
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -37,6 +39,13 @@ class Issue:
     state: str | None = None
 
 
+#: How a value is quoted in a message: shortened (a message is one line,
+#: whatever the size or depth of the value).
+_repr = reprlib.Repr()
+_repr.maxlevel, _repr.maxstring, _repr.maxother, _repr.maxlong = 2, 60, 60, 40
+_shown = _repr.repr
+
+
 def _date(value: object, name: str) -> str | None:
     """``YYYY-MM-DD`` of a timestamp, as the forge wrote it (its time zone:
     converting would make the file depend on the importing machine)."""
@@ -46,7 +55,7 @@ def _date(value: object, name: str) -> str | None:
     try:
         return dt.date.fromisoformat(text[:10]).isoformat()
     except ValueError:
-        raise IssueImportError(f"{name} {text!r} is not a date") from None
+        raise IssueImportError(f"{name} {_shown(text)} is not a date") from None
 
 
 def _person(value: object) -> str | None:
@@ -67,7 +76,7 @@ def parse_issue(data: object) -> Issue:
         raise IssueImportError("the issue has no number")
     if not isinstance(number, int) or number < 1:
         raise IssueImportError(
-            f"issue number {number!r} is not a positive number (an RFC ID needs one)"
+            f"issue number {_shown(number)} is not a positive number (an RFC ID needs one)"
         )
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
@@ -75,6 +84,9 @@ def parse_issue(data: object) -> Issue:
     body = data.get("body")
     if not isinstance(body, str) or not body.strip():
         raise IssueImportError(f"issue #{number} has no body")
+    for name, text in (("title", title), ("body", body)):
+        if "\0" in text:  # (a text file with one is taken for a binary file)
+            raise IssueImportError(f"issue #{number}: its {name} holds a NUL character")
     labels = tuple(
         str(item.get("name", "")) if isinstance(item, Mapping) else str(item)
         for item in data.get("labels") or () if item
@@ -106,20 +118,71 @@ def load_source(source: str, *, number: int | None, title: str | None) -> list[I
         except IssueImportError as exc:
             return [str(exc)]
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8-sig")
-        data = json.loads(text)
-    except (OSError, UnicodeDecodeError) as exc:
-        return [f"cannot read it: {exc}"]
-    except ValueError as exc:
-        return [f"not JSON ({exc})"]
+        data = read_json(source)
+    except IssueImportError as exc:
+        return [str(exc)]
     if isinstance(data, Mapping) and isinstance(data.get("items"), list):
         data = data["items"]  # a search result
     found: list[Issue | str] = []
     for index, item in enumerate(data if isinstance(data, list) else [data], 1):
+        where = f"item {index}: " if isinstance(data, list) else ""
         try:
             found.append(parse_issue(item))
         except IssueImportError as exc:
-            where = f"item {index}: " if isinstance(data, list) else ""
             found.append(where + str(exc))
+        except RecursionError:  # (a value nested just short of the reader's limit)
+            found.append(where + "not an issue (a value is nested too deeply)")
     return found
+
+
+#: Byte order marks of the encodings JSON is not written in here.
+_OTHER_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+def read_json(source: str) -> object:
+    """The JSON value of *source* (``-``: standard input), UTF-8 with or
+    without a byte order mark; any way it is not is one line of
+    :class:`IssueImportError`, never a traceback (a value nested too
+    deeply, a number too long, a file too large for memory)."""
+    try:
+        if source != "-":
+            raw: bytes | str = Path(source).read_bytes()
+        else:
+            stream = getattr(sys.stdin, "buffer", None)
+            raw = stream.read() if stream is not None else sys.stdin.read()
+    except OSError as exc:
+        raise IssueImportError(f"cannot read it: {exc}") from None
+    except MemoryError:
+        raise IssueImportError("cannot read it: too large for memory") from None
+    if isinstance(raw, bytes):
+        for bom, name in _OTHER_BOMS:
+            if raw.startswith(bom):
+                raise IssueImportError(
+                    f"not UTF-8 text (it starts with a {name} byte order mark); "
+                    "save it as UTF-8"
+                )
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise IssueImportError(
+                f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+            ) from None
+        except MemoryError:
+            raise IssueImportError("cannot read it: too large for memory") from None
+    else:
+        text = raw.removeprefix("\ufeff")
+    nul = text.find("\0")
+    if nul >= 0:
+        raise IssueImportError(f"not JSON (a NUL character at offset {nul})")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise IssueImportError("not JSON (nested too deeply to read)") from None
+    except MemoryError:
+        raise IssueImportError("not JSON (too large for memory)") from None
+    except ValueError as exc:  # (a syntax error, a number of too many digits)
+        raise IssueImportError(f"not JSON ({exc})") from None
 

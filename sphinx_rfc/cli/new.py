@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sphinx_rfc._atomic import clean_leftovers, write_text
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.errors import CliError, cannot
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
@@ -139,9 +140,10 @@ def _write_new_file(folder: Path, path: Path, text: str) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file in the way, no permission
         raise cannot("create the folder", folder, exc) from None
+    clean_leftovers(folder)  # (what a killed new left)
     try:
-        with path.open("x", encoding="utf-8") as handle:
-            handle.write(text)
+        # whole or not at all, and linked to its name: never replacing a file
+        write_text(path, text, replace=False)
     except FileExistsError:
         raise _not_overwriting(path) from None
     except OSError as exc:

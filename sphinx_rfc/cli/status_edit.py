@@ -32,9 +32,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from sphinx_rfc._atomic import clean_leftovers
+from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
-from sphinx_rfc.cli.files import write_atomic
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.lifecycle import check_transition, refusal
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -191,6 +192,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{args.rfc_id} is declared in "
                     + " and ".join(str(r.path) for r in mine) + "; fix that first", 2)
     rfc = mine[0]
+    clean_leftovers(rfc.path.parent)  # (what a killed status or import left)
     current = settings.statuses.lookup(rfc.status) if rfc.status else "draft"
     verdict = check_transition(
         current or str(rfc.status), new,

@@ -27,6 +27,7 @@ from sphinx.util import texescape
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
+from sphinx_rfc._atomic import clean_leftovers, write_bytes
 from sphinx_rfc._compat import page_link
 from sphinx_rfc.directives.common import (
     NO_MATCH,
@@ -232,7 +233,8 @@ def _svg_file(ctx: RenderContext, value: rfc_graph.GraphValue) -> nodes.Node:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     if not path.is_file() or path.read_bytes() != data:
-        path.write_bytes(data)
+        clean_leftovers(folder)  # (what a killed build left)
+        write_bytes(path, data)  # (whole or not at all)
     src = relative_uri(ctx.builder.get_target_uri(ctx.docname), f"{ctx.builder.imagedir}/{name}")
     alt = ", ".join(item["id"] for item in value["nodes"])
     return nodes.raw("", f'<img class="rfc-graph-svg" src="{escape(src)}" alt="{escape(alt)}"/>',

@@ -39,6 +39,7 @@ from weakref import WeakKeyDictionary
 import sphinx
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc._atomic import clean_leftovers, open_atomic
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -120,15 +121,14 @@ class _Store:
         # asks only for the cross-RFC problems, and the index pages made
         # before are still good for the next one under this key)
         values = {**(self.old or {}), **self.kept}
-        fresh = self.path.with_name(self.path.name + ".new")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with fresh.open("wb") as stream:
+            clean_leftovers(self.path.parent)
+            with open_atomic(self.path) as stream:
                 pickle.dump(self.key, stream, protocol=pickle.HIGHEST_PROTOCOL)
                 pickle.dump(values, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(fresh, self.path)
         except Exception:  # (a full disk, an unpicklable value): no cache
-            fresh.unlink(missing_ok=True)
+            pass
 
 
 _stores: WeakKeyDictionary[BuildEnvironment, _Store] = WeakKeyDictionary()

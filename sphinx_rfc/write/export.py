@@ -20,7 +20,6 @@ import contextlib
 import functools
 import hashlib
 import json
-import os
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import fields
@@ -31,6 +30,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 from sphinx.util import logging
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc._atomic import AtomicFile, clean_leftovers
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
@@ -265,14 +265,20 @@ class ChunkCache:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.old = self._load(path)
-        self._next = path.with_name(path.name + ".new")
-        self._stream: BinaryIO | None = None
+        self._file: AtomicFile | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._stream = self._next.open("wb")
-            pickle.dump(_cache_version(), self._stream, protocol=pickle.HIGHEST_PROTOCOL)
+            clean_leftovers(path.parent)
+            self._file = AtomicFile(path)
+            pickle.dump(_cache_version(), self._file.stream, protocol=pickle.HIGHEST_PROTOCOL)
         except OSError:
-            self._stream = None
+            self._drop()
+
+    def _drop(self) -> None:
+        """Write no cache (the old one stays)."""
+        if self._file is not None:
+            self._file.discard()
+        self._file = None
 
     @classmethod
     def _load(cls, path: Path) -> dict[bytes, str]:
@@ -319,24 +325,24 @@ class ChunkCache:
         text = self.old.get(key)
         if text is None:
             text = _text(value(), newline)
-        if self._stream is not None:
+        if self._file is not None:
             try:
-                pickle.dump((key, text), self._stream, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((key, text), self._file.stream, protocol=pickle.HIGHEST_PROTOCOL)
             except OSError:
-                self._stream.close()
-                self._stream = None
+                self._drop()
         return text
 
-    def close(self) -> None:
-        """Keep this export's texts as the cache (best effort)."""
-        if self._stream is None:
+    def close(self, *, keep: bool = True) -> None:
+        """Keep this export's texts as the cache (best effort), or not
+        (the old cache stays)."""
+        if self._file is None:
             return
-        try:
-            self._stream.close()
-            os.replace(self._next, self.path)
-        except OSError:
-            pass
-        self._stream = None
+        if not keep:
+            self._drop()
+            return
+        with contextlib.suppress(OSError):
+            self._file.commit()
+        self._file = None
 
 
 def _text(value: object, newline: str) -> str:
@@ -461,23 +467,28 @@ def write_export(app: Sphinx, path: str | Path, cache: ChunkCache | None = None)
     export's texts."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    data = export_data(get_domain(app.env), str(app.config.project), lazy=True, cache=cache)
-    fresh = target.with_name(target.name + ".new")
+    clean_leftovers(target.parent)
     try:
-        with fresh.open("wb") as stream:
-            writer = _Writer(stream)
+        data = export_data(get_domain(app.env), str(app.config.project), lazy=True, cache=cache)
+        fresh = AtomicFile(target)
+        try:
+            writer = _Writer(fresh.stream)
             _encode(data, "\n", writer)
             writer.append("\n")
-        if _same_file(target, writer.size, writer.digest.digest()):
-            fresh.unlink()
-        else:
-            os.replace(fresh, target)
+            fresh.stream.flush()
+            if _same_file(target, writer.size, writer.digest.digest()):
+                fresh.discard()
+            else:
+                fresh.commit()
+        except BaseException:
+            fresh.discard()
+            raise
     except BaseException:
-        fresh.unlink(missing_ok=True)
-        raise
-    finally:
         if cache is not None:
-            cache.close()
+            cache.close(keep=False)  # (the texts of an export that did not finish)
+        raise
+    if cache is not None:
+        cache.close()
     return target
 
 
@@ -492,5 +503,14 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     write_export(app, target, ChunkCache(Path(app.doctreedir) / CACHE_FILENAME))
 
 
+def clean_build_leftovers(app: Sphinx) -> None:
+    """Remove what a killed build left of the files the extension writes
+    whole or not at all beside Sphinx's (``rfcs.json``, the caches), even
+    when this build writes none of them."""
+    for folder in (app.outdir, app.doctreedir):
+        clean_leftovers(Path(folder))
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", clean_build_leftovers)
     app.connect("build-finished", on_build_finished)

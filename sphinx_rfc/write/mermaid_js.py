@@ -36,10 +36,8 @@ looked at after resolving.  How to get the file:
 
 from __future__ import annotations
 
-import filecmp
 import functools
 import re
-import shutil
 import weakref
 from collections.abc import Callable
 from functools import partial
@@ -50,6 +48,7 @@ from docutils import nodes
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
+from sphinx_rfc._atomic import clean_leftovers, copy_file
 from sphinx_rfc.config import settings
 from sphinx_rfc.resolve.mermaid import may_draw
 
@@ -172,12 +171,14 @@ def copy_local_build(app: Sphinx) -> None:
     files = module_files(source) if is_module(local) else [source]
     base = source.parent.resolve()
     static = Path(app.outdir) / "_static"
+    folders: set[Path] = set()
     for path in files:
         target = static / path.relative_to(base)
-        if target.is_file() and filecmp.cmp(path, target, shallow=False):
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
+        if target.parent not in folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            clean_leftovers(target.parent)
+            folders.add(target.parent)
+        copy_file(path, target)  # (unless it is the same; whole or not at all)
 
 
 def _static_url(context: dict[str, Any], name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sphinx.util.fileutil import copy_asset_file
+from sphinx_rfc._atomic import clean_leftovers, copy_file
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -30,9 +30,10 @@ def copy_static_files(app: Sphinx) -> None:
         return
     target = Path(app.outdir) / "_static"
     target.mkdir(parents=True, exist_ok=True)
+    clean_leftovers(target)
     for path in sorted(STATIC_DIR.iterdir()):
         if path.suffix in {".css", ".js"}:
-            copy_asset_file(path, target, force=True)
+            copy_file(path, target / path.name)  # (whole or not at all)
 
 
 def setup(app: Sphinx) -> None:
