@@ -113,12 +113,12 @@ def test_an_edited_body_survives_a_reimport(
     capsys.readouterr()
     # the same issue again: the file is left alone
     assert import_(source, folder) == 0
-    assert capsys.readouterr().out == f"kept {path}: edited since import\n"
+    assert capsys.readouterr().out == f"kept: edited since import: {path}\n"
     assert path.read_text(encoding="utf-8") == edited
     # the issue's labels change, not its body: the fields follow, the body stays
     write_issue(source, {**ISSUE, "labels": [{"name": "status: accepted"}]})
     assert import_(source, folder) == 0
-    assert capsys.readouterr().out == f"kept {path}: edited since import\n"
+    assert capsys.readouterr().out == f"kept: edited since import: {path}\n"
     now = path.read_text(encoding="utf-8")
     assert "status: accepted\n" in now
     assert now.endswith("The state, as the team rewrote it.\n")

@@ -295,7 +295,7 @@ def run_import(
                 err.write(f"sphinx-rfc import: {source}: issue #{item.number}: {exc}\n")
                 continue
             if state == "kept":
-                out.write(f"kept {path}: edited since import\n")
+                out.write(f"kept: edited since import: {path}\n")
             else:
                 out.write(f"{state} {path}\n")
     # each file was synced before its rename: the renames once, at the end
