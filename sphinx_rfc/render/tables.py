@@ -18,8 +18,7 @@ from sphinx_rfc.doctree.tables import ReadTable, table_group
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.render.elements import css_token, xref
-from sphinx_rfc.spec.cells import CellValue, is_path, module_of_path, read_choice
-from sphinx_rfc.spec.text import fold, plain, split_list
+from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -29,33 +28,6 @@ DEP_STATUS_VIEW = "dep-status"
 #: View kind of a dependency's component that may name a module (when
 #: ``rfc_modules`` is empty, only the whole project knows its modules).
 DEP_MODULE_VIEW = "dep-module"
-
-
-def module_name(text: str, settings: RfcSettings) -> str | None:
-    """The configured module *text* names (exactly, else case-insensitively)."""
-    if not text or not settings.modules:
-        return None
-    if text in settings.modules:
-        return text
-    folded = fold(text)
-    for name in settings.modules:
-        if fold(name) == folded:
-            return name
-    return None
-
-
-def module_cell(text: str, settings: RfcSettings) -> CellValue | None:
-    """A module cell written as paths (``hyper_parallel/trainer/base.py``):
-    the module the first of them belongs to, or None as value when none
-    does (``examples/…``), and the paths as written as its note; None for
-    a cell that is no path (a module name, a word to check)."""
-    items = split_list(text)
-    if not items or plain(text) in settings.modules or not all(
-        is_path(i, settings.modules) for i in items
-    ):
-        return None
-    found = [m for i in items if (m := module_of_path(i, settings.modules, settings.module_paths))]
-    return CellValue(found[0] if found else None, plain(text))
 
 
 def note_node(note: str) -> nodes.inline:
@@ -131,12 +103,12 @@ def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
                 if settings.id_pattern.match(cell.text):
                     rfc_component = cell.text
                     _set_content(entry, xref("ref", cell.text))
-                elif (module := module_name(cell.text, settings)) is not None:
+                elif (module := module_name(cell.text, settings.modules)) is not None:
                     _set_content(entry, xref("mod", module, cell.text))
                 elif not settings.modules:
                     _wrap_in_pending(entry, (DEP_MODULE_VIEW, cell.text))
             elif kind == "changes" and column.key == "module" and (
-                path := module_cell(cell.text, settings)
+                path := module_cell(cell.text, settings.modules, settings.module_paths)
             ) is not None:
                 if isinstance(path.value, str):
                     _set_content(entry, xref("mod", path.value, cell.text))
