@@ -31,6 +31,7 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, parse_metadata
+from sphinx_rfc.read.tables import already_read
 from sphinx_rfc.render.elements import (
     issue_node,
     joined,
@@ -39,7 +40,6 @@ from sphinx_rfc.render.elements import (
     unlink_unsafe,
     xref,
 )
-from sphinx_rfc.render.tables import already_read
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.text import fold_header, plain
 

@@ -16,8 +16,9 @@ after the record is built and checked and before it is stored, as::
 so a handler is ``handler(app, doctree, record, tables, rows)``:
 
 *doctree* (``nodes.document``)
-    The document, its directives rendered (tables in place, payload nodes
-    gone).  A handler may change it (the test results add a column).
+    The document, its directives' payload nodes gone; the tables read are
+    in place as written, marked for the render step, which draws them when
+    the page is resolved (:func:`sphinx_rfc.read.tables.mark_table`).  A handler may change it (the test results add a column).
 *record* (``RfcRecord | None``)
     The document's record, every row of its tables in it; None when the
     document is not an RFC (its table directives are then ``rfc.outside-rfc``
@@ -61,7 +62,14 @@ from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
-from sphinx_rfc.nodes import holds_rfc_data, rfc_data, rfc_pending
+from sphinx_rfc.nodes import (
+    READ_TABLES_VIEW,
+    TABLE_MARK,
+    TableMark,
+    holds_rfc_data,
+    rfc_data,
+    rfc_pending,
+)
 from sphinx_rfc.read import git_dates, native
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
@@ -301,6 +309,11 @@ class _Found:
                 self.views.add(("rfc" if role == "ref" else "module", target))
                 if not node.get("rfc-quiet"):
                     self.refs.append((str(role), target, line_of(node)))
+        elif isinstance(node, nodes.table):
+            mark: TableMark | None = node.get(TABLE_MARK)
+            if mark is not None:  # (drawn at resolve time: its links are in the mark)
+                self.views.update(mark[3])
+                self.views.add(READ_TABLES_VIEW)
         elif isinstance(node, diagram):
             self.diagrams.append(node)
         elif isinstance(node, nodes.system_message):
@@ -318,7 +331,8 @@ def _walk(tree: nodes.Element, found: _Found) -> None:
     """Pre-order, in document order, over *tree* (itself included)."""
     from sphinxcontrib.mermaid import mermaid
 
-    wanted = (rfc_data, rfc_pending, addnodes.pending_xref, mermaid, nodes.system_message)
+    wanted = (rfc_data, rfc_pending, addnodes.pending_xref, nodes.table, mermaid,
+              nodes.system_message)
     stack: list[nodes.Node] = [tree]
     while stack:
         node = stack.pop()

@@ -85,9 +85,8 @@ from sphinx_rfc.read.basic_info import (
 )
 from sphinx_rfc.read.frontmatter import RawField, metadata_fields
 from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_metadata
-from sphinx_rfc.read.tables import best_of, headers_match, read_tables
+from sphinx_rfc.read.tables import already_read, best_of, headers_match, read_tables
 from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
-from sphinx_rfc.render.tables import already_read
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain

@@ -15,8 +15,13 @@
   hold (:func:`~sphinx_rfc.render.elements.basic_info_views`);
 - ``("notice", ID)``: the superseded notice under the title;
 - ``("dep-status", ID)`` / ``("dep-module", NAME)``: cells of dependency
-  tables (:mod:`sphinx_rfc.read.tables` makes the pending nodes, for table
-  directives and template-native tables alike).
+  tables (:mod:`sphinx_rfc.read.tables` marks the cells,
+  :mod:`sphinx_rfc.render.tables` makes the pending nodes when the page is
+  resolved, for table directives and template-native tables alike);
+- ``("read-tables",)``: the page holds tables read at read time and drawn
+  when it is resolved (:func:`~sphinx_rfc.render.tables.draw_read_table`);
+  value None (the page's own data), no renderer: the key only makes the
+  page one that is walked when resolved.
 
 The registry (:mod:`sphinx_rfc.resolve.views`) installs :data:`VIEWS`, so
 these kinds do not depend on which directives are set up.
@@ -30,7 +35,14 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from docutils import nodes
 
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import find_all, generated, rfc_pending
+from sphinx_rfc.nodes import (
+    DEP_MODULE_VIEW,
+    DEP_STATUS_VIEW,
+    READ_TABLES_VIEW,
+    find_all,
+    generated,
+    rfc_pending,
+)
 from sphinx_rfc.render.elements import (
     BACKLINK_LABELS,
     basic_info_table,
@@ -38,7 +50,6 @@ from sphinx_rfc.render.elements import (
     joined,
     status_badge,
 )
-from sphinx_rfc.render.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
@@ -164,8 +175,13 @@ def _render_dep_module(ctx: RenderContext, node: rfc_pending, value: bool) -> li
     return list(node.children)
 
 
+def _read_tables_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
+    return None  # the page's own tables; what they show of others is in their views
+
+
 #: view kind -> its view.
 VIEWS: dict[str, View[Any]] = {
+    READ_TABLES_VIEW[0]: View(_read_tables_value),
     "basic-info": View(_basic_info_value, _render_basic_info),
     "rfc": View(_rfc_value),
     "module": View(_module_value),
