@@ -85,8 +85,30 @@ TableMark = tuple[str, bool, int, tuple[tuple[str, ...], ...]]
 #: - ``("mod", MODULE, TEXT)``: a link to MODULE showing TEXT ("" for MODULE);
 #: - ``("dep-module", TEXT)``: the cell's content inside a
 #:   :data:`DEP_MODULE_VIEW` spot;
-#: - ``("dep-status", ID)``: a :data:`DEP_STATUS_VIEW` spot for RFC ID.
+#: - ``("dep-status", ID)``: a :data:`DEP_STATUS_VIEW` spot for RFC ID;
+#:
+#: and in a template-native RFC's own basic-information table
+#: (:data:`INFO_MARK`):
+#:
+#: - ``("info-link", FIELD)``: the value cell of FIELD (modules, supersedes,
+#:   requires, issues) as links, when it holds no link of the author's;
+#: - ``("info-badge", FIELD)``: the value cell of FIELD (the ID, status,
+#:   type) as the ``rfc`` directive's table shows it.
 CellOp = tuple[str, ...]
+
+#: Attribute of a template-native RFC's own basic-information table (the
+#: author's key/value table): an :data:`InfoMark`.  The render step
+#: (:func:`sphinx_rfc.render.native_info.draw_native_info`) draws it from
+#: the page's record when the page is resolved: links, badges, the rows of
+#: the ``rfc`` directive's table it lacks, the dates taken from git, the
+#: rows computed from other RFCs.
+INFO_MARK = "rfc-info-table"
+
+#: ``(docname, kept, title_hidden, from_git)``: the page whose record fills
+#: the table; the fields the author's rows show (no row of the directive's
+#: for them); whether the title row is left out (the page's heading says
+#: it); the fields whose value came from git (shown as rows of their own).
+InfoMark = tuple[str, tuple[str, ...], bool, tuple[str, ...]]
 
 #: View kind of a dependency's status cell left empty for an RFC component.
 DEP_STATUS_VIEW = "dep-status"

@@ -78,7 +78,7 @@ from sphinx_rfc.read.sections import (
     placeholder_problems,
     section_bodies,
 )
-from sphinx_rfc.render.elements import basic_info_spot, basic_info_views
+from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
@@ -143,7 +143,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     doc_title, _title_line = document_title(doctree)
     record: RfcRecord | None = None
     dates: git_dates.Used | None = None
-    # read_native renders what it reads in place: its page is walked again below
+    # read_native marks what it reads and leaves spots: its page is walked again below
     native_read = False
     if metas:
         first = metas[0]
@@ -167,15 +167,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             extra.parent.remove(extra)
     elif candidate:
         native_read = True
-        record = native.read_native(
+        record, dates = native.read_native(
             app, doctree, settings, docname, source, doc_title, problems, row_of=rows
         )
-        if record is not None:
-            dates = git_dates.fill_record(app, record)
-            for table in doctree.findall(nodes.table):
-                if "rfc-native-info" in table["classes"]:
-                    git_dates.add_date_rows(table, record, dates)
-                    break
 
     if record is not None:
         directives_used = {"rfc"} if metas else set()
@@ -241,8 +235,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         views, refs = _views_and_refs(doctree)
     else:
         views, refs = found.views, found.refs
-    if metas and record is not None:
-        views |= basic_info_views(record)  # (the table itself is built later)
+    if record is not None and (metas or native_read):
+        views |= basic_info_views(record)  # (the table itself is drawn later)
     if record is not None:
         for problem in problems:
             problem.rfc_id = problem.rfc_id or record.id

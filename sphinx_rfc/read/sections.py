@@ -20,7 +20,7 @@ from sphinx_rfc.doctree.tables import CellLines, column_header, node_text
 from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import CELL_MARK, CellOp
+from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -57,6 +57,12 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
     for child in section.children[1:] if has_title else section.children:
         if isinstance(child, nodes.section):
             parts.append(body_text(child, memo))
+        elif isinstance(child, rfc_pending):
+            if child.get("native"):
+                # a template-native RFC's basic-information table, drawn when
+                # the page is resolved, is content of its section: its first
+                # row (the ID) stands for it
+                parts.append(f"ID {child['view'][1]}")
         elif not isinstance(child, _SKIPPED):
             parts.append(astext(child))
     memo[key] = text = "\n".join(p for p in parts if p.strip())

@@ -51,6 +51,7 @@ from sphinx_rfc.nodes import (
     CELL_MARK,
     DEP_MODULE_VIEW,
     DEP_STATUS_VIEW,
+    INFO_MARK,
     TABLE_MARK,
     CellOp,
     TableMark,
@@ -388,7 +389,7 @@ def already_read(node: nodes.Node) -> bool:
     for the render step, or drawn): the tables there have been read."""
     for current in ancestors(node, include_self=True):
         if isinstance(current, nodes.Element):
-            if TABLE_MARK in current.attributes:
+            if TABLE_MARK in current.attributes or INFO_MARK in current.attributes:
                 return True
             classes: list[str] = current.get("classes", [])
             if "rfc-directive" in classes or "rfc-table" in classes:
@@ -411,11 +412,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
         if op[0] in ("label", "badge"):
             # the extension's text once drawn: the read step's checks skip it
             entry["rfc-generated"] = True
-        ops: list[CellOp] | None = entry.get(CELL_MARK)
-        if ops is None:
-            entry[CELL_MARK] = [op]
-        else:
-            ops.append(op)
+        mark_cell(entry, op)
 
     for column, entry in zip(read.columns, read.header_entries, strict=True):
         if entry is None:
@@ -479,6 +476,15 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
     mark: TableMark = (kind, read.header_in_body and read.header_row is not None,
                        len(read.table["classes"]), tuple(sorted(views)))
     read.table[TABLE_MARK] = mark
+
+
+def mark_cell(cell: nodes.entry, op: CellOp) -> None:
+    """Add *op* to what the render step does to *cell*, after the others."""
+    ops: list[CellOp] | None = cell.get(CELL_MARK)
+    if ops is None:
+        cell[CELL_MARK] = [op]
+    else:
+        ops.append(op)
 
 
 _EXTRA: CellOp = ("class", "rfc-col-extra")

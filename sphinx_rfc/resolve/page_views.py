@@ -12,7 +12,9 @@
   Its value is None, not fingerprinted: an RFC's own record changes only
   when its page is read again, and a page read is a page written; what
   the table shows of other RFCs is fingerprinted by the views its nodes
-  hold (:func:`~sphinx_rfc.render.elements.basic_info_views`);
+  hold (:func:`~sphinx_rfc.read.spots.basic_info_views`).  The spot of a
+  template-native RFC with no table of its own (``native=True``) shows the
+  same table, with the dates taken from git as rows of their own;
 - ``("notice", ID)``: the superseded notice under the title;
 - ``("dep-status", ID)`` / ``("dep-module", NAME)``: cells of dependency
   tables (:mod:`sphinx_rfc.read.tables` marks the cells,
@@ -50,6 +52,7 @@ from sphinx_rfc.render.elements import (
     joined,
     status_badge,
 )
+from sphinx_rfc.render.native_info import native_info_table
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
@@ -120,7 +123,10 @@ def _render_basic_info(ctx: RenderContext, node: rfc_pending, value: None) -> li
     record = ctx.domain.rfcs.get(node["docname"])
     if record is None:  # (a doctree kept from a build that knew the page as an RFC)
         return []
-    table = basic_info_table(record, ctx.settings)
+    if node.get("native"):  # a template-native RFC's page with no table of its own
+        table = native_info_table(record, ctx.settings, node.get("from_git", ()))
+    else:
+        table = basic_info_table(record, ctx.settings)
     backlinks: BacklinksValue | None = None
     for spot in find_all(table, rfc_pending):  # the backlinks rows
         if backlinks is None:
