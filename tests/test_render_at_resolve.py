@@ -132,3 +132,31 @@ def test_parallel_reading_draws_the_same_pages(build: BuildFn) -> None:
     for page in pages:
         assert page_body((serial.outdir / page).read_text(encoding="utf-8")) == page_body(
             (parallel.outdir / page).read_text(encoding="utf-8")), page
+
+
+def test_a_reference_in_a_cell_drawn_over_is_checked_once(build: BuildFn) -> None:
+    """An author's cross-reference in a cell whose content the render step
+    replaces (a dependency's RFC, a native table's requires) is not on the
+    page: the field's check reports the unknown RFC, the reference's does
+    not report it again.  One the drawn cell keeps (a component that names
+    no known module) is checked as a reference."""
+    files = {
+        "index.md": "# X\n\n```{toctree}\na\nnative-0003\n```\n",
+        "a.md": (
+            "# A\n\n```{rfc} RFC-0001\n:status: draft\n```\n\n## 依赖\n\n"
+            "```{rfc-dependency}\n| 组件 | 强弱 | 当前状态 |\n|---|---|---|\n"
+            "| {rfc:ref}`RFC-0099` | 强 | |\n| {rfc:mod}`nomod` | 弱 | x |\n```\n"
+        ),
+        "native-0003.md": (
+            "# Native\n\n## 1. 基本信息\n\n| 项目 | 内容 |\n|---|---|\n"
+            "| 状态 | 草稿 |\n| 依赖 RFC | {rfc:ref}`RFC-0098` |\n"
+        ),
+    }
+    conf = ('rfc_documents = ["native-*"]\nrfc_required_sections = []\n'
+            'rfc_modules = {"trainer": "T"}\n')
+    built = build(files, conf=conf)
+    assert sorted((f, n, t) for f, n, t, _m in built.rfc_warnings()) == [
+        ("a.md", 12, "rfc.unknown-rfc"),  # the dependency, as a field
+        ("a.md", 13, "rfc.unknown-module"),  # the reference the cell keeps
+        ("native-0003.md", 1, "rfc.unknown-rfc"),  # :requires:, as a field
+    ]

@@ -63,8 +63,10 @@ from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unread
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import (
+    CELL_MARK,
     READ_TABLES_VIEW,
     TABLE_MARK,
+    CellOp,
     TableMark,
     holds_rfc_data,
     rfc_data,
@@ -297,6 +299,8 @@ class _Found:
         if isinstance(node, rfc_pending):
             self.views.add(tuple(node["view"]))
         elif isinstance(node, addnodes.pending_xref):
+            if node.get("refdomain") == "rfc" and _drawn_over(node):
+                return False  # the render step replaces the cell's content
             if node.get("refdomain") == "rfc":
                 target = str(node.get("reftarget", "")).strip()
                 role = node.get("reftype")
@@ -319,6 +323,25 @@ class _Found:
         before = (len(self.payloads), len(self.diagrams), len(self.messages))
         _walk(tree, self)
         del self.payloads[before[0]:], self.diagrams[before[1]:], self.messages[before[2]:]
+
+
+#: The cell operations (nodes.CellOp) that replace a cell's content: what
+#: the author wrote there is not on the page.
+_REPLACING = frozenset({"label", "badge", "ref", "mod", "dep-status", "info-link", "info-badge"})
+
+
+def _drawn_over(node: nodes.Node) -> bool:
+    """Whether *node* sits in a cell whose content the render step replaces
+    (an author's cross-reference there is not on the page: its view and its
+    check are the drawn cell's)."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.entry):
+            ops: list[CellOp] = parent.get(CELL_MARK, [])
+            if any(op[0] in _REPLACING for op in ops):
+                return True
+        parent = parent.parent
+    return False
 
 
 def _walk(tree: nodes.Element, found: _Found) -> None:
