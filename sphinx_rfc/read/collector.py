@@ -18,7 +18,8 @@ so a handler is ``handler(app, doctree, record, tables, rows)``:
 *doctree* (``nodes.document``)
     The document, its directives' payload nodes gone; the tables read are
     in place as written, marked for the render step, which draws them when
-    the page is resolved (:func:`sphinx_rfc.read.tables.mark_table`).  A handler may change it (the test results add a column).
+    the page is resolved (:func:`sphinx_rfc.read.tables.mark_table`).  A
+    handler may change it (the test results add a column).
 *record* (``RfcRecord | None``)
     The document's record, every row of its tables in it; None when the
     document is not an RFC (its table directives are then ``rfc.outside-rfc``

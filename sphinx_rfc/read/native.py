@@ -564,7 +564,12 @@ def _anchor(
     env: BuildEnvironment, doctree: nodes.document, head: nodes.section | None, rfc_id: str
 ) -> str:
     """An id for the RFC on its title section (a target at the top when the
-    document has no title)."""
+    document has no title).
+
+    The one node the reader makes (docs/reference/architecture.md, "Read
+    records, render draws"): the id must be in the read doctree, where
+    ``make_id`` keeps it unique among the document's ids and the domain's
+    objects point at it from every page."""
     anchor = make_id(env, doctree, "rfc", rfc_id)
     if head is not None:
         head["ids"].append(anchor)
