@@ -24,6 +24,7 @@ Three steps, each usable alone:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -407,6 +408,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
     column order and other cells' inline markup are kept."""
     kind = read.spec.kind
     views: set[tuple[str, ...]] = set()
+    # (class names interned: a pickled doctree writes each once, not per cell)
 
     def add(entry: nodes.entry, op: CellOp) -> None:
         if op[0] in ("label", "badge"):
@@ -419,7 +421,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
             continue
         if column is not None:
             add(entry, ("label", column.label))
-            add(entry, ("class", _shared(f"rfc-col-{column.key}")))
+            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
         else:
             add(entry, _EXTRA)
 
@@ -436,7 +438,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
             if column is None:
                 add(entry, _EXTRA)
                 continue
-            add(entry, ("class", _shared(f"rfc-col-{column.key}")))
+            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
             if not cell.text:
                 continue
             if column.vocabulary is not None:
@@ -491,12 +493,3 @@ _EXTRA: CellOp = ("class", "rfc-col-extra")
 _INVALID: CellOp = ("class", "rfc-invalid")
 
 
-def _shared(name: str) -> str:
-    """One string object for each class name a table's cells carry: every
-    cached doctree of the build holds it once, and a pickled doctree
-    writes it once, not once per cell."""
-    return _NAMES.setdefault(name, name)
-
-
-#: The class names of :func:`_shared`.
-_NAMES: dict[str, str] = {}

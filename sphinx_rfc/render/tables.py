@@ -10,6 +10,8 @@ what it shows; this module makes the nodes when the page is resolved
 
 from __future__ import annotations
 
+import sys
+
 from docutils import nodes
 from docutils.utils import get_source_line
 
@@ -59,15 +61,16 @@ def draw_read_table(table: nodes.table) -> list[rfc_pending]:
 
 
 def _apply(entry: nodes.entry, op: CellOp, spots: list[rfc_pending]) -> None:
+    # (class names interned: the doctrees held until written share each one)
     what = op[0]
     if what == "class":
-        entry["classes"].append(_shared(op[1]))
+        entry["classes"].append(sys.intern(op[1]))
     elif what == "label":
         _set_label(entry, nodes.Text(str(_(op[1]))))
     elif what == "badge":
         _key, key, label, note = op
         badge = nodes.inline(
-            "", str(_(label)), classes=["rfc-value", _shared(f"rfc-value-{css_token(key)}")],
+            "", str(_(label)), classes=["rfc-value", sys.intern(f"rfc-value-{css_token(key)}")],
         )
         if note:
             _set_label(entry, badge, nodes.Text(" "), note_node(note))
@@ -85,16 +88,6 @@ def _apply(entry: nodes.entry, op: CellOp, spots: list[rfc_pending]) -> None:
         spot = rfc_pending.make((DEP_STATUS_VIEW, op[1]))
         _set_content(entry, spot)
         spots.append(spot)
-
-
-def _shared(name: str) -> str:
-    """One string object for each class name a table's cells carry (the
-    doctrees of a build, kept in memory, hold each once)."""
-    return _NAMES.setdefault(name, name)
-
-
-#: The class names of :func:`_shared`.
-_NAMES: dict[str, str] = {}
 
 
 def _set_content(entry: nodes.entry, *children: nodes.Node) -> nodes.paragraph:
