@@ -54,6 +54,72 @@ class rfc_pending(nodes.General, nodes.Element):  # noqa: N801
             target.parent.remove(target)
 
 
+# --------------------------------------------------------------------------
+# Tables read at read time, drawn at resolve time
+
+#: Attribute of a table the read step has read (a table directive's, or one
+#: of a template-native RFC's sections): a :data:`TableMark`.  The render
+#: step (:func:`sphinx_rfc.render.tables.draw_read_table`) draws the table
+#: when its page is resolved and removes the mark; the read step takes a
+#: marked table as read already.
+TABLE_MARK = "rfc-read-table"
+#: Attribute of a cell of a marked table: the :data:`CellOp` s to apply to it,
+#: in order.
+CELL_MARK = "rfc-cell"
+
+#: ``(kind, header_in_body, classes_at, views)``: the table kind
+#: (``dependency`` …); whether the header row is the first body row (it
+#: becomes a ``thead``); how many classes the table had when it was read
+#: (the render step's go after them, before those added later); the view
+#: keys its drawn cells hold (links, ``rfc_pending`` spots), which the
+#: collector notes at read time.
+TableMark = tuple[str, bool, int, tuple[tuple[str, ...], ...]]
+
+#: What the render step does to a cell, one tuple of strings:
+#:
+#: - ``("class", NAME)``: add the class NAME;
+#: - ``("label", MSGID)``: the cell's text replaced by a label of the
+#:   extension, in the build's language (a header's canonical name);
+#: - ``("badge", KEY, MSGID, NOTE)``: an enum value's badge, then the note;
+#: - ``("ref", ID)``: a link to the RFC ID;
+#: - ``("mod", MODULE, TEXT)``: a link to MODULE showing TEXT ("" for MODULE);
+#: - ``("dep-module", TEXT)``: the cell's content inside a
+#:   :data:`DEP_MODULE_VIEW` spot;
+#: - ``("dep-status", ID)``: a :data:`DEP_STATUS_VIEW` spot for RFC ID;
+#:
+#: and in a template-native RFC's own basic-information table
+#: (:data:`INFO_MARK`):
+#:
+#: - ``("info-link", FIELD)``: the value cell of FIELD (modules, supersedes,
+#:   requires, issues) as links, when it holds no link of the author's;
+#: - ``("info-badge", FIELD)``: the value cell of FIELD (the ID, status,
+#:   type) as the ``rfc`` directive's table shows it.
+CellOp = tuple[str, ...]
+
+#: Attribute of a template-native RFC's own basic-information table (the
+#: author's key/value table): an :data:`InfoMark`.  The render step
+#: (:func:`sphinx_rfc.render.native_info.draw_native_info`) draws it from
+#: the page's record when the page is resolved: links, badges, the rows of
+#: the ``rfc`` directive's table it lacks, the dates taken from git, the
+#: rows computed from other RFCs.
+INFO_MARK = "rfc-info-table"
+
+#: ``(docname, kept, title_hidden, from_git)``: the page whose record fills
+#: the table; the fields the author's rows show (no row of the directive's
+#: for them); whether the title row is left out (the page's heading says
+#: it); the fields whose value came from git (shown as rows of their own).
+InfoMark = tuple[str, tuple[str, ...], bool, tuple[str, ...]]
+
+#: View kind of a dependency's status cell left empty for an RFC component.
+DEP_STATUS_VIEW = "dep-status"
+#: View kind of a dependency's component that may name a module (when
+#: ``rfc_modules`` is empty, only the whole project knows its modules).
+DEP_MODULE_VIEW = "dep-module"
+#: View key a page with marked tables holds, so that its resolving walks it
+#: (value None: the tables show the page's own data).
+READ_TABLES_VIEW: tuple[str, ...] = ("read-tables",)
+
+
 #: Key, in Sphinx's state of the document being read, of the mark "holds RFC data".
 _HOLDS_DATA = "sphinx_rfc_holds_data"
 

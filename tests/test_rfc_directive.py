@@ -12,7 +12,8 @@ from docutils import nodes
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.nodes import find_all, rfc_pending
 from sphinx_rfc.read.collector import _Found, _walk
-from sphinx_rfc.render.elements import basic_info_table, basic_info_views
+from sphinx_rfc.read.spots import basic_info_views
+from sphinx_rfc.render.elements import basic_info_table
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES
 
 CONF = """

@@ -14,9 +14,10 @@ from docutils.core import publish_doctree
 
 from sphinx_rfc.config import settings_from
 from sphinx_rfc.doctree.tables import find_tables, table_headers
+from sphinx_rfc.nodes import TABLE_MARK
 from sphinx_rfc.read import tables
 from sphinx_rfc.read.table_records import table_records
-from sphinx_rfc.render.tables import render_table
+from sphinx_rfc.render.tables import draw_read_table
 from sphinx_rfc.spec.table_kinds import (
     CONSTRAINTS,
     DEPENDENCY,
@@ -235,7 +236,9 @@ def test_ragged_hand_made_rows() -> None:
     assert subtypes.count("unknown-column") == 2  # once per column with no header
     assert "incomplete-row" in subtypes
     assert all(p.line == 7 for p in read.problems + problems)  # no line: the fallback
-    render_table(read, SETTINGS)  # no exception
+    tables.mark_table(read, SETTINGS)
+    draw_read_table(table)  # no exception
+    assert "rfc-table-dependency" in table["classes"]
 
 
 @pytest.mark.parametrize("table", [
@@ -279,8 +282,8 @@ def test_only_matching_leaves_other_tables_alone() -> None:
     assert [(c.type, c.content) for c in payload.records["constraints"]] == [("性能", "快")]
     assert payload.problems == []
     found = find_tables(content)
-    assert "rfc-table" not in found[0]["classes"]
-    assert "rfc-table-constraints" in found[1]["classes"]
+    assert TABLE_MARK not in found[0]
+    assert found[1][TABLE_MARK][0] == "constraints"  # read, drawn when resolved
 
 
 def test_long_cells_are_fast(tmp_path: Path) -> None:

@@ -170,9 +170,12 @@ def table_headers(table: nodes.table) -> list[str]:
     return [cell_text(e) for e in span_grid(rows)[0]]
 
 
-def column_header(cell: nodes.entry) -> str:
+def column_header(
+    cell: nodes.entry, label: Callable[[nodes.entry], str | None] | None = None
+) -> str:
     """The header text of the column *cell* is in, whitespace folded (or
-    ``#n``; spans not counted)."""
+    ``#n``; spans not counted); *label* may name a header cell instead of
+    its text (None: its text)."""
     row = cell.parent
     if not isinstance(row, nodes.row):
         return "#1"
@@ -186,7 +189,8 @@ def column_header(cell: nodes.entry) -> str:
                 header = rows[-1]
             elif isinstance(part, nodes.tbody) and rows and header is None:
                 header = rows[0]
-    names = [" ".join(node_text(e).split()) for e in row_cells(header)] if header else []
+    names = [(label and label(e)) or " ".join(node_text(e).split())
+             for e in row_cells(header)] if header else []
     name = names[position] if position < len(names) else ""
     return name or f"#{position + 1}"
 

@@ -50,7 +50,7 @@ from sphinx_rfc.features.junit import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestLevel
-from sphinx_rfc.nodes import generated
+from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, CellOp, TableMark, generated
 from sphinx_rfc.read.collector import RECORD_READ
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
@@ -173,9 +173,13 @@ def tests_cell_content(result: dict[str, Any]) -> list[nodes.Node]:
     return out
 
 
+#: The class a ``tests`` cell gets, as the read step marks it for the render step.
+_TESTS_CLASS: CellOp = ("class", "rfc-col-tests")
+
+
 def _tests_entry(row: nodes.row) -> nodes.entry | None:
     for entry in row.children:
-        if isinstance(entry, nodes.entry) and "rfc-col-tests" in entry["classes"]:
+        if isinstance(entry, nodes.entry) and _TESTS_CLASS in entry.get(CELL_MARK, ()):
             return entry
     return None
 
@@ -210,7 +214,11 @@ def render_results(
         if id(table) not in tables or "rfc-results" in table["classes"]:
             continue
         shown: list[tuple[nodes.row, dict[str, Any] | None]] = []
-        for node in table_rows(table)[1]:
+        body = table_rows(table)[1]
+        # a header written as the first body row: the render step makes it
+        # the thead when the page is resolved (nodes.TableMark)
+        header_row = body[0] if body and _header_in_body(table) else None
+        for node in body[1:] if header_row is not None else body:
             result = shown_of.get(id(node))
             entry = _tests_entry(node)
             if result is not None and entry is not None:
@@ -221,11 +229,17 @@ def render_results(
                 result = None
             shown.append((node, result))
         if any(result is not None for _node, result in shown):
-            _add_result_column(table, shown)
+            _add_result_column(table, shown, header_row)
+
+
+def _header_in_body(table: nodes.table) -> bool:
+    mark: TableMark | None = table.get(TABLE_MARK)
+    return mark is not None and mark[1]
 
 
 def _add_result_column(
-    table: nodes.table, shown: list[tuple[nodes.row, dict[str, Any] | None]]
+    table: nodes.table, shown: list[tuple[nodes.row, dict[str, Any] | None]],
+    header_row: nodes.row | None = None,
 ) -> None:
     table["classes"].append("rfc-results")
     group = next((g for g in table.children if isinstance(g, nodes.tgroup)), None)
@@ -238,12 +252,15 @@ def _add_result_column(
     else:
         group.insert(0, colspec)
     group["cols"] = int(group.get("cols", len(specs))) + 1
-    for head in group.findall(nodes.thead):
-        for index, row in enumerate(r for r in head.children if isinstance(r, nodes.row)):
-            label = str(_("Result")) if index == 0 else ""
-            cell = nodes.entry(classes=["rfc-col-result"])
-            cell += nodes.paragraph("", label)
-            row += generated(cell)
+    head_rows = [r for head in group.findall(nodes.thead)
+                 for r in head.children if isinstance(r, nodes.row)]
+    if header_row is not None:
+        head_rows.append(header_row)
+    for index, row in enumerate(head_rows):
+        label = str(_("Result")) if index == 0 else ""
+        cell = nodes.entry(classes=["rfc-col-result"])
+        cell += nodes.paragraph("", label)
+        row += generated(cell)
     for row, result in shown:
         cell = nodes.entry(classes=["rfc-col-result"])
         if result is not None:

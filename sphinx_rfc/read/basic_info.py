@@ -1,7 +1,8 @@
 """The basic-information table of a template-native RFC
 (docs/reference/native.md): the key/value table of the ``basic-info``
-section, its rows as fields, merged with the metadata fields, and the
-author's table kept for output with links and backlink rows added.
+section, its rows as fields, merged with the metadata fields; the
+author's table is kept for output, its cells marked for the render step
+(:mod:`sphinx_rfc.render.native_info` adds links and rows).
 
 A header row such as ``项目 | 内容`` is a header; a header row that names a
 field (``| 作者 | 张三 |``) is a field.  Rows whose key is no field become
@@ -30,16 +31,8 @@ from sphinx_rfc.doctree.tables import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
-from sphinx_rfc.read.metadata import KNOWN_FIELDS, Metadata, parse_metadata
-from sphinx_rfc.render.elements import (
-    issue_node,
-    joined,
-    labelled_issues,
-    rfc_pending_row,
-    unlink_unsafe,
-    xref,
-)
-from sphinx_rfc.render.tables import already_read
+from sphinx_rfc.read.metadata import KNOWN_FIELDS, parse_metadata
+from sphinx_rfc.read.tables import already_read, mark_cell
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.text import fold_header, plain
 
@@ -275,55 +268,21 @@ def _parsed(name: str, value: str | list[str], settings: RfcSettings) -> Any:
 # --------------------------------------------------------------------------
 # The author's table, for output
 
-
-def render_info_table(
-    table: nodes.table, rows: Sequence[RawField], meta: Metadata, settings: RfcSettings,
-    rfc_id: str,
-) -> None:
-    """Keep the author's table, with the value cells of *rows* (those the
-    metadata uses) linked, the classes of a basic-info table and the
-    backlink rows appended.  The author's links that could run code in the
-    reader's browser become text (only http, https and mailto are links)."""
-    unlink_unsafe(table)
-    _link_cells(rows, meta, settings)
-    for cls in ("rfc-table", "rfc-table-basic-info", "rfc-native-info"):
-        if cls not in table["classes"]:
-            table["classes"].append(cls)
-    add_backlink_rows(table, rfc_id)
+#: Fields whose value cell the render step shows as links.
+_LINKED = ("modules", "supersedes", "requires", "issues")
 
 
-def _link_cells(rows: Sequence[RawField], meta: Metadata, settings: RfcSettings) -> None:
-    """Module names, RFC IDs and issues in the author's cells become links,
-    when the cell is plain text (the author's own links are kept).  Value
-    cells the metadata parser has checked are skipped by the placeholder
-    check, as the ``rfc`` directive's options are."""
+def mark_info_cells(rows: Sequence[RawField]) -> None:
+    """Mark the value cells of *rows* (those the metadata uses): the render
+    step links the module names, RFC IDs and issues in them
+    (:func:`sphinx_rfc.render.native_info.draw_native_info`).  Value cells
+    the metadata parser has checked are skipped by the placeholder check,
+    as the ``rfc`` directive's options are."""
     for row in rows:
         cell = row.cell
         if cell is None:
             continue
         cell["rfc-generated"] = True  # checked as a field: no second warning
-        if any(isinstance(n, nodes.reference) for n in cell.findall(nodes.reference)):
-            continue
-        content: list[nodes.Node] = []
-        if row.name == "modules" and meta.modules:
-            content = joined([xref("mod", m) for m in meta.modules])
-        elif row.name in ("supersedes", "requires") and getattr(meta, row.name):
-            content = joined([xref("ref", i) for i in getattr(meta, row.name)])
-        elif row.name == "issues" and meta.issues:
-            if not any(isinstance(issue_node(i, settings), nodes.reference) for i in meta.issues):
-                continue
-            content = labelled_issues(meta.issues, meta.issue_labels, settings)
-        if content:
-            cell.children = []
-            cell += nodes.paragraph("", "", *content)
+        if row.name in _LINKED:
+            mark_cell(cell, ("info-link", row.name))
 
-
-def add_backlink_rows(table: nodes.table, rfc_id: str) -> None:
-    """Rows "Superseded by" / "Required by", filled at resolve time."""
-    group = table_group(table)
-    body = next((c for c in group.children if isinstance(c, nodes.tbody)), None) if group else None
-    if body is None:
-        return
-    cols = max(_column_count(table), 2)
-    for field in ("superseded_by", "required_by"):
-        body += rfc_pending_row(field, rfc_id, cols)

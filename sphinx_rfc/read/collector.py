@@ -16,8 +16,10 @@ after the record is built and checked and before it is stored, as::
 so a handler is ``handler(app, doctree, record, tables, rows)``:
 
 *doctree* (``nodes.document``)
-    The document, its directives rendered (tables in place, payload nodes
-    gone).  A handler may change it (the test results add a column).
+    The document, its directives' payload nodes gone; the tables read are
+    in place as written, marked for the render step, which draws them when
+    the page is resolved (:func:`sphinx_rfc.read.tables.mark_table`).  A
+    handler may change it (the test results add a column).
 *record* (``RfcRecord | None``)
     The document's record, every row of its tables in it; None when the
     document is not an RFC (its table directives are then ``rfc.outside-rfc``
@@ -61,7 +63,16 @@ from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
-from sphinx_rfc.nodes import holds_rfc_data, rfc_data, rfc_pending
+from sphinx_rfc.nodes import (
+    CELL_MARK,
+    READ_TABLES_VIEW,
+    TABLE_MARK,
+    CellOp,
+    TableMark,
+    holds_rfc_data,
+    rfc_data,
+    rfc_pending,
+)
 from sphinx_rfc.read import git_dates, native
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
@@ -70,7 +81,7 @@ from sphinx_rfc.read.sections import (
     placeholder_problems,
     section_bodies,
 )
-from sphinx_rfc.render.elements import basic_info_spot, basic_info_views
+from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
@@ -135,7 +146,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     doc_title, _title_line = document_title(doctree)
     record: RfcRecord | None = None
     dates: git_dates.Used | None = None
-    # read_native renders what it reads in place: its page is walked again below
+    # read_native marks what it reads and leaves spots: its page is walked again below
     native_read = False
     if metas:
         first = metas[0]
@@ -159,15 +170,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             extra.parent.remove(extra)
     elif candidate:
         native_read = True
-        record = native.read_native(
+        record, dates = native.read_native(
             app, doctree, settings, docname, source, doc_title, problems, row_of=rows
         )
-        if record is not None:
-            dates = git_dates.fill_record(app, record)
-            for table in doctree.findall(nodes.table):
-                if "rfc-native-info" in table["classes"]:
-                    git_dates.add_date_rows(table, record, dates)
-                    break
 
     if record is not None:
         directives_used = {"rfc"} if metas else set()
@@ -233,8 +238,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         views, refs = _views_and_refs(doctree)
     else:
         views, refs = found.views, found.refs
-    if metas and record is not None:
-        views |= basic_info_views(record)  # (the table itself is built later)
+    if record is not None and (metas or native_read):
+        views |= basic_info_views(record)  # (the table itself is drawn later)
     if record is not None:
         for problem in problems:
             problem.rfc_id = problem.rfc_id or record.id
@@ -295,12 +300,19 @@ class _Found:
         if isinstance(node, rfc_pending):
             self.views.add(tuple(node["view"]))
         elif isinstance(node, addnodes.pending_xref):
+            if node.get("refdomain") == "rfc" and _drawn_over(node):
+                return False  # the render step replaces the cell's content
             if node.get("refdomain") == "rfc":
                 target = str(node.get("reftarget", "")).strip()
                 role = node.get("reftype")
                 self.views.add(("rfc" if role == "ref" else "module", target))
                 if not node.get("rfc-quiet"):
                     self.refs.append((str(role), target, line_of(node)))
+        elif isinstance(node, nodes.table):
+            mark: TableMark | None = node.get(TABLE_MARK)
+            if mark is not None:  # (drawn at resolve time: its links are in the mark)
+                self.views.update(mark[3])
+                self.views.add(READ_TABLES_VIEW)
         elif isinstance(node, diagram):
             self.diagrams.append(node)
         elif isinstance(node, nodes.system_message):
@@ -314,11 +326,31 @@ class _Found:
         del self.payloads[before[0]:], self.diagrams[before[1]:], self.messages[before[2]:]
 
 
+#: The cell operations (nodes.CellOp) that replace a cell's content: what
+#: the author wrote there is not on the page.
+_REPLACING = frozenset({"label", "badge", "ref", "mod", "dep-status", "info-link", "info-badge"})
+
+
+def _drawn_over(node: nodes.Node) -> bool:
+    """Whether *node* sits in a cell whose content the render step replaces
+    (an author's cross-reference there is not on the page: its view and its
+    check are the drawn cell's)."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.entry):
+            ops: list[CellOp] = parent.get(CELL_MARK, [])
+            if any(op[0] in _REPLACING for op in ops):
+                return True
+        parent = parent.parent
+    return False
+
+
 def _walk(tree: nodes.Element, found: _Found) -> None:
     """Pre-order, in document order, over *tree* (itself included)."""
     from sphinxcontrib.mermaid import mermaid
 
-    wanted = (rfc_data, rfc_pending, addnodes.pending_xref, mermaid, nodes.system_message)
+    wanted = (rfc_data, rfc_pending, addnodes.pending_xref, nodes.table, mermaid,
+              nodes.system_message)
     stack: list[nodes.Node] = [tree]
     while stack:
         node = stack.pop()

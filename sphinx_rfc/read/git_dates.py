@@ -39,14 +39,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docutils import nodes
 from sphinx.util import logging
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
@@ -211,28 +209,6 @@ def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
             record.updated = updated
             filled.append("updated")
     return Used(found, tuple(filled))
-
-
-def add_date_rows(table: nodes.table, record: RfcRecord, used: Used | None) -> None:
-    """The dates filled from git as rows of a template-native RFC's own
-    basic-information table, before the rows filled at resolve time (the
-    page shows what the index and ``rfcs.json`` say)."""
-    if used is None or not used.filled:
-        return
-    group = next((c for c in table.children if isinstance(c, nodes.tgroup)), None)
-    body = next((c for c in group.children if isinstance(c, nodes.tbody)), None) if group else None
-    if group is None or body is None:
-        return
-    cols = max(int(group.get("cols", 2) or 2), 2)
-    at = next((i for i, row in enumerate(body.children) if any(row.findall(rfc_pending))),
-              len(body.children))
-    labels = {"created": "Created", "updated": "Updated"}
-    for name in reversed(used.filled):
-        row = nodes.row(classes=["rfc-git-date"])
-        value = str(getattr(record, name))
-        for text in (str(_(labels[name])), value, *[""] * (cols - 2)):
-            row += nodes.entry("", nodes.paragraph(text, text)) if text else nodes.entry()
-        body.insert(at, generated(row))
 
 
 def on_env_get_outdated(

@@ -30,9 +30,9 @@ Where things come from:
   headers match one of that section's table kinds (``interface``,
   ``dependencies``, ``verification``, ``design`` for changes and
   alternatives, ``references``, ``constraints``) is read, validated and
-  rendered in place through :func:`sphinx_rfc.read.tables.read_tables`, the path
-  the directives use: same records, same problems, same output.  Other
-  tables are left as they are.
+  marked for the render step through :func:`sphinx_rfc.read.tables.read_tables`,
+  the path the directives use: same records, same problems, same output.
+  Other tables are left as they are.
 * **Title** — the document's title with the tags an issue title starts
   with (``[RFC]:``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``) dropped; a
   document whose first heading is already one of the nine sections (an
@@ -41,7 +41,9 @@ Where things come from:
   table left with one row, or its line ``类型：功能补全``.
 
 On the page, the basic information is shown as the ``rfc`` directive's
-table shows it (:func:`show_basic_info`, with the directive's own rows).
+table shows it, with the directive's own rows: :func:`mark_basic_info`
+leaves it for the render step (:mod:`sphinx_rfc.render.native_info`),
+which draws it when the page is resolved.
 
 The author's basic-information table stays as written, except that module
 names and RFC IDs in it become links, its ID, status and type cells show
@@ -68,26 +70,25 @@ from sphinx_rfc.doctree.tables import (
     cell_text,
     find_tables,
     row_cells,
-    table_group,
     table_headers,
     table_rows,
 )
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import GenericTable, RfcRecord
-from sphinx_rfc.nodes import generated, rfc_pending
+from sphinx_rfc.nodes import INFO_MARK, InfoMark
+from sphinx_rfc.read import git_dates
 from sphinx_rfc.read.basic_info import (
     info_notes,
     info_rows,
     info_table,
+    mark_info_cells,
     merge_fields,
-    render_info_table,
 )
 from sphinx_rfc.read.frontmatter import RawField, metadata_fields
 from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_metadata
-from sphinx_rfc.read.tables import best_of, headers_match, read_tables
-from sphinx_rfc.render.elements import basic_info_rows, basic_info_table
-from sphinx_rfc.render.tables import already_read
+from sphinx_rfc.read.spots import basic_info_spot
+from sphinx_rfc.read.tables import already_read, best_of, headers_match, mark_cell, read_tables
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
@@ -415,63 +416,46 @@ def _shows(name: str, value: str | list[str], record: RfcRecord, settings: RfcSe
     return vocabulary.lookup(plain(value)) == shown
 
 
-def show_basic_info(
+def mark_basic_info(
     doctree: nodes.document, table: nodes.table | None, rows: Sequence[RawField],
     record: RfcRecord, settings: RfcSettings, *,
     basic: nodes.section | None, head: nodes.section | None, heading: str,
+    from_git: tuple[str, ...],
 ) -> None:
-    """Show the RFC's basic information the way the ``rfc`` directive's table
-    does (docs/reference/native.md): with no basic-information table, that
-    table itself; else the author's table with the ID, status and type cells
-    as the directive shows them and a row for each known field it lacks
-    (from the metadata, the file name, the background)."""
-    directive_rows = basic_info_rows(record, settings)
+    """Leave the RFC's basic information for the render step, which shows it
+    the way the ``rfc`` directive's table does (docs/reference/native.md):
+    with no basic-information table, a spot for that table itself; else the
+    author's table, marked (:data:`~sphinx_rfc.nodes.InfoMark`): its ID,
+    status and type cells shown as the directive shows them when they give
+    the record's value, a row for each known field it lacks (from the
+    metadata, the file name, the background)."""
     if table is None:
-        shown = basic_info_table(record, settings)
-        shown["classes"].append("rfc-native-info")
+        spot = basic_info_spot(record, record.docname, native=True, from_git=from_git)
         where = basic or head
         if where is not None:
-            where.insert(1, shown)
+            where.insert(1, spot)
         else:
             doctree.insert(1 if doctree.children and isinstance(doctree[0], nodes.target)
-                           else 0, shown)
+                           else 0, spot)
         return
-    group = table_group(table)
-    body = next((c for c in group.children if isinstance(c, nodes.tbody)), None) if group else None
-    if group is None or body is None:
-        return
-    cols = max(int(group.get("cols", 2) or 2), 2)
-    given = {r.name: r for r in rows}
-    top: list[nodes.row] = []
-    rest: list[nodes.row] = []
-    for name, row in directive_rows:
-        if name in ("superseded_by", "required_by"):
+    kept: list[str] = []
+    for shown in rows:
+        name = shown.name
+        if name in kept:
             continue
-        value = row.children[1] if len(row.children) > 1 else None
-        if name in given:
-            cell = given[name].cell
-            if name not in _BADGE_FIELDS or cell is None or value is None:
+        cell = shown.cell
+        if name in _BADGE_FIELDS and cell is not None:
+            if not _shows(name, shown.value, record, settings):
+                # the author's cell holds no value or another one (reported):
+                # it stays as written, and the directive's row says what counts
                 continue
-            if _shows(name, given[name].value, record, settings):
-                cell.children = []
-                cell.extend(value.children)
-                cell["rfc-generated"] = True
-                continue
-            # the author's cell holds no value or another one (reported):
-            # it stays as written, and the directive's row says what counts
-        if name == "title" and record.title in (heading, record.id):
-            continue  # the page's heading says it, or there is none but the ID
-        row["classes"].append("rfc-native-field")
-        for _extra in range(cols - 2):
-            row += nodes.entry()
-        generated(row)  # (its values are checked as fields)
-        (top if name in ("rfc", "title", "status", "type") else rest).append(row)
-    pending = next((i for i, r in enumerate(body.children) if any(r.findall(rfc_pending))),
-                   len(body.children))
-    for row in reversed(rest):
-        body.insert(pending, row)
-    for row in reversed(top):
-        body.insert(0, row)
+            cell["rfc-generated"] = True
+            mark_cell(cell, ("info-badge", name))
+        kept.append(name)
+    mark: InfoMark = (
+        record.docname, tuple(kept), record.title in (heading, record.id), from_git,
+    )
+    table[INFO_MARK] = mark
 
 
 # --------------------------------------------------------------------------
@@ -487,11 +471,11 @@ def read_native(
     doc_title: str,
     problems: list[Problem],
     row_of: dict[int, Any] | None = None,
-) -> RfcRecord | None:
+) -> tuple[RfcRecord | None, git_dates.Used | None]:
     """The record of a template-native RFC, or None (with ``rfc.missing-id``
-    in *problems*) when no ID can be found.  Problems of the record go to
-    *problems*, each record row's docutils row to *row_of*; the tables found
-    are rendered in place."""
+    in *problems*) when no ID can be found, and what git gave it.  Problems
+    of the record go to *problems*, each record row's docutils row to
+    *row_of*; the tables found are marked for the render step."""
     env = app.env
     lines = SourceLines(doctree)
     head = title_section(doctree, settings)
@@ -515,7 +499,7 @@ def read_native(
             "or a number in its file name; it is not read as an RFC",
             source, record_line,
         ))
-        return None
+        return None, None
 
     found = id_problems(rfc_id, settings, source, id_line or record_line)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
@@ -549,15 +533,16 @@ def read_native(
     if table is not None:
         for name, note in info_notes(table, settings).items():
             add_note(record.notes, name, note)
-        used = [r for r in rows if r.name != "rfc" and raw.get(r.name) is r.value]
-        render_info_table(table, used, meta, settings, rfc_id)
-    show_basic_info(
+        mark_info_cells([r for r in rows if r.name != "rfc" and raw.get(r.name) is r.value])
+    dates = git_dates.fill_record(app, record)
+    mark_basic_info(
         doctree, table, rows, record, settings, basic=sections.get("basic-info"), head=head,
         heading=clean_title(title_node.astext()) if title_node is not None else "",
+        from_git=dates.filled if dates is not None else (),
     )
     mark_diagrams(doctree)
     problems.extend(found)
-    return record
+    return record, dates
 
 
 def _find_id(
@@ -579,7 +564,12 @@ def _anchor(
     env: BuildEnvironment, doctree: nodes.document, head: nodes.section | None, rfc_id: str
 ) -> str:
     """An id for the RFC on its title section (a target at the top when the
-    document has no title)."""
+    document has no title).
+
+    The one node the reader makes (docs/reference/architecture.md, "Read
+    records, render draws"): the id must be in the read doctree, where
+    ``make_id`` keeps it unique among the document's ids and the domain's
+    objects point at it from every page."""
     anchor = make_id(env, doctree, "rfc", rfc_id)
     if head is not None:
         head["ids"].append(anchor)

@@ -18,7 +18,9 @@ from sphinx_rfc.check.sections import SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
 from sphinx_rfc.doctree.tables import CellLines, column_header, node_text
 from sphinx_rfc.doctree.text import astext
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -29,6 +31,16 @@ def document_title(doctree: nodes.document) -> tuple[str, int | None]:
             return section[0].astext(), section[0].line
         break
     return "", None
+
+
+def _label_of(header: nodes.entry) -> str | None:
+    """The name a read table's header cell shows once drawn (its column's
+    label in the build's language), None for a cell of no column."""
+    ops: list[CellOp] = header.get(CELL_MARK, [])
+    for op in ops:
+        if op[0] == "label":
+            return str(_(op[1]))
+    return None
 
 
 _SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, nodes.target)
@@ -45,6 +57,12 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
     for child in section.children[1:] if has_title else section.children:
         if isinstance(child, nodes.section):
             parts.append(body_text(child, memo))
+        elif isinstance(child, rfc_pending):
+            if child.get("native"):
+                # a template-native RFC's basic-information table, drawn when
+                # the page is resolved, is content of its section: its first
+                # row (the ID) stands for it
+                parts.append(f"ID {child['view'][1]}")
         elif not isinstance(child, _SKIPPED):
             parts.append(astext(child))
     memo[key] = text = "\n".join(p for p in parts if p.strip())
@@ -142,7 +160,7 @@ def placeholder_problems(
             problems.append(placeholder_problem(found, where, source, line, rfc_id))
             if isinstance(node, nodes.entry) and node.parent is not None:
                 in_rows.setdefault(id(node.parent), []).append(
-                    (column_header(node), problems[-1], found))
+                    (column_header(node, _label_of), problems[-1], found))
 
     def walk(node: nodes.Element) -> None:
         for child in node.children:

@@ -30,8 +30,7 @@ from sphinx_rfc.model.records import (
     Reference,
     TestLevel,
 )
-from sphinx_rfc.render.tables import module_cell, module_name
-from sphinx_rfc.spec.cells import read_choice, read_count, read_level
+from sphinx_rfc.spec.cells import module_cell, module_name, read_choice, read_count, read_level
 from sphinx_rfc.spec.table_kinds import COUNT, LEVEL, LIST, YESNO
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO
@@ -128,7 +127,7 @@ def _dependency(row: RowInput) -> Dependency:
     return Dependency(
         component=component, strength=row.values.enums.get("strength", ""),
         status=row.text("status"), fallback=row.text("fallback"), rfc=rfc,
-        module=None if rfc else module_name(component, settings),
+        module=None if rfc else module_name(component, settings.modules),
         extra=row.values.extra, notes=row.values.notes, line=row.line,
     )
 
@@ -161,7 +160,8 @@ def _performance(row: RowInput) -> PerformanceCheck:
 
 def _change(row: RowInput) -> Change:
     module = row.text("module")
-    cell = module_cell(module, row.settings) if module else None
+    settings = row.settings
+    cell = module_cell(module, settings.modules, settings.module_paths) if module else None
     if cell is not None:
         # a path: the module it belongs to (or none), the path kept as the note
         module = str(cell.value or "")

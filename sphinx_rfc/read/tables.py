@@ -13,8 +13,10 @@ Three steps, each usable alone:
   cell, and per row per column the cell node, its plain text and its line;
 * :func:`~sphinx_rfc.read.table_records.table_records` turns it into
   records (``Param``, ``Dependency``, ``TestLevel``, ...), validating cells;
-* :func:`~sphinx_rfc.render.tables.render_table` rewrites the table in
-  place for output: canonical headers, normalised enum cells, links.
+* :func:`mark_table` notes, on the table and its cells, what the render
+  step makes of them when the page is resolved
+  (:func:`~sphinx_rfc.render.tables.draw_read_table`: canonical headers,
+  normalised enum cells, links); nothing is drawn at read time.
 
 :func:`read_tables` runs the three over a list of nodes and returns a
 :class:`~sphinx_rfc.model.records.TablePayload`.
@@ -22,11 +24,13 @@ Three steps, each usable alone:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from sphinx_rfc.doctree.locations import ancestors
 from sphinx_rfc.doctree.tables import (
     ReadCell,
     ReadRow,
@@ -44,8 +48,17 @@ from sphinx_rfc.doctree.tables import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, TablePayload
+from sphinx_rfc.nodes import (
+    CELL_MARK,
+    DEP_MODULE_VIEW,
+    DEP_STATUS_VIEW,
+    INFO_MARK,
+    TABLE_MARK,
+    CellOp,
+    TableMark,
+)
 from sphinx_rfc.read.table_records import RECORD_KINDS, row_records
-from sphinx_rfc.render.tables import render_table
+from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
 from sphinx_rfc.spec.table_kinds import TableSpec, is_note_header
 
 if TYPE_CHECKING:
@@ -311,8 +324,8 @@ def read_tables(
     render: bool = True,
     prefix: str | None = None,
 ) -> TablePayload:
-    """Read every top-level table of *content* as one of *specs*, render it
-    in place, and gather records and problems into a payload; each record
+    """Read every top-level table of *content* as one of *specs*, mark it
+    for the render step (:func:`mark_table`), and gather records and problems into a payload; each record
     row's docutils row goes to ``payload.row_of``.
 
     With *only_matching* (the template-native reader), tables whose headers
@@ -349,7 +362,7 @@ def read_tables(
         else:
             payload.records.setdefault(RECORD_KINDS[read.kind].payload_key, []).extend(records)
         if render:
-            render_table(read, settings)
+            mark_table(read, settings)
     if not found and not only_matching:
         # a table docutils could not parse is reported by the build log, as
         # the cause; "holds no table" would mislead
@@ -366,3 +379,117 @@ def read_tables(
         if interface_name or signature_of:
             payload.records["interfaces"] = [Interface(interface_name, signature_of, [], line)]
     return payload
+
+
+# --------------------------------------------------------------------------
+# What the render step makes of a read table
+
+
+def already_read(node: nodes.Node) -> bool:
+    """Inside a table directive's output or a table read already (marked
+    for the render step, or drawn): the tables there have been read."""
+    for current in ancestors(node, include_self=True):
+        if isinstance(current, nodes.Element):
+            if TABLE_MARK in current.attributes or INFO_MARK in current.attributes:
+                return True
+            classes: list[str] = current.get("classes", [])
+            if "rfc-directive" in classes or "rfc-table" in classes:
+                return True
+    return False
+
+
+def mark_table(read: ReadTable, settings: RfcSettings) -> None:
+    """Note on ``read.table`` and its cells what the render step makes of
+    them (:data:`~sphinx_rfc.nodes.CellOp`): a header's canonical label, a
+    valid enum value's badge, an RFC ID's or a module's link, the spots a
+    dependency table shows of other RFCs.  What a cell means is decided
+    here, from its text; the nodes are made when the page is resolved
+    (:func:`~sphinx_rfc.render.tables.draw_read_table`).  The author's
+    column order and other cells' inline markup are kept."""
+    kind = read.spec.kind
+    views: set[tuple[str, ...]] = set()
+    # (class names interned: a pickled doctree writes each once, not per cell)
+
+    def add(entry: nodes.entry, op: CellOp) -> None:
+        if op[0] in ("label", "badge"):
+            # the extension's text once drawn: the read step's checks skip it
+            entry["rfc-generated"] = True
+        mark_cell(entry, op)
+
+    for column, entry in zip(read.columns, read.header_entries, strict=True):
+        if entry is None:
+            continue
+        if column is not None:
+            add(entry, ("label", column.label))
+            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
+        else:
+            add(entry, _EXTRA)
+
+    # a cell spanning rows appears in each: it is marked once
+    done: set[int] = set()
+    for row in read.rows:
+        rfc_component: str | None = None
+        for cell in row.cells:
+            entry = cell.entry
+            column = cell.column
+            if entry is None or id(entry) in done:
+                continue
+            done.add(id(entry))
+            if column is None:
+                add(entry, _EXTRA)
+                continue
+            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
+            if not cell.text:
+                continue
+            if column.vocabulary is not None:
+                value = read_choice(column.vocabulary, cell.text)
+                key = value.value
+                if not isinstance(key, str):
+                    add(entry, _INVALID)
+                    continue
+                add(entry, ("badge", key, column.vocabulary.label(key), value.note))
+            elif kind == "dependency" and column.key == "component":
+                if settings.id_pattern.match(cell.text):
+                    rfc_component = cell.text
+                    add(entry, ("ref", cell.text))
+                    views.add(("rfc", cell.text))
+                elif (module := module_name(cell.text, settings.modules)) is not None:
+                    add(entry, ("mod", module, cell.text))
+                    views.add(("module", module))
+                elif not settings.modules:
+                    add(entry, ("dep-module", cell.text))
+                    if len(entry.children) == 1 and isinstance(entry[0], nodes.paragraph):
+                        views.add((DEP_MODULE_VIEW, cell.text))  # (else not drawn)
+            elif kind == "changes" and column.key == "module" and (
+                path := module_cell(cell.text, settings.modules, settings.module_paths)
+            ) is not None:
+                if isinstance(path.value, str):
+                    add(entry, ("mod", path.value, cell.text))
+                    views.add(("module", path.value))
+            elif (kind == "changes" and column.key == "module"
+                  and not settings.unknown_module(cell.text)):
+                add(entry, ("mod", cell.text, ""))
+                views.add(("module", cell.text))
+        if rfc_component is not None and read.has_column("status") and not row.text("status"):
+            status = row.cell("status")
+            if status is not None and status.entry is not None:
+                add(status.entry, ("dep-status", rfc_component))
+                views.add((DEP_STATUS_VIEW, rfc_component))
+    mark: TableMark = (kind, read.header_in_body and read.header_row is not None,
+                       len(read.table["classes"]), tuple(sorted(views)))
+    read.table[TABLE_MARK] = mark
+
+
+def mark_cell(cell: nodes.entry, op: CellOp) -> None:
+    """Add *op* to what the render step does to *cell*, after the others."""
+    ops: list[CellOp] | None = cell.get(CELL_MARK)
+    if ops is None:
+        cell[CELL_MARK] = [op]
+    else:
+        ops.append(op)
+
+
+_EXTRA: CellOp = ("class", "rfc-col-extra")
+_INVALID: CellOp = ("class", "rfc-invalid")
+
+

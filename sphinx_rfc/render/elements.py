@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -194,14 +194,19 @@ def labelled_issues(
     return out
 
 
-def basic_info_rows(record: RfcRecord, settings: RfcSettings) -> list[tuple[str, nodes.row]]:
+def basic_info_rows(
+    record: RfcRecord, settings: RfcSettings, skip: Collection[str] = ()
+) -> list[tuple[str, nodes.row]]:
     """``(field, row)`` for each row of an RFC's basic-information table, in
     order (``rfc`` for the ID; rows computed from other RFCs are
     ``rfc_pending`` nodes): the ``rfc`` directive's table, and the rows a
-    template-native RFC's own table lacks."""
+    template-native RFC's own table lacks.  The fields of *skip* (dates
+    taken from git, shown apart) have no row."""
     rows: list[tuple[str, nodes.row]] = []
 
     def add(name: str, label: str, content: CellContent) -> None:
+        if name in skip:
+            return
         row = nodes.row()
         row += entry(generated(nodes.strong("", str(_(label)))))
         row += entry(content)
@@ -237,32 +242,16 @@ def basic_info_rows(record: RfcRecord, settings: RfcSettings) -> list[tuple[str,
     return rows
 
 
-def basic_info_table(record: RfcRecord, settings: RfcSettings) -> nodes.table:
+def basic_info_table(
+    record: RfcRecord, settings: RfcSettings, skip: Collection[str] = ()
+) -> nodes.table:
     """The basic-information table of an RFC written with the ``rfc``
     directive.  Rows computed from other RFCs are ``rfc_pending`` nodes."""
-    rows = [row for _name, row in basic_info_rows(record, settings)]
+    rows = [row for _name, row in basic_info_rows(record, settings, skip)]
     table = make_table(None, rows, ["rfc-table", "rfc-table-basic-info"], [16, 60])
     # option values are checked for placeholders by the directive itself
     generated(table)
     return table
-
-
-def basic_info_views(record: RfcRecord) -> set[tuple[str, ...]]:
-    """The view keys that :func:`basic_info_table`'s nodes hold (its links
-    to modules and RFCs, its backlinks rows), without building it: the
-    collector notes them at read time, the table is built at resolve time."""
-    views: set[tuple[str, ...]] = {("module", m) for m in record.modules}
-    views.update(("rfc", i) for i in (*record.supersedes, *record.requires))
-    views.add(("backlinks", record.id))
-    return views
-
-
-def basic_info_spot(record: RfcRecord, docname: str) -> rfc_pending:
-    """Where the ``rfc`` directive's basic-information table goes: the view
-    ``("basic-info", ID)`` builds it from the record of *docname* when the
-    page is resolved, so the doctree kept between reading and writing (and
-    pickled) does not hold it."""
-    return rfc_pending.make(("basic-info", record.id), docname=docname)
 
 
 def rfc_pending_row(field: str, rfc_id: str, cols: int = 2) -> nodes.row:

@@ -1,61 +1,32 @@
-"""A read table rewritten in place for output (docs/reference/table-directives.md):
+"""A read table drawn in place for output (docs/reference/table-directives.md):
 canonical headers in the build's language, enum cells as badges, RFC IDs and
 modules as links.
 
-Both the table directives and the template-native reader render their
-tables here, after :mod:`sphinx_rfc.read.tables` has read them.
+The read step (:func:`sphinx_rfc.read.tables.mark_table`) reads the tables
+of the table directives and of template-native RFCs and notes on each cell
+what it shows; this module makes the nodes when the page is resolved
+(:class:`sphinx_rfc.resolve.views.ResolvePending`), for every builder.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sys
 
 from docutils import nodes
 from docutils.utils import get_source_line
 
-from sphinx_rfc.doctree.locations import ancestors
-from sphinx_rfc.doctree.tables import ReadTable, table_group
+from sphinx_rfc.doctree.tables import table_group, table_rows
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import rfc_pending
+from sphinx_rfc.nodes import (
+    CELL_MARK,
+    DEP_MODULE_VIEW,
+    DEP_STATUS_VIEW,
+    TABLE_MARK,
+    CellOp,
+    find_all,
+    rfc_pending,
+)
 from sphinx_rfc.render.elements import css_token, xref
-from sphinx_rfc.spec.cells import CellValue, is_path, module_of_path, read_choice
-from sphinx_rfc.spec.text import fold, plain, split_list
-
-if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
-
-#: View kind of a dependency's status cell left empty for an RFC component.
-DEP_STATUS_VIEW = "dep-status"
-#: View kind of a dependency's component that may name a module (when
-#: ``rfc_modules`` is empty, only the whole project knows its modules).
-DEP_MODULE_VIEW = "dep-module"
-
-
-def module_name(text: str, settings: RfcSettings) -> str | None:
-    """The configured module *text* names (exactly, else case-insensitively)."""
-    if not text or not settings.modules:
-        return None
-    if text in settings.modules:
-        return text
-    folded = fold(text)
-    for name in settings.modules:
-        if fold(name) == folded:
-            return name
-    return None
-
-
-def module_cell(text: str, settings: RfcSettings) -> CellValue | None:
-    """A module cell written as paths (``hyper_parallel/trainer/base.py``):
-    the module the first of them belongs to, or None as value when none
-    does (``examples/…``), and the paths as written as its note; None for
-    a cell that is no path (a module name, a word to check)."""
-    items = split_list(text)
-    if not items or plain(text) in settings.modules or not all(
-        is_path(i, settings.modules) for i in items
-    ):
-        return None
-    found = [m for i in items if (m := module_of_path(i, settings.modules, settings.module_paths))]
-    return CellValue(found[0] if found else None, plain(text))
 
 
 def note_node(note: str) -> nodes.inline:
@@ -63,102 +34,60 @@ def note_node(note: str) -> nodes.inline:
     return nodes.inline("", note, classes=["rfc-note"])
 
 
-def already_read(node: nodes.Node) -> bool:
-    """Inside a table directive's output or a table rendered here: the
-    tables there have been read already."""
-    for current in ancestors(node, include_self=True):
-        if isinstance(current, nodes.Element):
-            classes: list[str] = current.get("classes", [])
-            if "rfc-directive" in classes or "rfc-table" in classes:
-                return True
-    return False
-
-
-def render_table(read: ReadTable, settings: RfcSettings) -> nodes.table:
-    """Rewrite ``read.table`` in place and return it: classes
-    ``rfc-table rfc-table-<kind>``, headers replaced by their canonical label
-    in the build's language, valid enum cells replaced by their label (classes
-    ``rfc-value rfc-value-<key>``), RFC IDs and modules linked.  The author's
-    column order and other cells' inline markup are kept."""
-    table = read.table
-    kind = read.spec.kind
+def draw_read_table(table: nodes.table) -> list[rfc_pending]:
+    """Draw a table the read step has marked (:data:`~sphinx_rfc.nodes.TABLE_MARK`),
+    in place, and remove its marks: classes ``rfc-table rfc-table-<kind>``,
+    each cell's :data:`~sphinx_rfc.nodes.CellOp` s applied (canonical
+    headers in the build's language, enum values as badges with classes
+    ``rfc-value rfc-value-<key>``, RFC IDs and modules as links), a header
+    written as the first body row made a ``thead``.  Returns the
+    ``rfc_pending`` spots it made, to be filled with the page's others."""
+    kind, header_in_body, classes_at, _views = table.attributes.pop(TABLE_MARK)
+    classes: list[str] = table["classes"]
     for cls in ("rfc-table", f"rfc-table-{kind}"):
-        if cls not in table["classes"]:
-            table["classes"].append(cls)
+        if cls not in classes:
+            classes.insert(classes_at, cls)
+            classes_at += 1
+    spots: list[rfc_pending] = []
+    for entry in find_all(table, nodes.entry):
+        ops: list[CellOp] | None = entry.attributes.pop(CELL_MARK, None)
+        for op in ops or ():
+            _apply(entry, op, spots)
+    if header_in_body:
+        body = table_rows(table)[1]
+        if body:
+            _move_to_thead(table, body[0])
+    return spots
 
-    for column, entry in zip(read.columns, read.header_entries, strict=True):
-        if entry is None:
-            continue
-        if column is not None:
-            _set_label(entry, nodes.Text(str(_(column.label))))
-            entry["classes"].append(_shared(f"rfc-col-{column.key}"))
+
+def _apply(entry: nodes.entry, op: CellOp, spots: list[rfc_pending]) -> None:
+    # (class names interned: the doctrees held until written share each one)
+    what = op[0]
+    if what == "class":
+        entry["classes"].append(sys.intern(op[1]))
+    elif what == "label":
+        _set_label(entry, nodes.Text(str(_(op[1]))))
+    elif what == "badge":
+        _key, key, label, note = op
+        badge = nodes.inline(
+            "", str(_(label)), classes=["rfc-value", sys.intern(f"rfc-value-{css_token(key)}")],
+        )
+        if note:
+            _set_label(entry, badge, nodes.Text(" "), note_node(note))
         else:
-            entry["classes"].append("rfc-col-extra")
-    if read.header_in_body and read.header_row is not None:
-        _move_to_thead(table, read.header_row)
-
-    # a cell spanning rows appears in each: it is rendered once
-    done: set[int] = set()
-    for row in read.rows:
-        rfc_component: str | None = None
-        for cell in row.cells:
-            entry = cell.entry
-            column = cell.column
-            if entry is None or id(entry) in done:
-                continue
-            done.add(id(entry))
-            if column is None:
-                entry["classes"].append("rfc-col-extra")
-                continue
-            entry["classes"].append(_shared(f"rfc-col-{column.key}"))
-            if not cell.text:
-                continue
-            if column.vocabulary is not None:
-                value = read_choice(column.vocabulary, cell.text)
-                key = value.value
-                if not isinstance(key, str):
-                    entry["classes"].append("rfc-invalid")
-                    continue
-                badge = nodes.inline(
-                    "", str(_(column.vocabulary.label(key))),
-                    classes=["rfc-value", _shared(f"rfc-value-{css_token(key)}")],
-                )
-                if value.note:
-                    _set_label(entry, badge, nodes.Text(" "), note_node(value.note))
-                else:
-                    _set_label(entry, badge)
-            elif kind == "dependency" and column.key == "component":
-                if settings.id_pattern.match(cell.text):
-                    rfc_component = cell.text
-                    _set_content(entry, xref("ref", cell.text))
-                elif (module := module_name(cell.text, settings)) is not None:
-                    _set_content(entry, xref("mod", module, cell.text))
-                elif not settings.modules:
-                    _wrap_in_pending(entry, (DEP_MODULE_VIEW, cell.text))
-            elif kind == "changes" and column.key == "module" and (
-                path := module_cell(cell.text, settings)
-            ) is not None:
-                if isinstance(path.value, str):
-                    _set_content(entry, xref("mod", path.value, cell.text))
-            elif (kind == "changes" and column.key == "module"
-                  and not settings.unknown_module(cell.text)):
-                _set_content(entry, xref("mod", cell.text))
-        if rfc_component is not None and read.has_column("status") and not row.text("status"):
-            status = row.cell("status")
-            if status is not None and status.entry is not None:
-                _set_content(status.entry, rfc_pending.make((DEP_STATUS_VIEW, rfc_component)))
-    return table
-
-
-def _shared(name: str) -> str:
-    """One string object for each class name a table's cells carry: every
-    cached doctree of the build holds it once, and a pickled doctree
-    writes it once, not once per cell."""
-    return _NAMES.setdefault(name, name)
-
-
-#: The class names of :func:`_shared`.
-_NAMES: dict[str, str] = {}
+            _set_label(entry, badge)
+    elif what == "ref":
+        _set_content(entry, xref("ref", op[1]))
+    elif what == "mod":
+        _set_content(entry, xref("mod", op[1], op[2] or None))
+    elif what == "dep-module":
+        spot = _wrap_in_pending(entry, (DEP_MODULE_VIEW, op[1]))
+        if spot is not None:
+            spots.append(spot)
+    elif what == "dep-status":
+        spot = rfc_pending.make((DEP_STATUS_VIEW, op[1]))
+        _set_content(entry, spot)
+        spots.append(spot)
 
 
 def _set_content(entry: nodes.entry, *children: nodes.Node) -> nodes.paragraph:
@@ -191,11 +120,11 @@ def _set_label(entry: nodes.entry, *children: nodes.Node) -> None:
     paragraph["translatable"] = False
 
 
-def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> None:
+def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> rfc_pending | None:
     """Put the cell's inline content inside an ``rfc_pending`` node, which
     gives it back unchanged when the view has nothing to show."""
     if len(entry.children) != 1 or not isinstance(entry[0], nodes.paragraph):
-        return
+        return None
     paragraph = entry[0]
     inline = list(paragraph.children)
     paragraph.children = []
@@ -208,6 +137,7 @@ def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> None:
     pending.source, pending.line = get_source_line(paragraph)
     if pending.line is None:
         pending.source, pending.line = get_source_line(entry)
+    return pending
 
 
 def _move_to_thead(table: nodes.table, header_row: nodes.row) -> None:

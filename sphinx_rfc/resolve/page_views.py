@@ -12,11 +12,18 @@
   Its value is None, not fingerprinted: an RFC's own record changes only
   when its page is read again, and a page read is a page written; what
   the table shows of other RFCs is fingerprinted by the views its nodes
-  hold (:func:`~sphinx_rfc.render.elements.basic_info_views`);
+  hold (:func:`~sphinx_rfc.read.spots.basic_info_views`).  The spot of a
+  template-native RFC with no table of its own (``native=True``) shows the
+  same table, with the dates taken from git as rows of their own;
 - ``("notice", ID)``: the superseded notice under the title;
 - ``("dep-status", ID)`` / ``("dep-module", NAME)``: cells of dependency
-  tables (:mod:`sphinx_rfc.read.tables` makes the pending nodes, for table
-  directives and template-native tables alike).
+  tables (:mod:`sphinx_rfc.read.tables` marks the cells,
+  :mod:`sphinx_rfc.render.tables` makes the pending nodes when the page is
+  resolved, for table directives and template-native tables alike);
+- ``("read-tables",)``: the page holds tables read at read time and drawn
+  when it is resolved (:func:`~sphinx_rfc.render.tables.draw_read_table`);
+  value None (the page's own data), no renderer: the key only makes the
+  page one that is walked when resolved.
 
 The registry (:mod:`sphinx_rfc.resolve.views`) installs :data:`VIEWS`, so
 these kinds do not depend on which directives are set up.
@@ -30,7 +37,14 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from docutils import nodes
 
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import find_all, generated, rfc_pending
+from sphinx_rfc.nodes import (
+    DEP_MODULE_VIEW,
+    DEP_STATUS_VIEW,
+    READ_TABLES_VIEW,
+    find_all,
+    generated,
+    rfc_pending,
+)
 from sphinx_rfc.render.elements import (
     BACKLINK_LABELS,
     basic_info_table,
@@ -38,7 +52,7 @@ from sphinx_rfc.render.elements import (
     joined,
     status_badge,
 )
-from sphinx_rfc.render.tables import DEP_MODULE_VIEW, DEP_STATUS_VIEW
+from sphinx_rfc.render.native_info import native_info_table
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
@@ -109,7 +123,10 @@ def _render_basic_info(ctx: RenderContext, node: rfc_pending, value: None) -> li
     record = ctx.domain.rfcs.get(node["docname"])
     if record is None:  # (a doctree kept from a build that knew the page as an RFC)
         return []
-    table = basic_info_table(record, ctx.settings)
+    if node.get("native"):  # a template-native RFC's page with no table of its own
+        table = native_info_table(record, ctx.settings, node.get("from_git", ()))
+    else:
+        table = basic_info_table(record, ctx.settings)
     backlinks: BacklinksValue | None = None
     for spot in find_all(table, rfc_pending):  # the backlinks rows
         if backlinks is None:
@@ -164,8 +181,13 @@ def _render_dep_module(ctx: RenderContext, node: rfc_pending, value: bool) -> li
     return list(node.children)
 
 
+def _read_tables_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
+    return None  # the page's own tables; what they show of others is in their views
+
+
 #: view kind -> its view.
 VIEWS: dict[str, View[Any]] = {
+    READ_TABLES_VIEW[0]: View(_read_tables_value),
     "basic-info": View(_basic_info_value, _render_basic_info),
     "rfc": View(_rfc_value),
     "module": View(_module_value),

@@ -32,7 +32,9 @@ from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.relations import Snapshot
-from sphinx_rfc.nodes import find_all, rfc_pending
+from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, rfc_pending
+from sphinx_rfc.render.native_info import draw_native_info
+from sphinx_rfc.render.tables import draw_read_table
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve import page_views
 from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
@@ -96,10 +98,18 @@ class ResolvePending(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         if resolves_one_document(self.env) and self.env.docname not in get_domain(self.env).views:
             return  # the page shows no other document's data: no walk
-        pending = find_all(self.document, rfc_pending)
+        pending, tables = _spots_and_read_tables(self.document)
+        ctx: RenderContext | None = None
+        for table in tables:  # (drawn first: they hold spots too)
+            if TABLE_MARK in table.attributes:
+                pending.extend(draw_read_table(table))
+            else:
+                ctx = ctx or RenderContext(self.env, current_builder(self.env), self.env.docname)
+                record = ctx.domain.rfcs.get(table[INFO_MARK][0])
+                pending.extend(draw_native_info(table, record, ctx.settings))
         if not pending:
             return
-        ctx = RenderContext(self.env, current_builder(self.env), self.env.docname)
+        ctx = ctx or RenderContext(self.env, current_builder(self.env), self.env.docname)
         late_ok = ctx.builder.format == "html" and _LATE_ALLOWED.get(self.env, False)
         values: dict[ViewKey, object] = {}
         late: list[rfc_pending] = []
@@ -112,6 +122,26 @@ class ResolvePending(SphinxPostTransform):
                 _fill(ctx, node, view, values)
         if late:
             _LATE[self.document] = (ctx, values, late)
+
+
+def _spots_and_read_tables(tree: nodes.Node) -> tuple[list[rfc_pending], list[nodes.table]]:
+    """The ``rfc_pending`` spots of *tree* and the tables the read step
+    marked for drawing (:data:`~sphinx_rfc.nodes.TABLE_MARK`,
+    :data:`~sphinx_rfc.nodes.INFO_MARK`), in document order, in one walk."""
+    spots: list[rfc_pending] = []
+    tables: list[nodes.table] = []
+    stack: list[nodes.Node] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, rfc_pending):
+            spots.append(node)
+        elif isinstance(node, nodes.table) and (
+            TABLE_MARK in node.attributes or INFO_MARK in node.attributes
+        ):
+            tables.append(node)
+        if node.children:
+            stack.extend(reversed(node.children))
+    return spots, tables
 
 
 #: The post-transforms that have no work on a late view's nodes (their

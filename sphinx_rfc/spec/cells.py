@@ -12,7 +12,7 @@ no value, and the reader reports it.  Pure functions, no Sphinx.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from sphinx_rfc._dataclass import dataclass
@@ -270,3 +270,31 @@ def module_of_path(
         if fold(part) in keys:
             return keys[fold(part)]
     return None
+
+
+def module_name(text: str, modules: Collection[str]) -> str | None:
+    """The module of *modules* that *text* names (exactly, else
+    case-insensitively)."""
+    if not text or not modules:
+        return None
+    if text in modules:
+        return text
+    folded = fold(text)
+    for name in modules:
+        if fold(name) == folded:
+            return name
+    return None
+
+
+def module_cell(
+    text: str, modules: Collection[str], paths: Mapping[str, Sequence[str]]
+) -> CellValue | None:
+    """A module cell written as paths (``hyper_parallel/trainer/base.py``):
+    the module the first of them belongs to, or None as value when none
+    does (``examples/…``), and the paths as written as its note; None for
+    a cell that is no path (a module name, a word to check)."""
+    items = split_list(text)
+    if not items or plain(text) in modules or not all(is_path(i, modules) for i in items):
+        return None
+    found = [m for i in items if (m := module_of_path(i, modules, paths))]
+    return CellValue(found[0] if found else None, plain(text))
