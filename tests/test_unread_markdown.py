@@ -1,15 +1,20 @@
 """A project whose extensions lack a Markdown parser, while Markdown RFCs
 exist, gets one ``rfc.not-read`` warning that names them and says what to
-add to ``conf.py`` (issue 45) -- not a silent docs with the RFCs missing."""
+add to ``conf.py`` (issue 45) -- not a silent docs with the RFCs missing.
+
+Each build runs in a process of its own, as ``sphinx-build`` does: in the
+test process an earlier project's ``myst_parser`` leaves ``.md`` in
+Sphinx's default ``source_suffix`` (a dict shared by every configuration),
+and a project without MyST would then seem to read Markdown."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
-from conftest import BuildFn
-
-from sphinx_rfc import cli
+from conftest import parse_warnings
 
 NATIVE = """# 优化器状态卸载（offload）
 
@@ -55,31 +60,42 @@ def _project(root: Path, conf: str) -> Path:
     return root
 
 
-def test_markdown_rfcs_without_a_parser_get_one_warning(build: BuildFn, tmp_path: Path) -> None:
-    result = build(_project(tmp_path / "src", CONF_NO_MYST))
-    found = [w for w in result.rfc_warnings() if w[2] == "rfc.not-read"]
-    assert len(found) == 1, result.warnings
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True,
+                          timeout=300, check=False)
+
+
+def _build(src: Path) -> tuple[str, str, Path]:
+    out = src / "_build" / "html"
+    done = _run("sphinx", "-b", "html", str(src), str(out))
+    assert done.returncode == 0, done.stderr
+    return done.stdout, done.stderr, out
+
+
+def test_markdown_rfcs_without_a_parser_get_one_warning(tmp_path: Path) -> None:
+    status, warnings, out = _build(_project(tmp_path / "src", CONF_NO_MYST))
+    found = [w for w in parse_warnings(warnings) if w[2] == "rfc.not-read"]
+    assert len(found) == 1, warnings
     name, line, _subtype, message = found[0]
     assert (name, line) == ("pipeline.md", 1)  # the first of them, in path order
     assert "design/pipeline.md" in message and "rfcs/0001-offload.md" in message
     assert "meeting.md" not in message and "0009-old.md" not in message
     assert 'add "myst_parser" to extensions in conf.py' in message
     # a problem of the build: counted by the summary and in rfcs.json
-    assert "sphinx_rfc: 0 RFCs, 1 problem" in result.status
-    data = json.loads((result.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    assert "sphinx_rfc: 0 RFCs, 1 problem" in status
+    data = json.loads((out / "rfcs.json").read_text(encoding="utf-8"))
     assert [p["subtype"] for p in data["problems"]] == ["not-read"]
 
 
-def test_check_reports_it_too(tmp_path: Path, capsys: object) -> None:
+def test_check_reports_it_too(tmp_path: Path) -> None:
     src = _project(tmp_path / "src", CONF_NO_MYST)
-    code = cli.main(["check", str(src), "--format", "json", "--no-cache"])
-    out = capsys.readouterr().out  # type: ignore[attr-defined]
-    assert code == 1
-    assert [p["subtype"] for p in json.loads(out)] == ["not-read"]
+    done = _run("sphinx_rfc.cli", "check", str(src), "--format", "json", "--no-cache")
+    assert done.returncode == 1, done.stderr
+    assert [p["subtype"] for p in json.loads(done.stdout)] == ["not-read"]
 
 
-def test_no_warning_when_markdown_is_read(build: BuildFn, tmp_path: Path) -> None:
+def test_no_warning_when_markdown_is_read(tmp_path: Path) -> None:
     conf = CONF_NO_MYST.replace('["sphinx_rfc"]', '["myst_parser", "sphinx_rfc"]')
-    result = build(_project(tmp_path / "src", conf))
-    assert "rfc.not-read" not in result.warnings
-    assert "sphinx_rfc: 2 RFCs" in result.status  # both read now
+    status, warnings, _out = _build(_project(tmp_path / "src", conf))
+    assert "rfc.not-read" not in warnings
+    assert "sphinx_rfc: 2 RFCs" in status  # both read now
