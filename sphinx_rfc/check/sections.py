@@ -23,7 +23,7 @@ from sphinx_rfc.spec.sections import (
     TITLE_SUFFIXES,
     SectionSpec,
 )
-from sphinx_rfc.spec.text import fold
+from sphinx_rfc.spec.text import WHITESPACE, fold
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -39,7 +39,9 @@ _NUMBERING = re.compile(
     )\s*""",
     re.VERBOSE,
 )
-_TRAILING = re.compile(r"[\s.。:：;；,，!！?？、]+$")
+#: stripped from a title's end (``str.rstrip``: a ``[...]+$`` pattern used to
+#: search is quadratic on a long run of them)
+_TRAILING = WHITESPACE + ".。:：;；,，!！?？、"
 _SEPARATORS = frozenset(" ([（【<《{:：,，.。;；/、-—–_|")
 _DELIMITER_SPLIT = re.compile(
     "|".join(re.escape(fold(d)) if d.strip() else re.escape(d) for d in TITLE_DELIMITERS)
@@ -55,7 +57,7 @@ def _is_cjk(char: str) -> bool:
 def normalise_title(title: str) -> str:
     """Numbering, trailing punctuation and extra whitespace dropped; folded."""
     text = _NUMBERING.sub("", title, count=1)
-    text = _TRAILING.sub("", text)
+    text = text.rstrip(_TRAILING)
     return fold(text)
 
 

@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems or others else 0
 
 
-_WARNING_PLACE = re.compile(r"^(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): (.*?)(?: \[[\w.-]+\])?$")
+_WARNING_PLACE = re.compile(r"^(?>(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): )(.*?)(?: \[[\w.-]+\])?$")
 
 
 def _listed(line: str, listed: set[tuple[str, int | None, str]]) -> bool:

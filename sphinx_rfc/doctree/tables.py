@@ -301,7 +301,7 @@ def pipe_row_lines(
     return lines
 
 
-_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+_DELIMITER_ROW = re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(\|\s*+:?-++:?\s*+)*+\|?\s*+$")
 
 
 @lru_cache(maxsize=8)
