@@ -251,6 +251,19 @@ def _likeness(heading: str, alias: str) -> float:
     return ratio
 
 
+def _may_be_alike(heading: str, alias: str) -> bool:
+    """Whether :func:`_likeness` can reach :data:`NEAR_MISS`: each of its
+    measures is at most ``2 * min / sum`` of the two lengths (with spaces,
+    and without), so a heading much longer than a section's title is no
+    misspelling of it -- and difflib would take quadratic time to say so."""
+
+    def bound(a: int, b: int) -> float:
+        return 2 * min(a, b) / max(a + b, 1)
+
+    return max(bound(len(heading), len(alias)),
+               bound(len(heading.replace(" ", "")), len(alias.replace(" ", "")))) >= NEAR_MISS
+
+
 def near_miss(spec: SectionSpec, bodies: Sequence[SectionBody]) -> SectionBody | None:
     """The heading most like one of *spec*'s titles, among *bodies* (headings
     that name no section), when it is alike enough."""
@@ -259,7 +272,8 @@ def near_miss(spec: SectionSpec, bodies: Sequence[SectionBody]) -> SectionBody |
         heading = normalise_title(body.title)
         if len(heading) < 2:
             continue
-        score = max(_likeness(heading, fold(t)) for t in spec.titles)
+        score = max((_likeness(heading, alias) for t in spec.titles
+                     if _may_be_alike(heading, alias := fold(t))), default=0.0)
         if score >= NEAR_MISS and (best is None or score > best[0]):
             best = (score, body)
     return best[1] if best else None
