@@ -23,7 +23,7 @@ from sphinx_rfc.spec.sections import (
     TITLE_SUFFIXES,
     SectionSpec,
 )
-from sphinx_rfc.spec.text import fold
+from sphinx_rfc.spec.text import WHITESPACE, fold
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -39,7 +39,9 @@ _NUMBERING = re.compile(
     )\s*""",
     re.VERBOSE,
 )
-_TRAILING = re.compile(r"[\s.。:：;；,，!！?？、]+$")
+#: stripped from a title's end (``str.rstrip``: a ``[...]+$`` pattern used to
+#: search is quadratic on a long run of them)
+_TRAILING = WHITESPACE + ".。:：;；,，!！?？、"
 _SEPARATORS = frozenset(" ([（【<《{:：,，.。;；/、-—–_|")
 _DELIMITER_SPLIT = re.compile(
     "|".join(re.escape(fold(d)) if d.strip() else re.escape(d) for d in TITLE_DELIMITERS)
@@ -55,7 +57,7 @@ def _is_cjk(char: str) -> bool:
 def normalise_title(title: str) -> str:
     """Numbering, trailing punctuation and extra whitespace dropped; folded."""
     text = _NUMBERING.sub("", title, count=1)
-    text = _TRAILING.sub("", text)
+    text = text.rstrip(_TRAILING)
     return fold(text)
 
 
@@ -249,6 +251,19 @@ def _likeness(heading: str, alias: str) -> float:
     return ratio
 
 
+def _may_be_alike(heading: str, alias: str) -> bool:
+    """Whether :func:`_likeness` can reach :data:`NEAR_MISS`: each of its
+    measures is at most ``2 * min / sum`` of the two lengths (with spaces,
+    and without), so a heading much longer than a section's title is no
+    misspelling of it -- and difflib would take quadratic time to say so."""
+
+    def bound(a: int, b: int) -> float:
+        return 2 * min(a, b) / max(a + b, 1)
+
+    return max(bound(len(heading), len(alias)),
+               bound(len(heading.replace(" ", "")), len(alias.replace(" ", "")))) >= NEAR_MISS
+
+
 def near_miss(spec: SectionSpec, bodies: Sequence[SectionBody]) -> SectionBody | None:
     """The heading most like one of *spec*'s titles, among *bodies* (headings
     that name no section), when it is alike enough."""
@@ -257,7 +272,8 @@ def near_miss(spec: SectionSpec, bodies: Sequence[SectionBody]) -> SectionBody |
         heading = normalise_title(body.title)
         if len(heading) < 2:
             continue
-        score = max(_likeness(heading, fold(t)) for t in spec.titles)
+        score = max((_likeness(heading, alias) for t in spec.titles
+                     if _may_be_alike(heading, alias := fold(t))), default=0.0)
         if score >= NEAR_MISS and (best is None or score > best[0]):
             best = (score, body)
     return best[1] if best else None

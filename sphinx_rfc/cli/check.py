@@ -141,7 +141,9 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems or others else 0
 
 
-_WARNING_PLACE = re.compile(r"^(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): (.*?)(?: \[[\w.-]+\])?$")
+#: (atomic: the file and line part is not tried again when the message part
+#: fails -- on a line of the log, with no line break, it never does)
+_WARNING_PLACE = re.compile(r"^(?>(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): )(.*?)(?: \[[\w.-]+\])?$")
 
 
 def _listed(line: str, listed: set[tuple[str, int | None, str]]) -> bool:

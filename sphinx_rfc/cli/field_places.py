@@ -24,15 +24,18 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
-from sphinx_rfc.spec.text import fold_header
+from sphinx_rfc.spec.text import atx_title, fold_header
 
 #: Chinese (and full-width) text: a value or table written in Chinese.
 CJK = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})(.*)$")
-_ATX = re.compile(r"^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$")
-_OPTION = re.compile(r"^(\s*):([^:\s][^:]*):(?:[ \t]+(.*?))?\s*$")
-_YAML_KEY = re.compile(r"^([A-Za-z_][\w .-]*?)\s*:(?:[ \t]+(.*?))?(?:\s+#.*)?\s*$")
-_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+# Each pattern linear on any line (docs/reference/architecture.md, "Regular
+# expressions"): what follows a key or a heading's marks is cut in Python.
+_FENCE = re.compile(r"^\s*+(`{3,}+|~{3,}+|:{3,}+)(.*)$")
+_ATX_MARKS = re.compile(r"^ {0,3}#{1,6}\s+")
+_OPTION_KEY = re.compile(r"^(\s*):([^:\s][^:]*):")
+_YAML_KEY = re.compile(r"^([A-Za-z_](?:[\w .-]*[\w.-])?)\s*:")
+_SEPARATOR = re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(?:\|\s*+:?-++:?\s*+)*+\|?\s*+$")
+_COMMENT = re.compile(r"\s#")
 _PIPE = re.compile(r"(?<!\\)\|")
 _TABLE_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "id", "rfc id", "rfc 编号", "编号"))
 _HEADER_KEYS = frozenset(fold_header(k) for k in ("项目", "字段", "属性", "item", "field", "key"))
@@ -67,20 +70,59 @@ def _content(line: str) -> str:
     return line.rstrip("\r\n")
 
 
+Span = tuple[int, int]
+
+
+def _option(text: str) -> tuple[str, str, Span | None] | None:
+    r"""An option line ``:key: value`` (a line: no line break): its indent,
+    key and the span of its value (trailing spaces not in it; None when
+    nothing follows the key).  What
+    ``^(\s*):([^:\s][^:]*):(?:[ \t]+(.*?))?\s*$`` matched."""
+    key = _OPTION_KEY.match(text)
+    if key is None:
+        return None
+    rest = text[key.end():]
+    value = rest.lstrip(" \t")
+    if value == rest:
+        return None if rest.strip() else (key.group(1), key.group(2), None)
+    start = len(text) - len(value)
+    return key.group(1), key.group(2), (start, start + len(value.rstrip()))
+
+
+def _yaml_key(text: str) -> tuple[str, Span | None] | None:
+    r"""A YAML line ``key: value  # comment`` (a line: no line break): its key
+    and the span of its value (no comment, no trailing spaces; None when
+    nothing follows the key).  What
+    ``^([A-Za-z_][\w .-]*?)\s*:(?:[ \t]+(.*?))?(?:\s+#.*)?\s*$`` matched."""
+    key = _YAML_KEY.match(text)
+    if key is None:
+        return None
+    rest = text[key.end():]
+    value = rest.lstrip(" \t")
+    if value == rest:  # nothing, or a comment: no value
+        bare = rest.lstrip()
+        return (key.group(1), None) if not bare or (bare != rest and bare[0] == "#") else None
+    end = len(value.rstrip())
+    if (comment := _COMMENT.search(value)) is not None:
+        end = min(end, len(value[:comment.start()].rstrip()))
+    start = len(text) - len(value)
+    return key.group(1), (start, start + end)
+
+
 def _options(lines: Sequence[str], start: int, place: Place, *, rst: bool) -> Place:
     """The ``:key: value`` lines from *start* on."""
     index = start
     option_indent: int | None = None
     while index < len(lines):
         text = _content(lines[index])
-        match = _OPTION.match(text)
-        if match and (not rst or match.group(1) or place.kind == "field-list"):
-            option_indent = len(match.group(1))
-            place.indent = match.group(1)
-            name = _name(match.group(2), table=False)
+        option = _option(text)
+        if option and (not rst or option[0] or place.kind == "field-list"):
+            indent, key, value = option
+            option_indent = len(indent)
+            place.indent = indent
+            name = _name(key, table=False)
             if name and name not in place.spots:
-                end = match.end(3) if match.group(3) is not None else len(text)
-                place.spots[name] = (index, match.start(3) if match.group(3) else end, end)
+                place.spots[name] = (index, *(value or (len(text), len(text))))
         elif not (rst and option_indent is not None and text.strip()
                   and len(text) - len(text.lstrip()) > option_indent):
             break  # (an indented line after an rST option continues it)
@@ -92,11 +134,11 @@ def _options(lines: Sequence[str], start: int, place: Place, *, rst: bool) -> Pl
 def _yaml(lines: Sequence[str], start: int, end: int, place: Place) -> Place:
     """Top-level ``key: value`` lines of a YAML block (lines start..end-1)."""
     for index in range(start, end):
-        match = _YAML_KEY.match(_content(lines[index]))
-        name = _name(match.group(1), table=False) if match else None
-        if match and name and name not in place.spots:
-            at = match.start(2) if match.group(2) is not None else len(_content(lines[index]))
-            place.spots[name] = (index, at, match.end(2) if match.group(2) is not None else at)
+        text = _content(lines[index])
+        found = _yaml_key(text)
+        name = _name(found[0], table=False) if found else None
+        if found and name and name not in place.spots:
+            place.spots[name] = (index, *(found[1] or (len(text), len(text))))
     place.last = end - 1
     return place
 
@@ -146,7 +188,7 @@ def find_places(
     found: list[Place] = []
     if suffix.lower() in (".rst", ".txt"):
         first = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
-        if first < len(lines) and _OPTION.match(_content(lines[first])):
+        if first < len(lines) and _option(_content(lines[first])):
             found.append(_options(lines, first, Place("field-list", "option", first), rst=True))
         for index, line in enumerate(lines):
             match = re.match(r"^\.\.\s+rfc::[ \t]*(\S*)", line)
@@ -185,13 +227,13 @@ def find_places(
                     found.append(_options(lines, index + 1, place, rst=False))
             index += 1
             continue
-        heading = _ATX.match(text)
+        heading = _ATX_MARKS.match(text)
         if heading:
             level = len(text.lstrip().split(None, 1)[0])
             if basic is not None and level <= basic:
                 basic, basic_done = None, True
             if not basic_done and basic is None and "basic-info" in section_keys_for_title(
-                heading.group(1), sections
+                atx_title(text[heading.end():]), sections
             ):
                 basic = level
         elif basic is not None and text.lstrip().startswith("|"):

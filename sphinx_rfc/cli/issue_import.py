@@ -59,7 +59,7 @@ __all__ = [
     "run_import", "slug", "write_atomic",
 ]
 
-_DIRECTIVE_ID = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
+_DIRECTIVE_ID = re.compile(r"^[^\S\n]*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 
 
 # --------------------------------------------------------------------------

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 
-_RFC_FENCE = re.compile(r"^\s*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
+_RFC_FENCE = re.compile(r"^[^\S\n]*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 _LEADING_NUMBER = re.compile(r"^(\d+)")
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
@@ -339,7 +339,7 @@ def _modules_lines(fmt: str, lang: str, modules: Sequence[str]) -> tuple[str, st
 
 
 _FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*\n", re.DOTALL)
-_H1 = re.compile(r"^#[ \t]+.*$", re.MULTILINE)
+_H1 = re.compile(r"^#[ \t]++.*$", re.MULTILINE)
 
 
 def render_from_template(

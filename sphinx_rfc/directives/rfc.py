@@ -92,7 +92,7 @@ class RfcDirective(SphinxDirective):
         return self.lineno
 
 
-_OPTION_LINE = re.compile(r"^:([\w-]+):\s*(.*)$")
+_OPTION_LINE = re.compile(r"^:([\w-]+):\s*+(.*)$")
 
 
 def _ascii_id(text: str) -> str:

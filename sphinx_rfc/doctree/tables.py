@@ -305,7 +305,7 @@ def pipe_row_lines(
     return lines
 
 
-_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+_DELIMITER_ROW = re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(\|\s*+:?-++:?\s*+)*+\|?\s*+$")
 
 
 @lru_cache(maxsize=8)

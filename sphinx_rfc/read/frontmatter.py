@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 #: Lines that close a YAML front matter block.
 _FRONT_MATTER_END = frozenset({"---", "..."})
 #: A top-level key of a front-matter line (``key:``).
-_YAML_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:")
+_YAML_KEY = re.compile(r"^([^\s:#](?:[^:]*[^\s:])?)\s*:")
 #: Suffixes of the files MyST reads (front matter instead of docinfo).
 _MARKDOWN = (".md", ".markdown", ".myst")
 

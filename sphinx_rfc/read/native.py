@@ -347,7 +347,7 @@ def read_generic_tables(
 _TYPE_KEYS = frozenset(fold_header(k) for k in (
     "类型", "rfc 类型", "需求类型", "特性类型", "type", "rfc type",
 ))
-_TYPE_LINE = re.compile(r"^\s*[-*]?\s*(?P<key>[^:：\n]{1,12}?)\s*[:：]\s*(?P<value>\S[^\n]*)$",
+_TYPE_LINE = re.compile(r"^[^\S\n]*+[-*]?[^\S\n]*+(?P<key>[^\s:：][^:：\n]{0,11}?)\s*[:：]\s*(?P<value>\S[^\n]*)$",
                         re.MULTILINE)
 _VALUE_END = re.compile(r"[\s(（,，;；。.、]")
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 CellContent = str | nodes.Node | Sequence[nodes.Node]
 
-_AUTHOR = re.compile(r"^(?P<name>.*?)\s*<(?P<email>[^<>@\s]+@[^<>\s]+)>$")
+_AUTHOR = re.compile(r"^(?P<name>(?:.*\S)?)\s*<(?P<email>[^<>@\s]+@[^<>\s]+)>$")
 #: An item of ``:issues:`` that is linked as written: a web or mail address.
 #: Any other scheme is shown as text: ``javascript:`` or ``data:`` would run
 #: in the reader's browser.

@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from sphinx_rfc._dataclass import dataclass
-from sphinx_rfc.spec.text import fold, plain, split_list
+from sphinx_rfc.spec.text import RUN_START, fold, plain, split_list
 from sphinx_rfc.spec.vocabulary import Vocabulary
 
 
@@ -36,7 +36,7 @@ class CellValue:
 
 #: Where a value and its qualifier meet: punctuation, brackets, a spaced
 #: slash or dash.  (A bare ``/`` does not separate: ``n/a`` is one value.)
-_SEPARATOR = re.compile(r"\s*(?:[，,;；：:。（()）【】\[\]]|\s/\s|\s[-–—]\s)\s*")
+_SEPARATOR = re.compile(RUN_START + r"\s*(?:[，,;；：:。（()）【】\[\]]|\s/\s|\s[-–—]\s)\s*")
 #: What is trimmed from the ends of a note.
 _TRIM = " \t，,;；：:。/-–—"
 _PAIRS = {"（": "）", "(": ")", "【": "】", "[": "]"}

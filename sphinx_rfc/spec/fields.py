@@ -79,9 +79,9 @@ ID_KEYS = frozenset(fold_header(k) for k in (
 #: An issue reference on its own: ``#2094``, ``!318``, ``GH-12``.
 _ISSUE_REF = re.compile(r"^(?:[#!]\d+|[A-Za-z][\w.-]*[#!]\d+|[A-Z][A-Z0-9]*-\d+)$")
 #: ``text <https://…>``: a link as a cell's text keeps it.
-_LINKED = re.compile(r"^(?P<text>.*?)\s*<(?P<url>[a-z][a-z0-9+.-]*://[^<>\s]+)>$", re.IGNORECASE)
-#: ``label：item``: a colon that is no URL's.
-_LABELLED = re.compile(r"^(?P<label>[^:：]*[^\s:：])\s*[:：]\s*(?P<item>(?!//).+)$")
+_LINKED = re.compile(r"^(?P<text>(?:.*\S)?)\s*<(?P<url>[a-z][a-z0-9+.-]*://[^<>\s]+)>$", re.IGNORECASE)
+#: ``label：item``: a colon that is no URL's (the item: :func:`_labelled`).
+_LABEL = re.compile(r"^(?P<label>[^:：]*[^\s:：])\s*[:：]")
 #: ``label #N``: a label and a reference with no colon (``实现 PR !318``).
 _TRAILING_REF = re.compile(r"^(?P<label>.*\S)\s+(?P<item>[#!]\d+)$")
 
@@ -89,10 +89,35 @@ _TRAILING_REF = re.compile(r"^(?P<label>.*\S)\s+(?P<item>[#!]\d+)$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:(?!\s)")
 
 
-def _is_address(part: str, labelled: re.Match[str]) -> bool:
+def _labelled(part: str) -> tuple[str, str] | None:
+    r"""``label：item``: the label and the item, or None.  What
+    ``^(?P<label>[^:：]*[^\s:：])\s*[:：]\s*(?P<item>(?!//).+)$`` matched,
+    in linear time (the pattern gives the spaces after the colon back one by
+    one when the item fails, each time scanning it again): the item starts
+    after the spaces, or, when it cannot (``//``, a line break), at the last
+    space that is no line break and has no line break after it but a final
+    one."""
+    label = _LABEL.match(part)
+    if label is None:
+        return None
+    rest = part[label.end():]
+    body = rest.lstrip()
+    spaces = len(rest) - len(body)
+    last_break = rest.rfind("\n", 0, len(rest) - 1)
+    start = None
+    if body and not body.startswith("//") and spaces > last_break:
+        start = spaces
+    else:
+        start = next((k for k in range(spaces - 1, last_break, -1) if rest[k] != "\n"), None)
+    if start is None:
+        return None
+    return label["label"], rest[start:].removesuffix("\n")
+
+
+def _is_address(part: str, item: str) -> bool:
     """``mailto:a@b.c``, ``javascript:…``: a scheme, not a label (a label's
     ASCII colon has a space after it, or a reference: ``PR:!318``)."""
-    return bool(_SCHEME.match(part)) and not _ISSUE_REF.match(labelled["item"].strip())
+    return bool(_SCHEME.match(part)) and not _ISSUE_REF.match(item.strip())
 
 
 def issue_items(text: str) -> list[tuple[str, str]]:
@@ -105,10 +130,10 @@ def issue_items(text: str) -> list[tuple[str, str]]:
         label = ""
         if (linked := _LINKED.match(part)) is not None:
             item, label = linked["url"], linked["text"].strip()
-            if (inner := _LABELLED.match(label)) is not None:
-                label = inner["label"]
-        elif (labelled := _LABELLED.match(part)) is not None and not _is_address(part, labelled):
-            label, item = labelled["label"].strip(), labelled["item"].strip()
+            if (inner := _labelled(label)) is not None:
+                label = inner[0]
+        elif (labelled := _labelled(part)) is not None and not _is_address(part, labelled[1]):
+            label, item = labelled[0].strip(), labelled[1].strip()
         elif (trailing := _TRAILING_REF.match(part)) is not None and not any(
             _ISSUE_REF.match(word) for word in trailing["label"].split()
         ):

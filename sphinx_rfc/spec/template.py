@@ -34,14 +34,16 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
-from sphinx_rfc.spec.text import fold, fold_header
+from sphinx_rfc.spec.text import RUN_START, atx_title, fold, fold_header
 
 #: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
 KNOWN_PLACEHOLDERS: tuple[str, ...] = ("xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO")
 
+# Each pattern linear on any line (docs/reference/architecture.md, "Regular
+# expressions").
 #: What marks a heading (or a test level) optional.
 _OPTIONAL = re.compile(
-    r"\s*(?:[(（\[【]\s*(?:optional|可选|选填|非必填)\s*[)）\]】])\s*", re.IGNORECASE
+    RUN_START + r"\s*(?:[(（\[【]\s*(?:optional|可选|选填|非必填)\s*[)）\]】])\s*", re.IGNORECASE
 )
 _NUMBERING = re.compile(
     r"""^\s*(?:
@@ -51,14 +53,15 @@ _NUMBERING = re.compile(
     )\s*""",
     re.VERBOSE,
 )
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+#: the marks of an ATX heading; its title: :func:`atx_title`
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?=[ \t]|$)")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\s*(\{([\w:-]+)\})?")
 _ANNOTATION = re.compile(r"rfc-section\s*:\s*(.*)", re.DOTALL)
 _BRACES = re.compile(r"(?<![{`\w])\{([^{}`\n]{2,80})\}(?![}`])")
 _RST_ADORN = re.compile(r"^([=\-~^\"'`#*+:.!$%&,;<>?@\\/_|])\1{2,}\s*$")
 _RST_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:-]+)::")
 _RST_COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
-_CHOICES = re.compile(r"\s+/\s+")
+_CHOICES = re.compile(r"(?<!\s)\s+/\s+")
 
 
 class TemplateError(ValueError):
@@ -268,7 +271,7 @@ def _pipe_cells(line: str) -> list[str]:
     return [c.strip().replace("\\|", "|") for c in cells]
 
 
-_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_SEPARATOR = re.compile(r"^\s*+\|?\s*+:?-{2,}+:?\s*+(\|\s*+:?-{2,}+:?\s*+)*+\|?\s*+$")
 
 
 def _markdown_parts(lines: Sequence[str]) -> Iterator[_Part]:
@@ -303,7 +306,7 @@ def _markdown_parts(lines: Sequence[str]) -> Iterator[_Part]:
             continue
         if "<!--" in line and not line.lstrip().startswith("<!--"):
             # a comment inside a line ("## Risks <!-- keep short -->")
-            line = re.sub(r"<!--.*?-->", "", line)
+            line = _without_comments(line)
             if "<!--" in line:
                 line = line[: line.index("<!--")]
         if line.lstrip().startswith("<!--"):
@@ -319,7 +322,8 @@ def _markdown_parts(lines: Sequence[str]) -> Iterator[_Part]:
             continue
         heading = _ATX.match(line)
         if heading:
-            yield _Heading(len(heading.group(1)), (heading.group(2) or "").strip(), number)
+            title = atx_title(line[heading.end():].lstrip(" \t"), " \t").strip()
+            yield _Heading(len(heading.group(1)), title, number)
             i += 1
             continue
         if (
@@ -335,6 +339,21 @@ def _markdown_parts(lines: Sequence[str]) -> Iterator[_Part]:
             yield table
             continue
         i += 1
+
+
+def _without_comments(line: str) -> str:
+    """*line* without its ``<!-- … -->`` comments: what
+    ``re.sub(r"<!--.*?-->", "", line)`` leaves, in linear time (the pattern
+    scans to the line's end from every ``<!--`` that is never closed)."""
+    parts = []
+    start = 0
+    while (opening := line.find("<!--", start)) >= 0 and (
+        closing := line.find("-->", opening + 4)
+    ) >= 0:
+        parts.append(line[start:opening])
+        start = closing + 3
+    parts.append(line[start:])
+    return "".join(parts)
 
 
 def _read_pipe_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:

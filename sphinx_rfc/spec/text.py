@@ -7,6 +7,19 @@ import re
 import unicodedata
 from functools import lru_cache
 
+#: What ``\s`` matches (and ``str.isspace``, ``str.strip()``): for
+#: ``str.rstrip`` with more characters than whitespace, where a
+#: trailing-run pattern (``[\s.]+$``) would take quadratic time
+#: (docs/reference/architecture.md, "Regular expressions").
+WHITESPACE = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+#: Starts a match only at the start of a run of whitespace (or outside one):
+#: a pattern that starts with ``\s*`` is scanned once per run, not once per
+#: character of it, by ``search`` / ``finditer`` / ``sub``.
+RUN_START = r"(?!(?<=\s)\s)"
+
 
 @lru_cache(maxsize=4096)
 def fold(text: str) -> str:
@@ -19,12 +32,29 @@ def fold(text: str) -> str:
 def fold_header(text: str) -> str:
     """The key a header cell is matched on (docs/reference/table-directives.md)."""
     text = fold(text.replace("`", ""))
-    return re.sub(r"\s*/\s*", "/", text)
+    return _SLASH.sub("/", text)
 
+
+def atx_title(rest: str, spaces: str | None = None) -> str:
+    r"""An ATX heading's text without its closing sequence: *rest* is the line
+    after the ``#`` marks and the spaces after them (a line: no line break);
+    dropped are the spaces at its end, and a run of ``#`` with a space before
+    it (CommonMark).  *spaces*: what counts as a space (default: whitespace).
+
+    What ``(.*?)(?:\s+#+)?\s*$`` leaves in its group, in linear time (the
+    pattern tries the closing sequence at every character)."""
+    text = rest.rstrip(spaces)
+    bare = text.rstrip("#")
+    if bare != text and bare[-1:] and bare[-1] in (spaces or WHITESPACE):
+        return bare.rstrip(spaces)
+    return text
+
+
+_SLASH = re.compile(RUN_START + r"\s*/\s*")
 
 # Value splitting (docs/reference/rfc-directive.md)
 
-_LIST_SPLIT = re.compile(r"\s*(?:[,，、;；]|\s/\s)\s*")
+_LIST_SPLIT = re.compile(RUN_START + r"\s*(?:[,，、;；]|\s/\s)\s*")
 
 
 def split_list(text: str) -> list[str]:
@@ -34,9 +64,11 @@ def split_list(text: str) -> list[str]:
     such as ``test_pair[a,b]`` stays one item."""
     items = []
     start = 0
+    counted = depth = 0  # the brackets before match.start(): "[" less "]"
     for match in _LIST_SPLIT.finditer(text):
-        before = text[:match.start()]
-        if before.count("[") > before.count("]"):
+        depth += text.count("[", counted, match.start()) - text.count("]", counted, match.start())
+        counted = match.start()
+        if depth > 0:
             continue
         items.append(text[start:match.start()])
         start = match.end()
@@ -66,8 +98,9 @@ def module_name_problem(name: str) -> str | None:
     return f"invalid module name {name!r}: it holds {shown}; a module name has no markup"
 
 
+#: (no ``^``: matched from a position, ``match(text, pos)``)
 _TITLE_PREFIX = re.compile(
-    r"""^\s*(?:
+    r"""\s*(?:
         [\[［【]\s*(?:RFC|需求)\s*[\]］】]\s*[:：\-–—]?   # [RFC]: 【RFC】 【需求】 ［RFC］-
       | RFC\s*[:：]                                    # RFC: RFC：
       | RFC\s+[-–—]                                    # RFC - RFC —
@@ -82,6 +115,7 @@ def clean_title(title: str) -> str:
     (``[RFC]:``, ``[RFC]：``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``,
     several of them too); a title that is nothing but a tag is kept."""
     text = title.strip()
-    while (match := _TITLE_PREFIX.match(text)) and match.end() < len(text):
-        text = text[match.end():]
-    return text
+    start = 0
+    while (match := _TITLE_PREFIX.match(text, start)) and match.end() < len(text):
+        start = match.end()
+    return text[start:]

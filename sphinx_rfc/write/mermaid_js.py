@@ -61,7 +61,7 @@ logger = logging.getLogger(__name__)
 IMPORT_MERMAID = re.compile(r"""import\s+mermaid\s+from\s*(["'])(?P<url>[^"']+)\1\s*;?""")
 #: Relative module specifiers in an ES module build: ``from"./x.mjs"``,
 #: ``import"./x.mjs"``, ``import("./x.mjs")``.
-_RELATIVE_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*(["'])(?P<spec>\.{1,2}/[^"']+)\1""")
+_RELATIVE_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*+\(?\s*+(["'])(?P<spec>\.{1,2}/[^"']+)\1""")
 
 #: Per build: the pages written with a ``mermaid`` node (for the CDN line),
 #: and whether the "script not recognised" warning was given.
