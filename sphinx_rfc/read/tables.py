@@ -81,8 +81,8 @@ def header_score(headers: Sequence[str], spec: TableSpec) -> int:
 def headers_match(headers: Sequence[str], spec: TableSpec) -> bool:
     """Whether headers name *spec*'s columns well enough to read the table
     as that kind: at least two of its columns (one for a one-column spec),
-    and at least half of the non-empty headers."""
-    named = [h for h in headers if h]
+    and at least half of the non-empty headers that are no remarks column."""
+    named = [h for h in headers if h and (spec.match_header(h) or not is_note_header(h))]
     matched = header_score(named, spec)
     if not named or matched == 0:
         return False

@@ -7,6 +7,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from sphinx_rfc.spec.folding import fold_key
+
 
 @lru_cache(maxsize=4096)
 def fold(text: str) -> str:
@@ -15,11 +17,10 @@ def fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-@lru_cache(maxsize=4096)
 def fold_header(text: str) -> str:
-    """The key a header cell is matched on (docs/reference/table-directives.md)."""
-    text = fold(text.replace("`", ""))
-    return re.sub(r"\s*/\s*", "/", text)
+    """The key a header cell or a field name is matched on: its folded form
+    (:func:`sphinx_rfc.spec.folding.fold_key`, docs/reference/table-directives.md)."""
+    return fold_key(text)
 
 
 # Value splitting (docs/reference/rfc-directive.md)

@@ -1,0 +1,31 @@
+"""How a header, field name or value is folded before it is compared
+(docs/reference/table-directives.md, "Folding"): two texts that fold to the
+same key are the same word.
+
+Folding takes out what a team varies without meaning to: width (NFKC:
+``ＡＰＩ`` is ``API``, ``／`` is ``/``), letter case, whitespace inside and
+around, backticks, a trailing colon (``:`` / ``：``) and the separators
+``/ ／ 、 | ,`` with their spacing.  So ``强/弱依赖``, ``强依赖 / 弱依赖`` and
+``强弱依赖`` are one header's spellings, and ``相关issue`` is ``相关 issue``.
+
+Only str methods: the folding of every cell is linear in its length.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+#: What folding drops (after NFKC, which turns ``／ ｜ ，`` into ``/ | ,``).
+SEPARATORS = "/|,、`"
+
+_DROP = str.maketrans("", "", SEPARATORS)
+
+
+@lru_cache(maxsize=8192)
+def fold_key(text: str) -> str:
+    """The key *text* is compared on: NFKC, case-folded, no whitespace,
+    no separators, no trailing colon."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join(text.split()).translate(_DROP)
+    return text.rstrip(":")
