@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,3 +21,24 @@ __ = get_translation(CATALOG, "console")
 
 def setup(app: Sphinx) -> None:
     app.add_message_catalog(CATALOG, str(LOCALE_DIR))
+
+
+def translating() -> bool:
+    """Whether messages are being translated (the project's ``language``
+    has a catalog: ``zh_CN``); then a message lists only the words of
+    that language (docs/reference/warnings.md)."""
+    import gettext
+
+    from sphinx.locale import translators
+
+    found = translators.get(("general", CATALOG))
+    return found is not None and type(found) is not gettext.NullTranslations
+
+
+def local_words(words: Sequence[str]) -> list[str]:
+    """*words* a message offers, in the project's language: the non-ASCII
+    ones when translating (all of them when none is), else the ASCII ones
+    (all when none is)."""
+    wide = translating()
+    chosen = [w for w in words if (not w.isascii()) == wide]
+    return chosen or list(words)

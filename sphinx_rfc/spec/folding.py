@@ -29,3 +29,27 @@ def fold_key(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     text = "".join(text.split()).translate(_DROP)
     return text.rstrip(":")
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether *a* and *b* differ by exactly one inserted, deleted or
+    replaced character (linear: no edit-distance table)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    start = 0
+    while start < len(a) and a[start] == b[start]:
+        start += 1
+    if len(a) == len(b):
+        return a[start + 1:] == b[start + 1:]
+    return a[start:] == b[start + 1:]
+
+
+def nearest(word: str, known: dict[str, str]) -> str | None:
+    """The known word (as written) whose folded form (*known*: folded ->
+    written) is one edit from *word*'s, or None."""
+    folded = fold_key(word)
+    if len(folded) < 2:
+        return None
+    return next((w for k, w in known.items() if one_edit_apart(folded, k)), None)

@@ -41,6 +41,7 @@ Subtype = Literal[
     "no-headings",
     "cell-count",
     "not-read",
+    "near-miss",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -100,6 +101,11 @@ SUBTYPES: dict[str, str] = {
     "not-read": (
         "Markdown RFCs exist (``rfc_documents`` names them, or they hold an ``rfc`` directive) "
         "but no Markdown parser is enabled: one warning naming them and what to add."
+    ),
+    "near-miss": (
+        "A template-native RFC's table in a section with known table kinds is read as none "
+        "of them, or a basic-information key is one character from a known field: one "
+        "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
     ),
 }
 
