@@ -36,9 +36,7 @@ def translating() -> bool:
 
 
 def local_words(words: Sequence[str]) -> list[str]:
-    """*words* a message offers, in the project's language: the non-ASCII
-    ones when translating (all of them when none is), else the ASCII ones
-    (all when none is)."""
-    wide = translating()
-    chosen = [w for w in words if (not w.isascii()) == wide]
+    """*words* a message offers: when translating (zh_CN), the non-ASCII
+    ones (all of them when none is); else all of them."""
+    chosen = [w for w in words if not w.isascii()] if translating() else []
     return chosen or list(words)

@@ -46,7 +46,7 @@ from sphinx_rfc.doctree.tables import (
     table_rows,
     unreadable_tables,
 )
-from sphinx_rfc.i18n import _, local_words
+from sphinx_rfc.i18n import _, local_words, translating
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, TablePayload
 from sphinx_rfc.nodes import (
@@ -268,7 +268,7 @@ def _read_columns(
                 _("{prefix}: unknown column {header!r} in the {kind} table — "
                   "did you mean {alias!r} ({key})?").format(
                     prefix=directive, header=header, kind=kind_name(chosen), alias=near[0],
-                    key=near[1].key,
+                    key=str(_(near[1].label)) if translating() else near[1].key,
                 ),
                 source, line,
             ))
@@ -294,10 +294,15 @@ def _read_columns(
         ))
 
 
+#: How alike an unknown header and a missing column's alias must be for
+#: the header to be taken for that column (0..1): ``接口名称`` / ``参数名称``.
+_MEANT_FOR = 0.5
+
+
 def _meant_for(header: str, missing: Sequence[ColumnSpec]) -> tuple[str, ColumnSpec] | None:
     """The missing column an unknown *header* most likely stands for: the
-    one with an alias (in the header's language) sharing most characters
-    with it; None when no alias shares one."""
+    one with an alias (in the header's language) most like it, when alike
+    enough; else None."""
     wide = not header.isascii()
     best: tuple[float, str, ColumnSpec] | None = None
     for col in missing:
@@ -305,7 +310,7 @@ def _meant_for(header: str, missing: Sequence[ColumnSpec]) -> tuple[str, ColumnS
             if (not alias.isascii()) != wide:
                 continue
             score = difflib.SequenceMatcher(None, header.casefold(), alias.casefold()).ratio()
-            if score > 0 and (best is None or score > best[0]):
+            if score >= _MEANT_FOR and (best is None or score > best[0]):
                 best = (score, alias, col)
     return (best[1], best[2]) if best else None
 
