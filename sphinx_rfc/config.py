@@ -537,8 +537,8 @@ class RfcSettings:
         default={}, types=(dict,),
         shape='a dict with the keys "sections", "columns", "fields" and "values", each '
         "keyed by canonical names, ending in lists of words",
-        doc="A team's own words for sections, table columns, basic-information fields and "
-        "values, added to the built-in ones (and the template's).",
+        doc="More words for sections, table columns, basic-information fields and values, "
+        "added to the built-in ones and to the template ones.",
         convert=_aliases,
     ))
     template_strict: bool = field(metadata=setting(
