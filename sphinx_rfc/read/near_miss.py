@@ -49,14 +49,14 @@ def near_miss_problem(
     )
     hint = _hint(headers, sorted(specs, key=lambda s: -header_score(headers, s)))
     if hint is not None:
-        message = _("{where}: the table is not read: its headers make no {kinds} — "
+        message = _("{where}: the table is not read: its headers are not those of {kinds} — "
                     "did you mean {alias!r} for {header!r}?").format(
             where=where, kinds=kinds, alias=hint[1], header=hint[0])
     else:
         wanted = ", ".join(
             repr(local_words(col.aliases)[0]) for col in best.columns if col.required != "no"
         )
-        message = _("{where}: the table is not read: its headers make no {kinds} "
+        message = _("{where}: the table is not read: its headers are not those of {kinds} "
                     "(the {kind} table's headers: {wanted})").format(
             where=where, kinds=kinds, kind=kind_name(best), wanted=wanted)
     return Problem("near-miss", message, source, line)
