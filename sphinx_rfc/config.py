@@ -35,6 +35,7 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.aliases import (
     AliasError,
     Aliases,
+    column_words,
     merged,
     parse_aliases,
     template_aliases,
@@ -238,6 +239,9 @@ NAMED_TEMPLATES: dict[str, str] = {
     "madr": "madr.md",
 }
 _CONFDIR_ATTR = "_sphinx_rfc_confdir"
+#: ``rfc_aliases`` as conf.py gives it, for the template's tables (read
+#: before the value is checked: :func:`load_template`).
+_RAW_ALIASES = "_sphinx_rfc_raw_aliases"
 
 
 def template_path(value: str, confdir: str | Path) -> Path:
@@ -248,9 +252,13 @@ def template_path(value: str, confdir: str | Path) -> Path:
     return Path(confdir, value)
 
 
-def load_template(value: str, confdir: str | Path, depth: int) -> TemplateSchema:
+def load_template(
+    value: str, confdir: str | Path, depth: int, aliases: object = None
+) -> TemplateSchema:
     """The schema of the template ``rfc_template`` names; raises ConfigError
-    naming the file (and line) and what to change."""
+    naming the file (and line) and what to change.  Its tables are matched
+    with the column words of its ``rfc-aliases`` comment and of *aliases*
+    (``rfc_aliases``) too: a team's word makes its table a known kind."""
     path = template_path(value, confdir)
     where = str(path)
     try:
@@ -267,7 +275,13 @@ def load_template(value: str, confdir: str | Path, depth: int) -> TemplateSchema
             "UTF-8 text file"
         ) from None
     try:
-        return parse_template(text, where, depth=depth, markdown=path.suffix != ".rst")
+        written = template_aliases(text)
+    except AliasError:
+        written = None  # reported with the template's path by rfc_aliases' check
+    words = column_words(written[0] if written else None, aliases)
+    try:
+        return parse_template(text, where, depth=depth, markdown=path.suffix != ".rst",
+                              kinds=with_column_aliases(TABLES, words))
     except TemplateError as exc:
         at = f"{where}:{exc.line}" if exc.line else where
         raise ConfigError(f"sphinx_rfc: rfc_template: {at}: {exc.message}") from None
@@ -284,7 +298,8 @@ def _template(s: Setting, value: Any, done: Mapping[str, Any]) -> TemplateSchema
         return None
     if not isinstance(value, str) or not value.strip():
         raise s.fail(value)
-    return load_template(value, done.get(_CONFDIR_ATTR) or ".", done["template_depth"])
+    return load_template(value, done.get(_CONFDIR_ATTR) or ".", done["template_depth"],
+                         done.get(_RAW_ALIASES))
 
 
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is
@@ -625,14 +640,15 @@ def settings_from(config: Config, confdir: str | Path | None = None) -> RfcSetti
     gives what ``conf.py`` does not.  *confdir*: where ``rfc_template`` is
     relative to (default: the one ``config-inited`` recorded, else ``.``)."""
     done: dict[str, Any] = {
-        _CONFDIR_ATTR: confdir or getattr(config, "__dict__", {}).get(_CONFDIR_ATTR)
+        _CONFDIR_ATTR: confdir or getattr(config, "__dict__", {}).get(_CONFDIR_ATTR),
+        _RAW_ALIASES: getattr(config, PREFIX + "aliases", None),
     }
     for s in sorted(SETTINGS, key=lambda s: s.attr in _VALIDATED_LAST):
         value = getattr(config, s.name, s.default)
         if s.attr in _FROM_TEMPLATE and done.get("template") and not _given(config, s.name):
             value = None
         done[s.attr] = s.convert(s, value, done)
-    del done[_CONFDIR_ATTR]
+    del done[_CONFDIR_ATTR], done[_RAW_ALIASES]
     aliases: Aliases = done["aliases"]
     if aliases:
         # one vocabulary: the words of rfc_aliases feed what rfc_sections,

@@ -126,6 +126,28 @@ def parse_aliases(
     return found
 
 
+def column_words(*values: object) -> Aliases:
+    """The ``columns`` of each mapping in *values*, what is well-formed of
+    them, unchecked: the words a template's tables are matched with before
+    the whole mapping can be checked (:func:`parse_aliases` checks it)."""
+    found = Aliases()
+    for value in values:
+        columns = value.get("columns") if isinstance(value, Mapping) else None
+        if not isinstance(columns, Mapping):
+            continue
+        for kind, cols in columns.items():
+            if not isinstance(cols, Mapping):
+                continue
+            for col, words in cols.items():
+                try:
+                    added = _words(words, "")
+                except AliasError:
+                    continue
+                have = found.columns.setdefault(str(kind), {})
+                have[str(col)] = (*have.get(str(col), ()), *added)
+    return found
+
+
 def merged(first: Aliases, second: Aliases) -> Aliases:
     """*first*'s words, then *second*'s."""
     out = Aliases()
