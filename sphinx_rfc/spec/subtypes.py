@@ -47,10 +47,12 @@ Subtype = Literal[
 #: subtype -> when it is reported (one line, English).
 SUBTYPES: dict[str, str] = {
     "missing-section": (
-        "A required section is absent (one warning per section, naming it in both languages)."
+        "A required section is absent (one warning per section, naming it in both languages; "
+        "in a zh_CN build by its Chinese label)."
     ),
     "empty-section": (
-        "A section has a title but no content, or a not-applicable marker with no reason."
+        "A section, or a template sub-section, has a title but no content (or only a "
+        "placeholder, then not reported again), or a not-applicable marker with no reason."
     ),
     "placeholder": "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC.",
     "missing-column": "A table lacks a required column.",
