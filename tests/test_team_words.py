@@ -29,6 +29,7 @@ from sphinx.errors import ConfigError
 
 from sphinx_rfc.cli import main
 from sphinx_rfc.spec.fields import FIELDS, match_field
+from sphinx_rfc.spec.folding import nearest, one_edit_apart
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
 from tests.conftest import ROOTS, BuildFn, copy_root, parse_warnings, write_project
@@ -408,3 +409,18 @@ def test_template_command_lists_every_word(capsys: pytest.CaptureFixture[str]) -
     assert main(["template", str(ROOT)]) == 0
     text = capsys.readouterr().out
     assert "依赖程度" in text and "负责人" in text and "3.2 非目标" in text
+
+
+@pytest.mark.parametrize(("a", "b", "apart"), [
+    ("相关模快", "相关模块", True), ("相关模块", "相关模块", False), ("相关模", "相关模块", True),
+    ("相关模块x", "相关模块", True), ("相关快模", "相关模块", False), ("abc", "abcde", False),
+    ("", "a", True), ("ab", "ba", False),
+])
+def test_one_edit_apart(a: str, b: str, apart: bool) -> None:
+    assert one_edit_apart(a, b) is apart and one_edit_apart(b, a) is apart
+
+
+def test_short_keys_are_no_near_misses() -> None:
+    known = {"标题": "标题", "date": "date", "相关模块": "相关模块", "created": "created"}
+    assert [nearest(w, known) for w in ("标签", "data", "相关模快", "creatd")] == [
+        None, None, "相关模块", "created"]

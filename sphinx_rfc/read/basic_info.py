@@ -59,7 +59,7 @@ def field_key(name: str, settings: RfcSettings, *, keep_unknown: bool) -> str | 
     spec = match_field(name)
     if spec is not None:
         return spec.key
-    if (configured := settings.aliases.field_key(folded, fold_header)) is not None:
+    if (configured := settings.aliases.field_key(folded)) is not None:
         return configured
     for extra in settings.extra_fields:
         if fold_header(extra) == folded:

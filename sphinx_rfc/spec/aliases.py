@@ -25,6 +25,7 @@ from dataclasses import field, replace
 
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.fields import FIELDS, FieldSpec
+from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.vocabulary import Choice, Vocabulary
@@ -59,10 +60,10 @@ class Aliases:
         return {"sections": self.sections, "columns": self.columns, "fields": self.fields,
                 "values": self.values}
 
-    def field_key(self, folded: str, fold: object) -> str | None:
+    def field_key(self, folded: str) -> str | None:
         """The field key whose configured word folds to *folded*."""
         for key, words in self.fields.items():
-            if any(fold(w) == folded for w in words):  # type: ignore[operator]
+            if any(fold_key(w) == folded for w in words):
                 return key
         return None
 

@@ -48,8 +48,11 @@ def one_edit_apart(a: str, b: str) -> bool:
 
 def nearest(word: str, known: dict[str, str]) -> str | None:
     """The known word (as written) whose folded form (*known*: folded ->
-    written) is one edit from *word*'s, or None."""
+    written) is one edit from *word*'s, or None.  Short words are too
+    often one edit from another word to be told so (``标签`` is no typo of
+    ``标题``, nor ``data`` of ``date``): a word is compared when it has
+    three characters or more, five when it is ASCII."""
     folded = fold_key(word)
-    if len(folded) < 2:
+    if len(folded) < (5 if folded.isascii() else 3):
         return None
     return next((w for k, w in known.items() if one_edit_apart(folded, k)), None)
