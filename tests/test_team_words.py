@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ROOTS, BuildFn, copy_root, parse_warnings, write_project
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sphinx.errors import ConfigError
@@ -32,7 +33,6 @@ from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.folding import nearest, one_edit_apart
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
-from tests.conftest import ROOTS, BuildFn, copy_root, parse_warnings, write_project
 
 ROOT = ROOTS / "test-team-words"
 CLEAN = ("0101-loader-cache.md", "0103-trainer-hooks.md")
