@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import field, fields
+from functools import cached_property
 from pathlib import Path
 from string import Formatter
 from typing import TYPE_CHECKING, Any
@@ -31,12 +32,31 @@ from typing import TYPE_CHECKING, Any
 from sphinx.errors import ConfigError
 
 from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc.spec.aliases import (
+    AliasError,
+    Aliases,
+    column_words,
+    merged,
+    parse_aliases,
+    template_aliases,
+    with_column_aliases,
+    with_section_aliases,
+    with_value_aliases,
+)
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
 from sphinx_rfc.spec.template import TEMPLATE_FOLDER, TemplateError, TemplateSchema, parse_template
 from sphinx_rfc.spec.text import fold_header
-from sphinx_rfc.spec.vocabulary import STATUSES, TYPES, Vocabulary, vocabulary_from_config
+from sphinx_rfc.spec.vocabulary import (
+    AFFECTS,
+    STATUSES,
+    STRENGTHS,
+    TYPES,
+    YES_NO,
+    Vocabulary,
+    vocabulary_from_config,
+)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -219,6 +239,9 @@ NAMED_TEMPLATES: dict[str, str] = {
     "madr": "madr.md",
 }
 _CONFDIR_ATTR = "_sphinx_rfc_confdir"
+#: ``rfc_aliases`` as conf.py gives it, for the template's tables (read
+#: before the value is checked: :func:`load_template`).
+_RAW_ALIASES = "_sphinx_rfc_raw_aliases"
 
 
 def template_path(value: str, confdir: str | Path) -> Path:
@@ -229,9 +252,13 @@ def template_path(value: str, confdir: str | Path) -> Path:
     return Path(confdir, value)
 
 
-def load_template(value: str, confdir: str | Path, depth: int) -> TemplateSchema:
+def load_template(
+    value: str, confdir: str | Path, depth: int, aliases: object = None
+) -> TemplateSchema:
     """The schema of the template ``rfc_template`` names; raises ConfigError
-    naming the file (and line) and what to change."""
+    naming the file (and line) and what to change.  Its tables are matched
+    with the column words of its ``rfc-aliases`` comment and of *aliases*
+    (``rfc_aliases``) too: a team's word makes its table a known kind."""
     path = template_path(value, confdir)
     where = str(path)
     try:
@@ -248,7 +275,13 @@ def load_template(value: str, confdir: str | Path, depth: int) -> TemplateSchema
             "UTF-8 text file"
         ) from None
     try:
-        return parse_template(text, where, depth=depth, markdown=path.suffix != ".rst")
+        written = template_aliases(text)
+    except AliasError:
+        written = None  # reported with the template's path by rfc_aliases' check
+    words = column_words(written[0] if written else None, aliases)
+    try:
+        return parse_template(text, where, depth=depth, markdown=path.suffix != ".rst",
+                              kinds=with_column_aliases(TABLES, words))
     except TemplateError as exc:
         at = f"{where}:{exc.line}" if exc.line else where
         raise ConfigError(f"sphinx_rfc: rfc_template: {at}: {exc.message}") from None
@@ -265,7 +298,8 @@ def _template(s: Setting, value: Any, done: Mapping[str, Any]) -> TemplateSchema
         return None
     if not isinstance(value, str) or not value.strip():
         raise s.fail(value)
-    return load_template(value, done.get(_CONFDIR_ATTR) or ".", done["template_depth"])
+    return load_template(value, done.get(_CONFDIR_ATTR) or ".", done["template_depth"],
+                         done.get(_RAW_ALIASES))
 
 
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is
@@ -298,6 +332,32 @@ def _extra_fields(
     # the template's extra rows (an "适用后端" row), under what conf.py says
     derived = {k: v for k, v in template.extra_fields.items() if _FIELD_NAME.fullmatch(k)}
     return {**derived, **given}
+
+
+def _aliases(s: Setting, value: Any, done: Mapping[str, Any]) -> Aliases:
+    """The template's ``rfc-aliases`` comment, then ``rfc_aliases``
+    (docs/reference/config.md): checked against the names in force."""
+    template: TemplateSchema | None = done.get("template")
+    names: dict[str, Any] = {
+        "sections": done["sections"],
+        "tables": (*(template.kinds if template is not None else ()), *TABLES),
+        "vocabularies": (done["statuses"], done["types"], YES_NO, STRENGTHS, AFFECTS),
+        "extra_fields": done.get("extra_fields") or (),
+    }
+    found = Aliases()
+    if template is not None:
+        try:
+            written = template_aliases(template.text)
+            if written is not None:
+                found = parse_aliases(written[0], **names)
+        except AliasError as exc:
+            raise ConfigError(f"sphinx_rfc: rfc_template: {template.path}: {exc}") from None
+    if not isinstance(value, Mapping):
+        raise s.fail(value)
+    try:
+        return merged(found, parse_aliases(value, **names)) if value else found
+    except AliasError as exc:
+        raise s.fail(value, f"{s.shape} ({exc})") from None
 
 
 def _module_paths(
@@ -488,6 +548,20 @@ class RfcSettings:
         doc="Globs of JUnit XML files, relative to ``conf.py``, for verification results.",
         convert=_str_list,
     ))
+    aliases: Aliases = field(metadata=setting(
+        default={}, types=(dict,),
+        shape='a dict with the keys "sections", "columns", "fields" and "values", each '
+        "keyed by canonical names, ending in lists of words",
+        doc="More words for sections, table columns, basic-information fields and values, "
+        "added to the built-in ones and to the template ones.",
+        convert=_aliases,
+    ))
+    template_strict: bool = field(metadata=setting(
+        default=False, types=(bool,), shape="True or False",
+        doc="With ``rfc_template``: a table column accepts only the headers the template "
+        "writes (and ``rfc_aliases``), not the built-in ones.",
+        convert=_flag,
+    ))
     git_dates: bool = field(metadata=setting(
         default=True, types=(bool,), shape="True or False",
         doc="An RFC that declares no ``created`` / ``updated`` takes them from the git "
@@ -503,16 +577,31 @@ class RfcSettings:
             return None
         return f"module {name!r} is not in rfc_modules ({', '.join(self.modules)})"
 
-    @property
+    @cached_property
     def tables(self) -> tuple[TableSpec, ...]:
-        """The table kinds in force: the template's, or the built-in ones."""
-        return self.template.kinds if self.template is not None else TABLES
+        """The table kinds in force: the template's, or the built-in ones,
+        with ``rfc_aliases``'s words (made once: the specs are cache keys)."""
+        if self.template is None:
+            return with_column_aliases(TABLES, self.aliases)
+        own: dict[tuple[str, str], tuple[str, ...]] | None = None
+        if self.template_strict:
+            own = {}
+            for table in self.template.tables:
+                for column in table.columns:
+                    if table.kind is not None and column.key is not None:
+                        key = (table.kind, column.key)
+                        own[key] = (*own.get(key, ()), column.header)
+        return with_column_aliases(self.template.kinds, self.aliases, own)
+
+    @cached_property
+    def _builtin_tables(self) -> tuple[TableSpec, ...]:
+        return with_column_aliases(TABLES, self.aliases)
 
     def tables_for_directive(self, directive: str) -> tuple[TableSpec, ...]:
         """The table kinds a table directive reads: the template's kinds of
         that directive, else the built-in ones (a directive names its kind)."""
         found = tuple(t for t in self.tables if t.directive == directive)
-        return found or tuple(t for t in TABLES if t.directive == directive)
+        return found or tuple(t for t in self._builtin_tables if t.directive == directive)
 
 
 #: Every config value, in declaration order (registration, validation, docs).
@@ -527,7 +616,8 @@ CONFIG_VALUES: dict[str, Setting] = {s.name: s for s in SETTINGS}
 #: Validated after the others, as they were before the declarations were
 #: merged: with several wrong values, the one reported stays the same.
 _VALIDATED_LAST = frozenset(
-    {"statuses", "types", "required_test_levels", "placeholders", "documents", "test_results"}
+    {"statuses", "types", "required_test_levels", "placeholders", "documents", "test_results",
+     "aliases"}
 )
 
 
@@ -550,14 +640,22 @@ def settings_from(config: Config, confdir: str | Path | None = None) -> RfcSetti
     gives what ``conf.py`` does not.  *confdir*: where ``rfc_template`` is
     relative to (default: the one ``config-inited`` recorded, else ``.``)."""
     done: dict[str, Any] = {
-        _CONFDIR_ATTR: confdir or getattr(config, "__dict__", {}).get(_CONFDIR_ATTR)
+        _CONFDIR_ATTR: confdir or getattr(config, "__dict__", {}).get(_CONFDIR_ATTR),
+        _RAW_ALIASES: getattr(config, PREFIX + "aliases", None),
     }
     for s in sorted(SETTINGS, key=lambda s: s.attr in _VALIDATED_LAST):
         value = getattr(config, s.name, s.default)
         if s.attr in _FROM_TEMPLATE and done.get("template") and not _given(config, s.name):
             value = None
         done[s.attr] = s.convert(s, value, done)
-    del done[_CONFDIR_ATTR]
+    del done[_CONFDIR_ATTR], done[_RAW_ALIASES]
+    aliases: Aliases = done["aliases"]
+    if aliases:
+        # one vocabulary: the words of rfc_aliases feed what rfc_sections,
+        # rfc_statuses and rfc_types made
+        done["sections"] = with_section_aliases(done["sections"], aliases)
+        done["statuses"] = with_value_aliases(done["statuses"], aliases)
+        done["types"] = with_value_aliases(done["types"], aliases)
     return RfcSettings(**done)
 
 

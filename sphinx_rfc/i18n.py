@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,3 +21,22 @@ __ = get_translation(CATALOG, "console")
 
 def setup(app: Sphinx) -> None:
     app.add_message_catalog(CATALOG, str(LOCALE_DIR))
+
+
+def translating() -> bool:
+    """Whether messages are being translated (the project's ``language``
+    has a catalog: ``zh_CN``); then a message lists only the words of
+    that language (docs/reference/warnings.md)."""
+    import gettext
+
+    from sphinx.locale import translators
+
+    found = translators.get(("general", CATALOG))
+    return found is not None and type(found) is not gettext.NullTranslations
+
+
+def local_words(words: Sequence[str]) -> list[str]:
+    """*words* a message offers: when translating (zh_CN), the non-ASCII
+    ones (all of them when none is); else all of them."""
+    chosen = [w for w in words if not w.isascii()] if translating() else []
+    return chosen or list(words)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.placeholders import placeholder_regex
-from sphinx_rfc.i18n import _
+from sphinx_rfc.i18n import _, translating
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec.memo import ByIdentity
@@ -229,9 +229,11 @@ def body_state(text: str, placeholders: Sequence[str]) -> str:
 def section_label(spec: SectionSpec, *, quoted: bool = True) -> str:
     """``'Background' / '背景'`` (*quoted*) or ``Background / 背景``; a
     section whose two labels are one string (a team's own section) is
-    named once."""
+    named once; in a translated (zh_CN) message, by its Chinese label alone."""
     labels = [spec.label] if spec.label == spec.label_zh or not spec.label_zh else [
         spec.label, spec.label_zh]
+    if len(labels) == 2 and translating():
+        labels = [spec.label_zh]  # a zh_CN message has no English word
     return " / ".join(repr(x) if quoted else x for x in labels)
 
 

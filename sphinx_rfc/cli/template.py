@@ -1,7 +1,9 @@
 """``sphinx-rfc template`` (docs/reference/cli.md): the schema in force in
 a project — its sections (required or optional, level, titles), table
-kinds (columns, allowed values), test levels, fields and placeholders —
-as text, or as JSON for tools.
+kinds (columns with every header accepted, allowed values), test levels,
+fields with every word accepted, the values of each value kind with their
+words (built-in, template and ``rfc_aliases``, Chinese and English),
+checked sub-sections and placeholders — as text, or as JSON for tools.
 
 It reads ``conf.py`` alone (:mod:`sphinx_rfc.cli.conf`): the schema is
 what ``rfc_template`` and the ``rfc_*`` overrides make of it, nothing of
@@ -19,7 +21,11 @@ from sphinx.errors import ConfigError
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import find_sourcedir
+from sphinx_rfc.read.subsections import subsections_of
+from sphinx_rfc.spec.aliases import field_words
 from sphinx_rfc.spec.fields import FIELDS
+from sphinx_rfc.spec.table_kinds import NOTE_HEADERS
+from sphinx_rfc.spec.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -87,6 +93,7 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
                     "headers": list(col.aliases),
                     "required": col.required,
                     "allowed": list(col.vocabulary.keys()) if col.vocabulary else [],
+                    "values": _words_of(col.vocabulary) if col.vocabulary else {},
                 }
                 for col in spec.columns
             ],
@@ -104,11 +111,15 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             }
             for table in template.tables if table.kind is None
         ]
+    fields: list[dict[str, Any]]
     if template is not None and template.fields:
         fields = [{"name": f.name, "key": f.key, "allowed": list(f.allowed)}
                   for f in template.fields]
     else:
         fields = [{"name": f.label, "key": f.key, "allowed": []} for f in FIELDS]
+    words = {f.key: list(dict.fromkeys(field_words(f, settings.aliases))) for f in FIELDS}
+    for entry in fields:
+        entry["words"] = words.get(entry["key"], [entry["name"]])
     known = {f["name"] for f in fields}
     fields += [{"name": name, "key": None, "allowed": list(allowed)}
                for name, allowed in settings.extra_fields.items() if name not in known]
@@ -118,10 +129,30 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         "sections": sections,
         "tables": tables,
         "generic_tables": generic,
+        "note_headers": list(NOTE_HEADERS),
         "test_levels": list(settings.required_test_levels),
+        "sub_sections": {key: list(subs.values()) for key, subs in subsections_of(settings).items()},
         "fields": fields,
+        "values": {v.name: _words_of(v) for v in (
+            settings.statuses, settings.types, *_value_vocabularies(settings))},
         "placeholders": list(settings.placeholders),
     }
+
+
+def _words_of(vocabulary: Vocabulary) -> dict[str, list[str]]:
+    """Each value key -> every word accepted for it (key, label, aliases)."""
+    return {c.key: list(dict.fromkeys(c.all_names())) for c in vocabulary.choices}
+
+
+def _value_vocabularies(settings: RfcSettings) -> list[Vocabulary]:
+    """The table columns' value kinds in force (yes/no, strength, affects),
+    each once, with ``rfc_aliases``'s words."""
+    found: dict[str, Vocabulary] = {}
+    for spec in settings.tables:
+        for col in spec.columns:
+            if col.vocabulary is not None:
+                found.setdefault(col.vocabulary.name, col.vocabulary)
+    return list(found.values())
 
 
 def as_text(data: dict[str, Any]) -> str:
@@ -140,6 +171,8 @@ def as_text(data: dict[str, Any]) -> str:
         for c in t["columns"]:
             allowed = f" = {' / '.join(c['allowed'])}" if c["allowed"] else ""
             out.append(f"    {c['label']} ({c['required']}){allowed}")
+            out.append(f"      headers: {', '.join(c['headers'])}")
+    out.append(f"  every table: notes ({', '.join(data['note_headers'])})")
     for g in data["generic_tables"]:
         cols = ", ".join(c["header"] for c in g["columns"])
         out.append(f"  generic (section {g['section']}, line {g['line']}): {cols}")
@@ -147,5 +180,17 @@ def as_text(data: dict[str, Any]) -> str:
     for f in data["fields"]:
         allowed = f" = {' / '.join(f['allowed'])}" if f["allowed"] else ""
         out.append(f"  {f['name']}" + (f" ({f['key']})" if f["key"] else " (extra)") + allowed)
+        others = [w for w in f["words"] if w != f["name"]]
+        if others:
+            out.append(f"    words: {', '.join(others)}")
+    if data["sub_sections"]:
+        out += ["", "sub-sections (checked when present):"]
+        for key, titles in data["sub_sections"].items():
+            out.append(f"  {key}: {', '.join(titles)}")
+    out += ["", "values:"]
+    for name, choices in data["values"].items():
+        out.append(f"  {name}:")
+        for key, names in choices.items():
+            out.append(f"    {key}: {', '.join(names)}")
     out += ["", "placeholders: " + ", ".join(data["placeholders"])]
     return "\n".join(out)

@@ -28,12 +28,14 @@ from sphinx_rfc.doctree.tables import (
     table_rows,
     without_messages,
 )
-from sphinx_rfc.i18n import _
+from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, parse_metadata
 from sphinx_rfc.read.tables import already_read, mark_cell
-from sphinx_rfc.spec.fields import ID_KEYS, match_field
+from sphinx_rfc.spec.aliases import field_words
+from sphinx_rfc.spec.fields import FIELDS, ID_KEYS, match_field
+from sphinx_rfc.spec.folding import nearest
 from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
@@ -57,6 +59,8 @@ def field_key(name: str, settings: RfcSettings, *, keep_unknown: bool) -> str | 
     spec = match_field(name)
     if spec is not None:
         return spec.key
+    if (configured := settings.aliases.field_key(folded)) is not None:
+        return configured
     for extra in settings.extra_fields:
         if fold_header(extra) == folded:
             return extra
@@ -140,6 +144,13 @@ def info_rows(
         line = cell_line(cells[0])
         if not name or not value:
             continue
+        if name == plain(key_text) and (near := _near_field(key_text, settings)) is not None:
+            problems.append(Problem(
+                "near-miss",
+                _("basic information: unknown field {key!r}; it is kept as an extra field — "
+                  "did you mean {near!r}?").format(key=key_text, near=near),
+                source, line,
+            ))
         if name in seen:
             problems.append(Problem(
                 "duplicate-row",
@@ -151,6 +162,19 @@ def info_rows(
         seen[name] = line
         found.append(RawField(name, value, line, cells[1]))
     return found, problems
+
+
+def _near_field(key: str, settings: RfcSettings) -> str | None:
+    """The known field word one edit from an unknown *key* (``相关模快``:
+    ``相关模块``), in the project's language; None for a declared extra
+    field, a known one or one not close to any."""
+    if field_key(key, settings, keep_unknown=False) is not None:
+        return None
+    words: dict[str, str] = {}
+    for spec in FIELDS:
+        for word in local_words(field_words(spec, settings.aliases)):
+            words.setdefault(fold_header(word), word)
+    return nearest(key, words)
 
 
 def info_notes(table: nodes.table, settings: RfcSettings) -> dict[str, str]:

@@ -82,6 +82,7 @@ from sphinx_rfc.read.sections import (
     section_bodies,
 )
 from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
+from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
@@ -207,9 +208,13 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         text = "\n".join(
             [body_text(doctree, memo), doc_title, promoted, *(b.title for b in bodies)]
         )
+        problems.extend(empty_subsections(
+            doctree, settings, lines, memo, source=source, rfc_id=record.id
+        ))
         problems.extend(placeholder_problems(
             doctree, settings, source, record.id, lines, text, found.diagrams
         ))
+        problems[:] = drop_echoes(problems, doctree, lines)
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
             unreadable_tables=unreadable_table_lines(found.messages),

@@ -87,6 +87,7 @@ from sphinx_rfc.read.basic_info import (
 )
 from sphinx_rfc.read.frontmatter import RawField, metadata_fields
 from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_metadata
+from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import already_read, best_of, headers_match, mark_cell, read_tables
 from sphinx_rfc.spec.memo import ByIdentity
@@ -225,6 +226,20 @@ def _section_of(
     return None
 
 
+def table_owners(
+    sections: Mapping[str, nodes.section], settings: RfcSettings
+) -> dict[int, tuple[nodes.section, tuple[TableSpec, ...]]]:
+    """Section id -> the recognised section and the table kinds read in it."""
+    owners: dict[int, tuple[nodes.section, tuple[TableSpec, ...]]] = {}
+    for key, section in sections.items():
+        specs = specs_for_section(key, settings)
+        if specs:
+            old = owners.get(id(section))
+            merged = _unique((*(old[1] if old else ()), *specs))
+            owners[id(section)] = (section, merged)
+    return owners
+
+
 def read_section_tables(
     doctree: nodes.document, sections: Mapping[str, nodes.section], settings: RfcSettings,
     *, source: str, lines: SourceLines, rfc_id: str, record: RfcRecord,
@@ -233,13 +248,7 @@ def read_section_tables(
     """Read every matching table of the recognised sections into *record*
     and render it in place; returns the problems found.  *row_of* gets each
     record row's docutils row (:attr:`~sphinx_rfc.model.records.TablePayload.row_of`)."""
-    owners: dict[int, tuple[nodes.section, tuple[TableSpec, ...]]] = {}
-    for key, section in sections.items():
-        specs = specs_for_section(key, settings)
-        if specs:
-            old = owners.get(id(section))
-            merged = _unique((*(old[1] if old else ()), *specs))
-            owners[id(section)] = (section, merged)
+    owners = table_owners(sections, settings)
     problems: list[Problem] = []
     for table in find_tables(doctree.children):
         if already_read(table):
@@ -256,7 +265,7 @@ def read_section_tables(
         title_line = lines.title_line(section[0]) if isinstance(section[0], nodes.title) else None
         payload = read_tables(
             [table], [spec], settings, directive=spec.directive, source=source,
-            line=title_line, only_matching=True,
+            line=title_line, only_matching=True, prefix=section_prefix(section),
         )
         payload.add_to(record)
         if row_of is not None:
@@ -529,6 +538,13 @@ def read_native(
     )
     found += read_generic_tables(
         doctree, sections, settings, source=source, rfc_id=rfc_id, record=record,
+    )
+    generic = settings.template.generic_tables if settings.template is not None else ()
+    found += near_miss_tables(
+        doctree, table_owners(sections, settings),
+        frozenset(id(sections[t.section]) for t in generic
+                  if t.section is not None and t.section in sections),
+        source=source, rfc_id=rfc_id,
     )
     if table is not None:
         for name, note in info_notes(table, settings).items():

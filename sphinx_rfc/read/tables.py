@@ -24,6 +24,7 @@ Three steps, each usable alone:
 
 from __future__ import annotations
 
+import difflib
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -45,7 +46,7 @@ from sphinx_rfc.doctree.tables import (
     table_rows,
     unreadable_tables,
 )
-from sphinx_rfc.i18n import _
+from sphinx_rfc.i18n import _, local_words, translating
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, TablePayload
 from sphinx_rfc.nodes import (
@@ -59,7 +60,7 @@ from sphinx_rfc.nodes import (
 )
 from sphinx_rfc.read.table_records import RECORD_KINDS, row_records
 from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
-from sphinx_rfc.spec.table_kinds import TableSpec, is_note_header
+from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec, is_note_header
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -81,8 +82,8 @@ def header_score(headers: Sequence[str], spec: TableSpec) -> int:
 def headers_match(headers: Sequence[str], spec: TableSpec) -> bool:
     """Whether headers name *spec*'s columns well enough to read the table
     as that kind: at least two of its columns (one for a one-column spec),
-    and at least half of the non-empty headers."""
-    named = [h for h in headers if h]
+    and at least half of the non-empty headers that are no remarks column."""
+    named = [h for h in headers if h and (spec.match_header(h) or not is_note_header(h))]
     matched = header_score(named, spec)
     if not named or matched == 0:
         return False
@@ -238,6 +239,9 @@ def _read_columns(
     source = result.source
     seen: dict[str, str] = {}
     present = {c.key for h in result.headers if h and (c := chosen.match_header(h))}
+    # one cause, one warning: an unknown header taken for a missing column
+    # ("did you mean") is not also that column's missing-column
+    missing = [col for col in chosen.columns if col.required != "no" and col.key not in present]
     for header, header_entry in zip(result.headers, result.header_entries, strict=True):
         column = chosen.match_header(header) if header else None
         line = own_line(header_entry, lower) if own_lines and header_entry is not None else None
@@ -256,13 +260,15 @@ def _read_columns(
             seen[column.key] = header
         elif header and is_note_header(header):
             pass  # a remarks column: kept as an extra column, no warning
-        elif header and (near := chosen.suggest_header(header, present)) is not None:
+        elif header and (near := chosen.suggest_header(header, present)
+                         or _meant_for(header, missing)) is not None:
+            missing = [col for col in missing if col.key != near[1].key]
             result.problems.append(Problem(
                 "unknown-column",
                 _("{prefix}: unknown column {header!r} in the {kind} table — "
                   "did you mean {alias!r} ({key})?").format(
                     prefix=directive, header=header, kind=kind_name(chosen), alias=near[0],
-                    key=near[1].key,
+                    key=str(_(near[1].label)) if translating() else near[1].key,
                 ),
                 source, line,
             ))
@@ -277,16 +283,36 @@ def _read_columns(
             ))
         result.columns.append(column)
 
-    for col in chosen.columns:
-        if col.required != "no" and col.key not in seen:
-            result.problems.append(Problem(
-                "missing-column",
-                _("{directive}: the {kind} table has no {label!r} column "
-                  "(headers accepted: {aliases})").format(
-                    directive=directive, kind=kind_name(chosen), label=str(_(col.label)),
-                    aliases=", ".join(col.aliases)),
-                source, header_line,
-            ))
+    for col in missing:
+        result.problems.append(Problem(
+            "missing-column",
+            _("{directive}: the {kind} table has no {label!r} column "
+              "(headers accepted: {aliases})").format(
+                directive=directive, kind=kind_name(chosen), label=str(_(col.label)),
+                aliases=", ".join(local_words(col.aliases))),
+            source, header_line,
+        ))
+
+
+#: How alike an unknown header and a missing column's alias must be for
+#: the header to be taken for that column (0..1): ``接口名称`` / ``参数名称``.
+_MEANT_FOR = 0.5
+
+
+def _meant_for(header: str, missing: Sequence[ColumnSpec]) -> tuple[str, ColumnSpec] | None:
+    """The missing column an unknown *header* most likely stands for: the
+    one with an alias (in the header's language) most like it, when alike
+    enough; else None."""
+    wide = not header.isascii()
+    best: tuple[float, str, ColumnSpec] | None = None
+    for col in missing:
+        for alias in col.aliases:
+            if (not alias.isascii()) != wide:
+                continue
+            score = difflib.SequenceMatcher(None, header.casefold(), alias.casefold()).ratio()
+            if score >= _MEANT_FOR and (best is None or score > best[0]):
+                best = (score, alias, col)
+    return (best[1], best[2]) if best else None
 
 
 #: The table kinds as messages name them.

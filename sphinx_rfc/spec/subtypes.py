@@ -41,15 +41,18 @@ Subtype = Literal[
     "no-headings",
     "cell-count",
     "not-read",
+    "near-miss",
 ]
 
 #: subtype -> when it is reported (one line, English).
 SUBTYPES: dict[str, str] = {
     "missing-section": (
-        "A required section is absent (one warning per section, naming it in both languages)."
+        "A required section is absent (one warning per section, naming it in both languages; "
+        "in a zh_CN build by its Chinese label)."
     ),
     "empty-section": (
-        "A section has a title but no content, or a not-applicable marker with no reason."
+        "A section, or a template sub-section, has a title but no content (or only a "
+        "placeholder, then not reported again), or a not-applicable marker with no reason."
     ),
     "placeholder": "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC.",
     "missing-column": "A table lacks a required column.",
@@ -100,6 +103,11 @@ SUBTYPES: dict[str, str] = {
     "not-read": (
         "Markdown RFCs exist (``rfc_documents`` names them, or they hold an ``rfc`` directive) "
         "but no Markdown parser is enabled: one warning naming them and what to add."
+    ),
+    "near-miss": (
+        "A template-native RFC's table in a section with known table kinds is read as none "
+        "of them, or a basic-information key is one character from a known field: one "
+        "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
     ),
 }
 

@@ -155,7 +155,7 @@ DEPENDENCY = TableSpec(
             "Strength",
             (
                 "强依赖 / 弱依赖", "强 / 弱", "强依赖 / 弱依赖 / 不涉及", "强 / 弱 / 不涉及",
-                "依赖强度", "强弱", "strength", "kind", "strong / weak",
+                "依赖强度", "强弱", "强弱依赖", "strength", "kind", "strong / weak",
                 "strong / weak / not involved",
             ),
             vocabulary=STRENGTHS,
@@ -318,17 +318,23 @@ TABLES: tuple[TableSpec, ...] = (
 )
 
 
-#: Headers of a remarks column, which any table may have besides its own
-#: columns: kept as an extra column (``extra`` in ``rfcs.json``), never an
-#: ``unknown-column`` (docs/reference/table-directives.md).
+#: Headers of a remarks or descriptive column, which any table may have
+#: besides its own columns: kept as an extra column (``extra`` in
+#: ``rfcs.json``), never an ``unknown-column``; a table whose own column is
+#: named so (an interface's ``说明``) reads it as that column
+#: (docs/reference/table-directives.md).
 NOTE_HEADERS: tuple[str, ...] = (
-    "备注", "附注", "说明 / 备注", "notes", "note", "remarks", "remark", "comments", "comment",
+    "备注", "附注", "说明 / 备注", "说明", "描述", "notes", "note", "remarks", "remark",
+    "comments", "comment", "description",
 )
 
 
 def is_note_header(text: str) -> bool:
     """Whether *text* heads a remarks column (:data:`NOTE_HEADERS`)."""
-    return fold_header(text) in {fold_header(h) for h in NOTE_HEADERS}
+    return fold_header(text) in _NOTE_KEYS
+
+
+_NOTE_KEYS = frozenset(fold_header(h) for h in NOTE_HEADERS)
 
 
 def tables_for_directive(directive: str) -> tuple[TableSpec, ...]:

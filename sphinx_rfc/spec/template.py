@@ -464,21 +464,25 @@ _INDEX: dict[str, dict[str, ColumnSpec]] = {}
 def _column(spec: TableSpec, header: str) -> ColumnSpec | None:
     """The column of *spec* that *header* names (``TableSpec.match_header``
     without hashing the spec at each call)."""
-    index = _INDEX.get(spec.kind)
+    builtin = any(spec is t for t in TABLES)
+    index = _INDEX.get(spec.kind) if builtin else None
     if index is None:
         index = {}
         for col in spec.columns:
             for alias in col.aliases:
                 index.setdefault(fold_header(alias), col)
-        _INDEX[spec.kind] = index
+        if builtin:
+            _INDEX[spec.kind] = index
     return index.get(fold_header(header))
 
 
-def _match_kind(headers: Sequence[str], directive: str | None) -> TableSpec | None:
+def _match_kind(
+    headers: Sequence[str], directive: str | None, kinds: Sequence[TableSpec] = TABLES
+) -> TableSpec | None:
     """The built-in kind whose columns the *headers* are (every header one of
     its columns, every required column there); the one with most columns."""
     best: tuple[int, TableSpec] | None = None
-    for spec in TABLES:
+    for spec in kinds:
         if directive is not None and directive.startswith("rfc-") and spec.directive != directive:
             continue
         cols = [_column(spec, h) for h in headers]
@@ -519,12 +523,15 @@ def _builtin_key(title: str, builtin: bool) -> str | None:
 
 
 def parse_template(
-    text: str, path: str, *, depth: int = 2, markdown: bool = True, builtin: bool = True
+    text: str, path: str, *, depth: int = 2, markdown: bool = True, builtin: bool = True,
+    kinds: Sequence[TableSpec] = TABLES,
 ) -> TemplateSchema:
     """The schema of the template *text* (read from *path*); raises
     :class:`TemplateError`.  *builtin*: a heading the built-in template calls
     the basic information gets its key (off for the built-in template
-    itself, whose comments give every key)."""
+    itself, whose comments give every key).  *kinds*: the table kinds a
+    table may be (the built-in ones, with a team's column words:
+    ``rfc_aliases``)."""
     if depth < 2:
         raise TemplateError(
             f"rfc_template_depth is {depth}; it must be 2 or more (level 1 is the "
@@ -624,7 +631,8 @@ def parse_template(
         for s in sections
     ]
 
-    read_tables, kinds, levels, optional_levels, fields = _tables(tables, table_owner)
+    read_tables, found_kinds, levels, optional_levels, fields = _tables(
+        tables, table_owner, kinds)
     placeholders = _placeholders(text, markdown)
     return TemplateSchema(
         path=path,
@@ -633,7 +641,7 @@ def parse_template(
         title=clean_heading(title) if title else "",
         sections=tuple(sections),
         tables=read_tables,
-        kinds=kinds,
+        kinds=found_kinds,
         test_levels=levels,
         optional_test_levels=optional_levels,
         fields=fields,
@@ -644,7 +652,7 @@ def parse_template(
 
 
 def _tables(
-    tables: Sequence[_Table], owners: Sequence[str | None]
+    tables: Sequence[_Table], owners: Sequence[str | None], known: Sequence[TableSpec] = TABLES,
 ) -> tuple[
     tuple[TemplateTable, ...], tuple[TableSpec, ...], tuple[str, ...], tuple[str, ...],
     tuple[TemplateField, ...],
@@ -666,7 +674,7 @@ def _tables(
                 tuple(tuple(r) for r in body), "basic-info",
             ))
             continue
-        spec = _match_kind(headers, table.directive)
+        spec = _match_kind(headers, table.directive, known)
         columns = []
         for k, header in enumerate(headers):
             col = _column(spec, header) if spec else None

@@ -7,6 +7,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from sphinx_rfc.spec.folding import fold_key
+
 #: What ``\s`` matches (and ``str.isspace``, ``str.strip()``): for
 #: ``str.rstrip`` with more characters than whitespace, where a
 #: trailing-run pattern (``[\s.]+$``) would take quadratic time
@@ -28,11 +30,10 @@ def fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-@lru_cache(maxsize=4096)
 def fold_header(text: str) -> str:
-    """The key a header cell is matched on (docs/reference/table-directives.md)."""
-    text = fold(text.replace("`", ""))
-    return _SLASH.sub("/", text)
+    """The key a header cell or a field name is matched on: its folded form
+    (:func:`sphinx_rfc.spec.folding.fold_key`, docs/reference/table-directives.md)."""
+    return fold_key(text)
 
 
 def atx_title(rest: str, spaces: str | None = None) -> str:
@@ -50,7 +51,6 @@ def atx_title(rest: str, spaces: str | None = None) -> str:
     return text
 
 
-_SLASH = re.compile(RUN_START + r"\s*/\s*")
 
 # Value splitting (docs/reference/rfc-directive.md)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from sphinx_rfc._dataclass import dataclass
-from sphinx_rfc.spec.text import fold
+from sphinx_rfc.spec.folding import fold_key
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,8 @@ class Choice:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """A closed set of values, matched case-insensitively on any alias."""
+    """A closed set of values, matched on any alias, folded
+    (:func:`~sphinx_rfc.spec.folding.fold_key`)."""
 
     name: str
     choices: tuple[Choice, ...]
@@ -34,9 +35,9 @@ class Vocabulary:
     conditional: str | None = None
 
     def lookup(self, text: str) -> str | None:
-        wanted = fold(text)
+        wanted = fold_key(text)
         for choice in self.choices:
-            if any(fold(name) == wanted for name in choice.all_names()):
+            if any(fold_key(name) == wanted for name in choice.all_names()):
                 return choice.key
         return None
 
