@@ -142,7 +142,10 @@ BUILDS = {
 def _project(root: Path, kind: str) -> Path:
     units, suffix = BUILDS[kind]
     long = long_line(units)
-    index = "# Index\n" if suffix == "md" else "Index\n=====\n"
+    # (the RFC in a toctree: Sphinx 8.1's "not included in any toctree"
+    # warning has no type to suppress and no line)
+    index = ("# Index\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n" if suffix == "md"
+             else "Index\n=====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n")
     return write_project(root, {
         f"index.{suffix}": index,
         f"rfcs/0001-long.{suffix}": rfc(long) if suffix == "md" else rst_rfc(long),
