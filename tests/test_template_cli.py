@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from conftest import ROOTS, write_project
+from test_cli import written
 
 from sphinx_rfc.cli import main
 
@@ -79,7 +79,7 @@ def test_new_then_check_finds_only_placeholders(capsys, tmp_path, template, extr
     code, out, _ = run(capsys, "new", "Retry flaky uploads", "--dir", str(src / "rfcs"),
                        "--author", "Li Lei", "--module", "trainer")
     assert code == 0
-    path = Path(out.strip())
+    path = written(out)
     assert path.name == "0001-retry-flaky-uploads.md"
     text = path.read_text(encoding="utf-8")
     assert text.startswith("---\nrfc: RFC-0001\n")
@@ -130,7 +130,7 @@ def test_new_from_a_restructuredtext_template(capsys, tmp_path):
     assert "  风险 [风险, optional]" in out
     assert "generic (section 详细设计, line 21): 模块, 改动" in out
     code, out, _ = run(capsys, "new", "Retry uploads", "--dir", str(src / "rfcs"))
-    text = Path(out.strip()).read_text(encoding="utf-8")
+    text = written(out).read_text(encoding="utf-8")
     assert text.startswith(":rfc: RFC-0001\n:status: draft\n")
     assert "=============\nRetry uploads\n=============\n" in text
     assert "RFC 标题" not in text
