@@ -42,7 +42,9 @@ class Project:
 
 
 def find_sourcedir(given: str | None) -> Path:
-    """SOURCEDIR, or the first default folder holding a ``conf.py``."""
+    """SOURCEDIR, or the first default folder holding a ``conf.py``, or
+    the nearest folder above this one holding one (a writer in the RFC
+    folder), as a path relative to here."""
     if given is not None:
         path = Path(given)
         if not path.is_dir():
@@ -54,9 +56,12 @@ def find_sourcedir(given: str | None) -> Path:
         path = Path(candidate)
         if (path / "conf.py").is_file():
             return path
+    above = find_conf_upwards(Path.cwd())
+    if above is not None:
+        return Path(os.path.relpath(above))
     raise CliError(
         "sphinx-rfc: no conf.py found here (tried "
-        + ", ".join(DEFAULT_SOURCEDIRS) + "); give the Sphinx source folder"
+        + ", ".join(DEFAULT_SOURCEDIRS) + ", and the folders above); give the Sphinx source folder"
     )
 
 

@@ -1,4 +1,4 @@
-"""``sphinx-rfc status DOCS RFC-ID STATUS``: change an RFC's status in its file.
+"""``sphinx-rfc status [DOCS] RFC-ID STATUS``: change an RFC's status in its file.
 
 The status is edited where the RFC declares it, and nowhere else:
 
@@ -29,13 +29,14 @@ import argparse
 import datetime as dt
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from sphinx_rfc._atomic import clean_leftovers
 from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.cli.conf import project_settings
+from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
+from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.lifecycle import check_transition, refusal
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -149,7 +150,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "status", help="change an RFC's status (and its updated date) in its source file"
     )
     # (positionals named as check's are: the usage line and the docs show the names)
-    parser.add_argument("sourcedir", help="the Sphinx source folder (with conf.py)")
+    parser.add_argument("sourcedir", nargs="?",
+                        help="the Sphinx source folder (with conf.py); default: found as "
+                             "check finds it")
     parser.add_argument("rfc_id", help="the RFC whose status changes (RFC-0042)")
     parser.add_argument("status",
                         help="the new status: a key or any alias (accepted, 已接受)")
@@ -171,9 +174,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"sphinx-rfc status: {message}", file=sys.stderr)
         return code
 
-    srcdir = Path(args.sourcedir)
-    if not (srcdir / "conf.py").is_file():
-        return fail(f"{srcdir}: no conf.py in this folder", 2)
+    try:
+        srcdir = find_sourcedir(args.sourcedir)
+    except CliError as exc:
+        return fail(str(exc).removeprefix("sphinx-rfc: "), 2)
     try:
         settings, config = project_settings(srcdir)
     except ConfigError as exc:
