@@ -26,7 +26,6 @@ all (:mod:`sphinx_rfc._atomic`).
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import os
 import re
 import sys
@@ -344,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         id_format, issue_url, statuses = settings.id_format, settings.issue_url, settings.statuses
         slug_style = "ascii" if settings.slug == "ascii" else "unicode"
-        _explain_place(folder, confdir, settings.documents, list(config.extensions))
+        _explain_place(folder, confdir, list(config.extensions))
     return run_import(
         args.source, folder, id_format=id_format, issue_url=issue_url,
         number=args.number, title=args.title, statuses=statuses, force=args.force,
@@ -352,22 +351,15 @@ def run(args: argparse.Namespace) -> int:
     )
 
 
-def _explain_place(
-    folder: Path, confdir: Path, patterns: Sequence[str], extensions: Sequence[str]
-) -> None:
-    """Say when the files written will not be read as RFCs."""
+def _explain_place(folder: Path, confdir: Path, extensions: Sequence[str]) -> None:
+    """Say when the files written will not be read as RFCs (no
+    ``rfc_documents`` is needed: their front matter names their ID)."""
     try:
-        relative = folder.resolve().relative_to(confdir).as_posix()
+        folder.resolve().relative_to(confdir)
     except ValueError:
         print(f"sphinx-rfc import: note: {folder} is outside the project {confdir}",
               file=sys.stderr)
         return
-    docname = f"{relative}/0001-rfc" if relative != "." else "0001-rfc"
-    if not any(fnmatch.fnmatchcase(docname, p) for p in patterns):
-        wanted = f"{relative}/*" if relative != "." else "*"
-        print(f"sphinx-rfc import: note: {folder} is not under rfc_documents "
-              f"({', '.join(patterns) or 'empty'}); add {wanted!r} to it in conf.py, "
-              "or the files are not read as RFCs", file=sys.stderr)
     if "myst_parser" not in extensions and "myst_nb" not in extensions:
         print("sphinx-rfc import: note: conf.py does not enable myst_parser; "
               "the Markdown files are not read", file=sys.stderr)
