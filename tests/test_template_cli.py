@@ -182,4 +182,5 @@ def test_a_markdown_file_that_is_no_rfc_is_said_once(capsys, tmp_path):
         assert "not read as an RFC" in problem["message"]
         assert "rfc_documents (empty)" in problem["message"]
     code, out, _ = run(capsys, "list", str(src))
+    assert code == 0
     assert out.split()[0] == "RFC-0001" and "RFC-0002" not in out
