@@ -65,7 +65,7 @@ def test_markdown_rfcs_without_a_parser_get_one_warning(build: BuildFn, tmp_path
     assert "meeting.md" not in message and "0009-old.md" not in message
     assert 'add "myst_parser" to extensions in conf.py' in message
     # a problem of the build: counted by the summary and in rfcs.json
-    assert "sphinx_rfc: 0 RFCs, 1 problem" in result.status
+    assert "sphinx_rfc: 0 RFCs, 1 problem\n" in result.status  # (ngettext: one problem)
     data = json.loads((result.outdir / "rfcs.json").read_text(encoding="utf-8"))
     assert [p["subtype"] for p in data["problems"]] == ["not-read"]
 

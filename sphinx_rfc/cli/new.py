@@ -31,6 +31,7 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.errors import CliError, cannot
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.slug import SlugStyle, slugify
 
 if TYPE_CHECKING:
@@ -378,7 +379,7 @@ def render_from_template(
     the new one; the ID, and every field its basic-information table has
     no row for, in the front matter (a field list in reStructuredText);
     the rows it has filled in."""
-    values: dict[str, str] = {"status": "draft", "created": created}
+    values: dict[str, str] = {"status": profile_of(schema.path).first_status, "created": created}
     if authors:
         values["authors"] = ", ".join(authors)
     if modules:
