@@ -119,3 +119,16 @@ def test_one_problem_is_one_problem(build: BuildFn, tmp_path: Path, language: st
     result = build(src)
     assert len(result.rfc_warnings()) == 1, result.warnings
     assert line in result.status
+
+
+def test_one_word_blanks_are_placeholders() -> None:
+    """MADR's ``{justification}`` is a blank as ``{title of option 1}`` is;
+    a MyST role (``{doc}`x```) and code are not."""
+    from sphinx_rfc.config import load_template
+    from sphinx_rfc.spec.template import parse_template
+
+    assert "{justification}" in load_template("madr", ".", 2).placeholders
+    schema = parse_template(
+        "# T\n\n## Context\n\nSee {doc}`other`, `{code}` and {reason}.\n\n"
+        "```\n{fenced}\n```\n", "t.md")
+    assert schema.placeholders == ("{reason}",)
