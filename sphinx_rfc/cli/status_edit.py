@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from sphinx_rfc._atomic import clean_leftovers
@@ -196,6 +198,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{args.rfc_id} is declared in "
                     + " and ".join(str(r.path) for r in mine) + "; fix that first", 2)
     rfc = mine[0]
+    # a folder found above: its file as seen from here (0042-x.md, not ../rfcs/0042-x.md)
+    shown = rfc.path if args.sourcedir is not None else Path(os.path.relpath(rfc.path))
     clean_leftovers(rfc.path.parent)  # (what a killed status or import left)
     current = settings.statuses.lookup(rfc.status) if rfc.status else "draft"
     verdict = check_transition(
@@ -203,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
         successors=lambda: [r.rfc_id for r in rfcs if args.rfc_id in r.supersedes],
     )
     if verdict.unchanged:
-        print(f"{rfc.path}: {args.rfc_id} is already {new}; nothing changed")
+        print(f"{shown}: {args.rfc_id} is already {new}; nothing changed")
         return 0
     if not verdict.allowed and not args.force:
         return fail(f"{args.rfc_id}: {refusal(verdict)}", 1)
@@ -211,16 +215,16 @@ def run(args: argparse.Namespace) -> int:
         with rfc.path.open(encoding="utf-8", newline="") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
-        return fail(f"{rfc.path}: cannot read it: {exc}", 1)
+        return fail(f"{shown}: cannot read it: {exc}", 1)
     date = args.date or dt.date.today().isoformat()
     try:
         updated = set_status(text, rfc.path.suffix, new, date,
                              statuses=settings.statuses, sections=settings.sections)
     except StatusEditError as exc:
-        return fail(f"{rfc.path}: {exc}", 1)
+        return fail(f"{shown}: {exc}", 1)
     try:
         write_atomic(rfc.path, updated)
     except OSError as exc:
-        return fail(f"{rfc.path}: not changed, cannot write it: {exc}", 1)
-    print(f"{rfc.path}: {args.rfc_id} {verdict.current} -> {new}")
+        return fail(f"{shown}: not changed, cannot write it: {exc}", 1)
+    print(f"{shown}: {args.rfc_id} {verdict.current} -> {new}")
     return 0
