@@ -34,6 +34,8 @@ import jinja2
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
+from sphinx_rfc.cli.project import keep_sphinx_defaults
+
 pytest_plugins = ("sphinx.testing.fixtures",)
 
 ROOTS = Path(__file__).parent / "roots"
@@ -177,14 +179,16 @@ BuildFn = Callable[..., Build]
 
 def _build(make_app: Callable[..., SphinxTestApp], srcdir: Path, builder: str,
            **kwargs: Any) -> Build:
-    app = make_app(builder, srcdir=srcdir, **kwargs)
-    try:
-        app.build()
-    finally:
-        # docutils' global registries back as they were at once (make_app
-        # does it only after the test), so that the next build in the same
-        # test is not told that its directives are already registered
-        app.cleanup()
+    # (MyST's ".md" added to Sphinx's one default source_suffix: removed after)
+    with keep_sphinx_defaults():
+        app = make_app(builder, srcdir=srcdir, **kwargs)
+        try:
+            app.build()
+        finally:
+            # docutils' global registries back as they were at once (make_app
+            # does it only after the test), so that the next build in the same
+            # test is not told that its directives are already registered
+            app.cleanup()
     return Build(app)
 
 

@@ -83,3 +83,13 @@ def test_no_warning_when_markdown_is_read(build: BuildFn, tmp_path: Path) -> Non
     result = build(_project(tmp_path / "src", conf))
     assert "rfc.not-read" not in result.warnings
     assert "sphinx_rfc: 2 RFCs" in result.status  # both read now
+
+
+def test_a_read_with_myst_leaves_no_md_suffix_behind(build: BuildFn, tmp_path: Path) -> None:
+    """MyST adds ``.md`` to Sphinx's one default ``source_suffix``
+    dictionary; after the CLI read a MyST project, a project without MyST
+    in the same process still does not read ``.md`` (it warns once)."""
+    conf = CONF_NO_MYST.replace('["sphinx_rfc"]', '["myst_parser", "sphinx_rfc"]')
+    assert cli.main(["check", str(_project(tmp_path / "myst", conf)), "--no-cache"]) == 1
+    result = build(_project(tmp_path / "src", CONF_NO_MYST))
+    assert [w[2] for w in result.rfc_warnings()] == ["rfc.not-read"], result.warnings

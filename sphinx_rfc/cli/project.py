@@ -102,7 +102,7 @@ def read_project(
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     warning = io.StringIO()
-    with open_workspace(srcdir, cache and not full) as work, _own_translations():
+    with open_workspace(srcdir, cache and not full) as work, _own_translations(), keep_sphinx_defaults():
         try:
             with patch_docutils(srcdir), docutils_namespace():
                 app = _start_sphinx(srcdir, work, warning, jobs=jobs, full=full)
@@ -121,6 +121,25 @@ def read_project(
                 yield Project(app, srcdir, _warning_lines(warning))
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
+
+
+@contextmanager
+def keep_sphinx_defaults() -> Iterator[None]:
+    """Sphinx's default ``source_suffix`` is one dictionary, and an
+    extension that adds a suffix (MyST's ``.md``) adds it to that very
+    dictionary: it is put back as it was, so that a later read in the same
+    process (a test, an editor's process) of a project without MyST does
+    not try to read its ``.md`` files."""
+    from sphinx.config import Config
+
+    default = Config.config_values["source_suffix"].default
+    saved = dict(default) if isinstance(default, dict) else None
+    try:
+        yield
+    finally:
+        if saved is not None and isinstance(default, dict):
+            default.clear()
+            default.update(saved)
 
 
 @contextmanager
