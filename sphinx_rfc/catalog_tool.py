@@ -53,19 +53,36 @@ def _package_modules() -> list[str]:
     return sorted(names)
 
 
-def literal_msgids() -> dict[str, set[str]]:
-    """msgid -> files, from ``_("...")`` calls (not ``__``: console text)."""
-    found: dict[str, set[str]] = {}
+#: A msgid: a text, or the singular and plural of
+#: :func:`sphinx_rfc.i18n.ngettext`.
+MsgId = str | tuple[str, str]
+
+
+def literal_msgids() -> dict[MsgId, set[str]]:
+    """msgid -> files, from ``_("...")`` and ``ngettext("...", "...", n)``
+    calls (not ``__``: console text)."""
+    found: dict[MsgId, set[str]] = {}
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         rel = path.relative_to(PACKAGE_DIR.parent).as_posix()
         if rel.endswith("catalog_tool.py"):
             continue
         for _lineno, message, _comments, _context in extract_from_file(
-            "python", path, keywords={"_": None}
+            "python", path, keywords={"_": None, "ngettext": (1, 2)}
         ):
             if isinstance(message, str) and message:
                 found.setdefault(message, set()).add(rel)
+            elif isinstance(message, tuple) and len(message) == 2 and all(message):
+                found.setdefault((str(message[0]), str(message[1])), set()).add(rel)
     return found
+
+
+def _hashable(value: object) -> object:
+    """A message's id or string (a list for plural forms) as a dict key."""
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
+def _sort_key(msgid: MsgId) -> str:
+    return (msgid if isinstance(msgid, str) else msgid[0]).casefold()
 
 
 def data_msgids() -> dict[str, set[str]]:
@@ -102,8 +119,8 @@ def data_msgids() -> dict[str, set[str]]:
 EXTRA_MSGIDS: tuple[str, ...] = ("ID", "RFC", "Relation", "Changes", "From", "To")
 
 
-def all_msgids() -> dict[str, set[str]]:
-    found = literal_msgids()
+def all_msgids() -> dict[MsgId, set[str]]:
+    found: dict[MsgId, set[str]] = literal_msgids()
     for msgid, origins in data_msgids().items():
         found.setdefault(msgid, set()).update(origins)
     for msgid in EXTRA_MSGIDS:
@@ -114,7 +131,7 @@ def all_msgids() -> dict[str, set[str]]:
 def template() -> Catalog:
     catalog = Catalog(project="sphinx_rfc", version=sphinx_rfc.__version__,
                       charset="utf-8", fuzzy=False)
-    for msgid, origins in sorted(all_msgids().items(), key=lambda kv: kv[0].casefold()):
+    for msgid, origins in sorted(all_msgids().items(), key=lambda kv: _sort_key(kv[0])):
         catalog.add(msgid, locations=[(o, 0) for o in sorted(origins)])
     return catalog
 
@@ -161,11 +178,12 @@ def problems(language: str) -> list[str]:
     found: list[str] = []
     catalog = load_po(language)
     wanted = all_msgids()
-    for msgid in sorted(wanted):
+    for msgid in sorted(wanted, key=_sort_key):
         message = catalog.get(msgid)
-        if message is None:
+        if message is None or (message.id != msgid and not isinstance(msgid, str)):
             found.append(f"{language}: missing msgid {msgid!r}")
-        elif not message.string or message.fuzzy:
+        elif (not message.string or message.fuzzy
+              or (isinstance(message.string, tuple) and not all(message.string))):
             found.append(f"{language}: untranslated msgid {msgid!r}")
     mo = po_path(language).with_suffix(".mo")
     if not mo.exists():
@@ -173,8 +191,9 @@ def problems(language: str) -> list[str]:
     else:
         with mo.open("rb") as handle:
             compiled = read_mo(handle)
-        pairs = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
-        if {m.id: m.string for m in compiled if m.id} != pairs:
+        pairs = {_hashable(m.id): _hashable(m.string)
+                 for m in catalog if m.id and m.string and not m.fuzzy}
+        if {_hashable(m.id): _hashable(m.string) for m in compiled if m.id} != pairs:
             found.append(f"{language}: {mo.name} does not match the .po (run the command)")
     return found
 

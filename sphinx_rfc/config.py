@@ -568,6 +568,13 @@ class RfcSettings:
         "history of its source file (first and last commit); no git, no dates.",
         convert=_flag,
     ))
+    slug: str = field(metadata=setting(
+        default="unicode", rebuild="", types=(str,), shape='"unicode" or "ascii"',
+        doc="File names ``sphinx-rfc new`` and ``import`` make of a title: ``unicode``, its "
+        "words as written (CJK too); ``ascii``, its ASCII words only (a title without one: "
+        "the ID number alone).",
+        convert=_one_of("unicode", "ascii"),
+    ))
 
     def unknown_module(self, name: str) -> str | None:
         """Why *name* is no module ("module 'x' is not in rfc_modules (a, b)"),

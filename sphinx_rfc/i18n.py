@@ -19,6 +19,17 @@ _ = get_translation(CATALOG)
 __ = get_translation(CATALOG, "console")
 
 
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of *singular* / *plural* for *n*, in the document's
+    language (``1 problem``, ``2 problems``); Sphinx's ``_`` has no plural
+    forms."""
+    from sphinx.locale import get_translator, is_translator_registered
+
+    if not is_translator_registered(CATALOG):
+        return singular if n == 1 else plural
+    return get_translator(CATALOG).ngettext(singular, plural, n)
+
+
 def setup(app: Sphinx) -> None:
     app.add_message_catalog(CATALOG, str(LOCALE_DIR))
 

@@ -32,7 +32,10 @@ from typing import Any
 
 import jinja2
 import pytest
+from sphinx.config import Config
 from sphinx.testing.util import SphinxTestApp
+
+from sphinx_rfc.cli.project import keep_sphinx_defaults
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -175,16 +178,32 @@ class Build:
 BuildFn = Callable[..., Build]
 
 
+#: Sphinx's default source_suffix before any app of the tests added to it.
+_SOURCE_SUFFIX = dict(Config.config_values["source_suffix"].default)
+
+
+@pytest.fixture(autouse=True)
+def _sphinx_defaults() -> None:
+    """Each test starts with Sphinx's default ``source_suffix`` as Sphinx
+    ships it, whatever app an earlier test or fixture made (MyST adds
+    ``.md`` to that one dictionary: see keep_sphinx_defaults)."""
+    default = Config.config_values["source_suffix"].default
+    default.clear()
+    default.update(_SOURCE_SUFFIX)
+
+
 def _build(make_app: Callable[..., SphinxTestApp], srcdir: Path, builder: str,
            **kwargs: Any) -> Build:
-    app = make_app(builder, srcdir=srcdir, **kwargs)
-    try:
-        app.build()
-    finally:
-        # docutils' global registries back as they were at once (make_app
-        # does it only after the test), so that the next build in the same
-        # test is not told that its directives are already registered
-        app.cleanup()
+    # (MyST's ".md" added to Sphinx's one default source_suffix: removed after)
+    with keep_sphinx_defaults():
+        app = make_app(builder, srcdir=srcdir, **kwargs)
+        try:
+            app.build()
+        finally:
+            # docutils' global registries back as they were at once (make_app
+            # does it only after the test), so that the next build in the same
+            # test is not told that its directives are already registered
+            app.cleanup()
     return Build(app)
 
 

@@ -29,7 +29,7 @@ DOC = (
 )
 GOOD = '<testsuite><testcase classname="t" name="test_a"/></testsuite>'
 CONF = 'rfc_test_results = ["*.xml"]\nrfc_required_sections = []\nrfc_required_test_levels = []\n'
-SUMMARY = re.compile(r"sphinx_rfc: (\d+) RFCs, (\d+) problems")
+SUMMARY = re.compile(r"sphinx_rfc: (\d+) RFCs?, (\d+) problems?\b")
 MESSAGE = "cannot read the JUnit XML file bad.xml: ParseError: "
 
 

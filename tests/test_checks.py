@@ -179,7 +179,7 @@ def test_suppress_warnings_silences_those_subtypes(
     problems = get_domain(quiet.env).problems()
     assert subtypes <= {f"rfc.{p.subtype}" for p in problems}
     shown = [p for p in problems if f"rfc.{p.subtype}" not in subtypes]
-    assert f"RFCs, {len(shown)} problems (" in quiet.status
+    assert f"RFCs, {len(shown)} problem{'' if len(shown) == 1 else 's'} (" in quiet.status
     assert len(shown) < len(problems)
 
 

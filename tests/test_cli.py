@@ -18,6 +18,13 @@ LINE = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): \[rfc\.(?P<subtype>[\w-]+)\] 
 SUMMARY = "sphinx_rfc: 6 RFCs, 25 problems (1 draft, 1 implemented, 1 rejected, 2 review, 1 superseded)"
 
 
+def written(out: str) -> Path:
+    """The file ``new`` says it wrote (its output: ``RFC-0001: PATH``)."""
+    rfc_id, sep, path = out.strip().partition(": ")
+    assert sep and re.fullmatch(r"[A-Z]+-?\d+", rfc_id), out
+    return Path(path)
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -186,11 +193,12 @@ def test_new_writes_all_four_templates(
             capsys, "new", title, "--dir", str(rfcs), "--format", fmt, "--lang", lang, *extra
         )
         assert code == 0
-        path = Path(out.strip())
+        path = written(out)
         assert path.is_file() and path.suffix == f".{fmt}" and path.parent == rfcs
         made.append(path)
     assert [p.name for p in made] == [
-        "0001-rfc.md", "0002-optimizer-state-offload.md", "0003-rfc.rst", "0004-fused-attention.rst",
+        "0001-优化器状态卸载.md", "0002-optimizer-state-offload.md", "0003-融合注意力算子.rst",
+        "0004-fused-attention.rst",
     ]
     zh_md = made[0].read_text(encoding="utf-8")
     for heading in ("基本信息", "背景", "目标和非目标", "相关实现参考", "对外接口", "方案设计",
@@ -211,7 +219,8 @@ def test_new_writes_all_four_templates(
     assert {p["rfc"] for p in problems} == {"RFC-0001", "RFC-0002", "RFC-0003", "RFC-0004"}
     # the author given is no placeholder; a missing one is
     authors = {p["source"] for p in problems if "'authors'" in p["message"]}
-    assert authors == {"rfcs/0001-rfc.md", "rfcs/0003-rfc.rst", "rfcs/0004-fused-attention.rst"}
+    assert authors == {f"rfcs/{made[0].name}", f"rfcs/{made[2].name}",
+                       "rfcs/0004-fused-attention.rst"}
 
     # and a real build gives no other warning
     result = build(srcdir, "html")
@@ -224,7 +233,7 @@ def test_new_never_overwrites(capsys: pytest.CaptureFixture[str], tmp_path: Path
     folder = tmp_path / "rfcs"
     code, out, _ = run(capsys, "new", "Same title", "--dir", str(folder), "--id", "RFC-0100")
     assert code == 0
-    path = Path(out.strip())
+    path = written(out)
     before = path.read_text(encoding="utf-8")
     # the ID is taken
     code, out, err = run(capsys, "new", "Other", "--dir", str(folder), "--id", "RFC-0100")
@@ -244,13 +253,13 @@ def test_new_next_id_without_a_project(
     (tmp_path / "notes.rst").write_text("Notes\n=====\n\n.. rfc:: RFC-0012\n", encoding="utf-8")
     code, out, _ = run(capsys, "new", "Next one", "--dir", str(tmp_path))
     assert code == 0
-    path = Path(out.strip())
+    path = written(out)
     assert path.name == "0013-next-one.md"
     text = path.read_text(encoding="utf-8")
     assert "```{rfc} RFC-0013" in text and "## 2. Background" in text
     code, out, _ = run(capsys, "new", "中文标题", "--dir", str(tmp_path))
-    assert Path(out.strip()).name == "0014-rfc.md"
-    assert "## 2. 背景" in Path(out.strip()).read_text(encoding="utf-8")
+    assert out.startswith("RFC-0014: ") and written(out).name == "0014-中文标题.md"
+    assert "## 2. 背景" in written(out).read_text(encoding="utf-8")
 
 
 def test_new_follows_the_project(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -265,12 +274,54 @@ def test_new_follows_the_project(capsys: pytest.CaptureFixture[str], tmp_path: P
     )
     code, out, _ = run(capsys, "new", "Second", "--dir", str(srcdir / "rfcs"))
     assert code == 0
-    path = Path(out.strip())
+    path = written(out)
     # rst: the project has no myst_parser; the ID follows rfc_id_format
     assert path.name == "0042-second.rst"
     assert ".. rfc:: DP-042" in path.read_text(encoding="utf-8")
     code, _out, err = run(capsys, "new", "Third", "--dir", str(srcdir / "rfcs"), "--id", "RFC-1")
     assert code == 2 and "DP-" in err
+
+
+def test_new_names_the_file_by_the_title_and_prints_the_id(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 45 item 2: the ID chosen is printed with the file; the slug is
+    the title's words, CJK as written, tags left out; --slug overrides."""
+    folder = tmp_path / "rfcs"
+    code, out, err = run(capsys, "new", "并行优化方案", "--dir", str(folder))
+    assert (code, out, err) == (0, f"RFC-0001: {folder / '0001-并行优化方案.md'}\n", "")
+    assert "```{rfc} RFC-0001" in (folder / "0001-并行优化方案.md").read_text("utf-8")
+    code, out, _ = run(capsys, "new", "【WIP】Hyper 并行优化 (WIP)", "--dir", str(folder))
+    assert code == 0 and written(out).name == "0002-hyper-并行优化.md"
+    code, out, _ = run(capsys, "new", "[RFC] Zero-copy loader", "--dir", str(folder),
+                       "--slug", "loader")
+    assert code == 0 and out == f"RFC-0003: {folder / '0003-loader.md'}\n"
+    for bad in ("", "a/b", "..", "a\nb"):
+        code, out, err = run(capsys, "new", "Bad", "--dir", str(folder), "--slug", bad)
+        assert (code, out) == (2, "") and "--slug" in err
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["0001-并行优化方案.md", "0002-hyper-并行优化.md", "0003-loader.md"]
+    assert not any(name.endswith("-rfc.md") for name in names)
+
+
+def test_new_ascii_slugs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``rfc_slug = "ascii"``: ASCII words only; a CJK-only title gives the
+    ID's digits alone, and says so."""
+    srcdir = write_project(tmp_path / "src", {"index.rst": INDEX}, 'rfc_slug = "ascii"\n')
+    folder = srcdir / "rfcs"
+    code, out, err = run(capsys, "new", "并行优化方案", "--dir", str(folder))
+    assert (code, out) == (0, f"RFC-0001: {folder / '0001.md'}\n")
+    assert "no ASCII word" in err and "ID alone" in err
+    code, out, err = run(capsys, "new", "支持 ZeRO-3：优化器状态卸载到 CPU", "--dir", str(folder))
+    assert (code, err) == (0, "") and written(out).name == "0002-zero-3-cpu.md"
+    code, out, err = run(capsys, "new", "并行优化", "--dir", str(folder), "--slug", "并行")
+    assert (code, err) == (0, "") and written(out).name == "0003-并行.md"
+    (srcdir / "conf.py").write_text(
+        (srcdir / "conf.py").read_text("utf-8").replace('"ascii"', '"latin"'), "utf-8")
+    code, _out, err = run(capsys, "new", "Again", "--dir", str(folder))
+    assert code == 0  # (new reads the project quietly: a bad value is check's to report)
+    code, _out, err = run(capsys, "check", str(srcdir))
+    assert code == 2 and "rfc_slug" in err
 
 
 # --------------------------------------------------------------------------

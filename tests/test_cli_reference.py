@@ -38,3 +38,21 @@ def test_install_lines_work_before_a_release() -> None:
         assert 'pip install "git+' in text, page
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert 'pip install "git+' in readme
+
+
+def test_one_synopsis_per_command(out: Path) -> None:  # noqa: F811
+    """Issue 45 item 4: the reference shows each command's usage once, and
+    ``status`` takes its source folder as the other commands do: optional."""
+    import html
+    import re
+
+    page = html.unescape(re.sub(r"<[^>]+>", "", _page(out, "reference/cli.html")))
+    from sphinx_rfc.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    names = list(sub.choices)  # type: ignore[union-attr]
+    assert len(names) == 7
+    for name in names:
+        assert len(re.findall(rf"sphinx-rfc {name} \[-h\]", page)) == 1, name
+    status_usage = page.split("sphinx-rfc status [-h]", 1)[1].split("\n\n", 1)[0]
+    assert "[sourcedir] rfc_id status" in " ".join(status_usage.split())

@@ -154,7 +154,8 @@ def test_new_fills_the_template_once(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, _ = run(capsys, "new", "Render {{id}} in page titles", "--dir", str(folder),
                        "--author", "{{title}} Team")
     assert code == 0
-    text = Path(out.strip()).read_text(encoding="utf-8")
+    assert out.startswith("RFC-0001: ")
+    text = Path(out.strip().partition(": ")[2]).read_text(encoding="utf-8")
     assert text.startswith("# Render {{id}} in page titles\n")
     assert "```{rfc} RFC-0001\n" in text and ":authors: {{title}} Team\n" in text
 

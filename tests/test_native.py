@@ -248,6 +248,25 @@ def test_unmatched_documents_are_never_rfcs(corpus: Build) -> None:
     assert "RFC-0500" not in {r["id"] for r in data["rfcs"]}
 
 
+def test_a_front_matter_id_makes_an_rfc_anywhere(build: BuildFn, tmp_path: Path) -> None:
+    """A document whose front matter names its ID is an RFC without
+    rfc_documents (what sphinx-rfc new writes: issue 45 item 3), as one
+    with an rfc directive is; without the ID it is none."""
+    text = (ROOTS / "test-native-corpus" / "notes" / "template-like.md").read_text("utf-8")
+    assert text.startswith("---\nmeeting: 0601\n---\n")
+    src = write_project(tmp_path / "src", {
+        "index.md": "# Notes\n\n```{toctree}\n:glob:\nnotes/*\n```\n",
+        "notes/with-id.md": text.replace("meeting: 0601", "rfc: RFC-0500"),
+        "notes/without.md": text,
+    }, "rfc_git_dates = False\n")
+    result = build(src)
+    domain = result.env.get_domain("rfc")
+    assert {r.id: d for d, r in domain.rfcs.items()} == {  # type: ignore[attr-defined]
+        "RFC-0500": "notes/with-id"}
+    assert {w[0] for w in result.rfc_warnings()} == {"with-id.md"}
+    assert "sphinx_rfc: 1 RFC, " in result.status
+
+
 # --------------------------------------------------------------------------
 # The corpus: output
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import sphinx_build
 
-from sphinx_rfc.cli import status_edit
+from sphinx_rfc.cli import main, status_edit
 from sphinx_rfc.cli.status_edit import StatusEditError, set_status
 from sphinx_rfc.spec import lifecycle
 from sphinx_rfc.spec.vocabulary import STATUSES
@@ -388,7 +388,37 @@ def test_command_with_a_relative_folder(
     path = Path("docs", "rfcs", "0008-sharded-v2.md")
     assert capsys.readouterr().out == f"{path}: RFC-0008 draft -> review\n"
     assert status("nowhere", "RFC-0008", "review") == 2
-    assert "nowhere: no conf.py in this folder" in capsys.readouterr().err
+    assert "nowhere: no such folder" in capsys.readouterr().err
+    assert status("docs/rfcs", "RFC-0008", "review") == 2
+    assert "docs/rfcs: no conf.py in this folder" in capsys.readouterr().err
+
+
+def test_command_finds_the_source_folder_as_check_does(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 45 item 4: without SOURCEDIR, status finds it as check does
+    (here, docs/, or above: a writer in the RFC folder)."""
+    path = project / "rfcs" / "0008-sharded-v2.md"
+    monkeypatch.chdir(project / "rfcs")
+    assert status("RFC-0008", "review", "--date", "2026-01-01") == 0
+    assert capsys.readouterr().out == "0008-sharded-v2.md: RFC-0008 draft -> review\n"
+    assert ":status: review" in path.read_text("utf-8")
+    monkeypatch.chdir(project.parent)  # docs/ is one of the folders tried
+    assert status("RFC-0008", "accepted", "--date", "2026-01-02") == 0
+    assert capsys.readouterr().out == f"{Path('docs', 'rfcs', '0008-sharded-v2.md')}: " \
+        "RFC-0008 review -> accepted\n"
+    monkeypatch.chdir(project)  # the explicit argument stays accepted
+    assert status(".", "RFC-0008", "implemented", "--date", "2026-01-03") == 0
+    assert capsys.readouterr().out == f"{Path('rfcs', '0008-sharded-v2.md')}: " \
+        "RFC-0008 accepted -> implemented\n"
+    monkeypatch.chdir(project.parent.parent)  # no conf.py here, in docs/…, or above
+    assert status("RFC-0008", "review") == 2
+    assert "no conf.py found here" in capsys.readouterr().err
+    # the whole command line, as a user types it
+    monkeypatch.chdir(project / "rfcs")
+    assert main(["status", "RFC-0002", "accepted", "--date", "2026-01-04"]) == 0
+    assert main(["status", "..", "RFC-0003", "accepted", "--date", "2026-01-04"]) == 0
+    assert ":status: 已接受" in (project / "rfcs" / "0003-offload.md").read_text("utf-8")
 
 
 def test_a_verdict_is_true_when_allowed() -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from conftest import ROOTS, write_project
+from test_cli import written
 
 from sphinx_rfc.cli import main
 
+RST_INDEX = "RFCs\n====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n"
 INDEX = "# RFCs\n\n```{toctree}\n:glob:\nrfcs/*\n```\n"
 
 
@@ -72,14 +73,17 @@ def test_template_reports_a_bad_template(capsys, tmp_path):
     ("hyper-parallel", ""),
     ("hyper-parallel.en", ""),
 ])
-def test_new_then_check_finds_only_placeholders(capsys, tmp_path, template, extra):
+@pytest.mark.parametrize("documents", ['rfc_documents = ["rfcs/*"]\n', ""])
+def test_new_then_check_finds_only_placeholders(capsys, tmp_path, template, extra, documents):
+    """What new writes, the next read reads (issue 45 item 3): with or
+    without rfc_documents (the front matter names the ID)."""
     src = write_project(tmp_path / "src", {"index.md": INDEX}, conf=(
-        f'root_doc = "index"\nrfc_template = "{template}"\nrfc_documents = ["rfcs/*"]\n'
+        f'root_doc = "index"\nrfc_template = "{template}"\n{documents}'
         f"rfc_git_dates = False\n{extra}"))
     code, out, _ = run(capsys, "new", "Retry flaky uploads", "--dir", str(src / "rfcs"),
                        "--author", "Li Lei", "--module", "trainer")
     assert code == 0
-    path = Path(out.strip())
+    path = written(out)
     assert path.name == "0001-retry-flaky-uploads.md"
     text = path.read_text(encoding="utf-8")
     assert text.startswith("---\nrfc: RFC-0001\n")
@@ -89,6 +93,8 @@ def test_new_then_check_finds_only_placeholders(capsys, tmp_path, template, extr
     subtypes = {m.group(1) for m in re.finditer(r"\[rfc\.([\w-]+)\]", out)}
     assert subtypes == {"placeholder"}, out
     assert code == 1
+    code, out, _ = run(capsys, "list", str(src))
+    assert code == 0 and out.split()[0] == "RFC-0001", out
 
 
 RST_TEMPLATE = """\
@@ -124,13 +130,13 @@ def test_new_from_a_restructuredtext_template(capsys, tmp_path):
     src = write_project(tmp_path / "src", {
         "index.rst": "RFCs\n====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n",
         "t.rst": RST_TEMPLATE,
-    }, conf='root_doc = "index"\nrfc_template = "t.rst"\nrfc_documents = ["rfcs/*"]\n'
+    }, conf='root_doc = "index"\nrfc_template = "t.rst"\n'
             'exclude_patterns += ["t.rst"]\nrfc_git_dates = False\n')
     code, out, _ = run(capsys, "template", str(src))
     assert "  风险 [风险, optional]" in out
     assert "generic (section 详细设计, line 21): 模块, 改动" in out
     code, out, _ = run(capsys, "new", "Retry uploads", "--dir", str(src / "rfcs"))
-    text = Path(out.strip()).read_text(encoding="utf-8")
+    text = written(out).read_text(encoding="utf-8")
     assert text.startswith(":rfc: RFC-0001\n:status: draft\n")
     assert "=============\nRetry uploads\n=============\n" in text
     assert "RFC 标题" not in text
@@ -142,3 +148,39 @@ def test_new_from_a_restructuredtext_template(capsys, tmp_path):
     code, out, _ = run(capsys, "check", str(src), "--no-cache")
     assert code == 1
     assert "missing section '详细设计'" in out and "placeholder" in out
+
+
+@pytest.mark.parametrize(("fmt", "conf"), [
+    ("md", ""), ("rst", ""), ("rst", 'extensions.remove("myst_parser")\n'),
+])
+def test_new_without_a_template_is_read(capsys, tmp_path, fmt, conf):
+    """The built-in template (an rfc directive), in both formats: read."""
+    src = write_project(tmp_path / "src", {"index.rst": RST_INDEX},
+                        conf=f'root_doc = "index"\nrfc_git_dates = False\n{conf}')
+    code, out, _ = run(capsys, "new", "Retry uploads", "--dir", str(src / "rfcs"),
+                       *(["--format", fmt] if not conf else []))
+    assert code == 0 and written(out).suffix == f".{fmt}"
+    code, out, _ = run(capsys, "list", str(src))
+    assert code == 0 and out.split()[0] == "RFC-0001", out
+
+
+def test_a_markdown_file_that_is_no_rfc_is_said_once(capsys, tmp_path):
+    """A Markdown document named as new names RFCs, or with a status in its
+    front matter, that is none: one rfc.not-read warning, with why."""
+    src = write_project(tmp_path / "src", {
+        "index.md": INDEX,
+        "rfcs/0001-ok.md": "---\nrfc: RFC-0001\nstatus: draft\n---\n# OK\n",
+        "rfcs/0002-lost.md": "# Lost\n\nNo ID anywhere.\n",
+        "rfcs/notes.md": "---\nstatus: proposed\n---\n# Notes\n",
+        "rfcs/README.md": "# About this folder\n",
+    }, conf='root_doc = "index"\nrfc_git_dates = False\n')
+    code, out, _ = run(capsys, "check", str(src), "--no-cache", "--format", "json")
+    found = [p for p in json.loads(out) if p["subtype"] == "not-read"]
+    assert sorted((p["source"], p["line"]) for p in found) == [
+        ("rfcs/0002-lost.md", 1), ("rfcs/notes.md", 1)]
+    for problem in found:
+        assert "not read as an RFC" in problem["message"]
+        assert "rfc_documents (empty)" in problem["message"]
+    code, out, _ = run(capsys, "list", str(src))
+    assert code == 0
+    assert out.split()[0] == "RFC-0001" and "RFC-0002" not in out

@@ -14,7 +14,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import parse_warnings
+from conftest import BuildFn, parse_warnings
+
+from sphinx_rfc import cli
 
 NATIVE = """# 优化器状态卸载（offload）
 
@@ -82,7 +84,7 @@ def test_markdown_rfcs_without_a_parser_get_one_warning(tmp_path: Path) -> None:
     assert "meeting.md" not in message and "0009-old.md" not in message
     assert 'add "myst_parser" to extensions in conf.py' in message
     # a problem of the build: counted by the summary and in rfcs.json
-    assert "sphinx_rfc: 0 RFCs, 1 problem" in status
+    assert "sphinx_rfc: 0 RFCs, 1 problem\n" in status  # (ngettext: one problem)
     data = json.loads((out / "rfcs.json").read_text(encoding="utf-8"))
     assert [p["subtype"] for p in data["problems"]] == ["not-read"]
 
@@ -99,3 +101,13 @@ def test_no_warning_when_markdown_is_read(tmp_path: Path) -> None:
     status, warnings, _out = _build(_project(tmp_path / "src", conf))
     assert "rfc.not-read" not in warnings
     assert "sphinx_rfc: 2 RFCs" in status  # both read now
+
+
+def test_a_read_with_myst_leaves_no_md_suffix_behind(build: BuildFn, tmp_path: Path) -> None:
+    """MyST adds ``.md`` to Sphinx's one default ``source_suffix``
+    dictionary; after the CLI read a MyST project, a project without MyST
+    in the same process still does not read ``.md`` (it warns once)."""
+    conf = CONF_NO_MYST.replace('["sphinx_rfc"]', '["myst_parser", "sphinx_rfc"]')
+    assert cli.main(["check", str(_project(tmp_path / "myst", conf)), "--no-cache"]) == 1
+    result = build(_project(tmp_path / "src", CONF_NO_MYST))
+    assert [w[2] for w in result.rfc_warnings()] == ["rfc.not-read"], result.warnings

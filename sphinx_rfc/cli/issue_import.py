@@ -10,7 +10,8 @@ Each issue becomes ``DIR/<digits>-<slug>.md``, a template-native RFC: MyST
 front matter, a ``# title`` heading (unless the body starts with one), the
 body as written (line endings made ``\\n``).  ``<digits>`` are those of the
 ID ``rfc_id_format`` makes of the number (#42, ``RFC-{:04d}``: ``0042``), so
-file name and ID agree; ``<slug>``: the title's ASCII words, or ``rfc``.
+file name and ID agree; ``<slug>``: the title's words, as ``new`` makes
+it (:mod:`sphinx_rfc.spec.slug`, ``rfc_slug``), or nothing (``0042.md``).
 
 The front matter holds the fields the import owns; a re-import keeps the
 ones a person edited, and a body a person edited: it is not overwritten
@@ -25,11 +26,9 @@ all (:mod:`sphinx_rfc._atomic`).
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TextIO
@@ -50,6 +49,7 @@ from sphinx_rfc.cli.issue_source import (
     load_source,
     parse_issue,
 )
+from sphinx_rfc.spec.slug import SlugStyle, slugify
 from sphinx_rfc.spec.text import clean_title as document_title_of
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 
@@ -72,16 +72,10 @@ def clean_title(title: str) -> str:
     return document_title_of(" ".join(title.split()))
 
 
-def slug(title: str, limit: int = 60) -> str:
-    """The ASCII words of *title*, lower case, joined by ``-`` (``rfc`` if none)."""
-    ascii_text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", title))
-    words = re.findall(r"[a-z0-9]+", ascii_text.encode("ascii", "ignore").decode().lower())
-    text = ""
-    for word in words:
-        if text and len(text) + 1 + len(word) > limit:
-            break
-        text = f"{text}-{word}" if text else word[:limit]
-    return text or "rfc"
+def slug(title: str, style: SlugStyle = "unicode") -> str:
+    """The file-name slug of *title*, as ``new`` makes it
+    (:func:`sphinx_rfc.spec.slug.slugify`)."""
+    return slugify(title, style)
 
 
 def rfc_id_digits(number: int, id_format: str) -> tuple[str, str]:
@@ -188,7 +182,8 @@ def folder_texts(folder: Path) -> dict[Path, str]:
 
 
 def find_target(
-    index: FolderIndex, folder: Path, issue: Issue, fields: Mapping[str, Any], digits: str
+    index: FolderIndex, folder: Path, issue: Issue, fields: Mapping[str, Any], digits: str,
+    style: SlugStyle = "unicode",
 ) -> Path:
     """Where *issue* goes: the file already imported from it, else a new
     ``<digits>-<slug>.md``.  Raises when another file has its number or ID."""
@@ -208,7 +203,10 @@ def find_target(
         if target is not None:
             raise IssueImportError(f"{target} and {path} both hold issue #{issue.number}")
         target = path
-    return target or folder / f"{digits}-{slug(fields['title'])}.md"
+    if target is not None:
+        return target
+    words = slug(fields["title"], style)
+    return folder / (f"{digits}-{words}.md" if words else f"{digits}.md")
 
 
 _FORCE = "--force writes the issue's body over the file's"
@@ -220,6 +218,7 @@ State = Literal["created", "updated", "unchanged", "kept"]
 def import_issue(
     issue: Issue, folder: Path, *, id_format: str, issue_url: str | None,
     statuses: Vocabulary = STATUSES, index: FolderIndex | None = None, force: bool = False,
+    slug_style: SlugStyle = "unicode",
 ) -> tuple[Path, State]:
     """Write one issue; ``(path, state)``, ``kept`` when the file's body
     was edited since it was imported and the issue's body was not (the
@@ -230,7 +229,7 @@ def import_issue(
     index = FolderIndex(folder) if index is None else index
     fields = owned_fields(issue, id_format=id_format, issue_url=issue_url, statuses=statuses)
     _id, digits = rfc_id_digits(issue.number, id_format)
-    path = find_target(index, folder, issue, fields, digits)
+    path = find_target(index, folder, issue, fields, digits, slug_style)
     existing = index.texts.get(path)
     text = render(existing, fields, issue.body)
     state: State = "created" if existing is None else "updated"
@@ -262,7 +261,7 @@ def run_import(
     sources: Sequence[str], folder: str | Path, *, id_format: str = "RFC-{:04d}",
     issue_url: str | None = None, number: int | None = None, title: str | None = None,
     statuses: Vocabulary = STATUSES, out: TextIO | None = None, err: TextIO | None = None,
-    force: bool = False,
+    force: bool = False, slug_style: SlugStyle = "unicode",
 ) -> int:
     """The whole command with plain values: 0 when every issue was written
     (or already up to date, or kept), 1 when one could not be (the others are)."""
@@ -288,7 +287,7 @@ def run_import(
             try:
                 path, state = import_issue(
                     item, Path(folder), id_format=id_format, issue_url=issue_url,
-                    statuses=statuses, index=index, force=force,
+                    statuses=statuses, index=index, force=force, slug_style=slug_style,
                 )
             except (IssueImportError, OSError) as exc:
                 failed += 1
@@ -333,6 +332,7 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     confdir = find_conf(folder if folder.exists() else folder.parent)
     id_format, issue_url, statuses = "RFC-{:04d}", None, STATUSES
+    slug_style: SlugStyle = "unicode"
     if confdir is None:
         print(f"sphinx-rfc import: no conf.py above {folder}; using {id_format}", file=sys.stderr)
     else:
@@ -342,29 +342,24 @@ def run(args: argparse.Namespace) -> int:
             print(f"sphinx-rfc import: {exc}", file=sys.stderr)
             return 2
         id_format, issue_url, statuses = settings.id_format, settings.issue_url, settings.statuses
-        _explain_place(folder, confdir, settings.documents, list(config.extensions))
+        slug_style = "ascii" if settings.slug == "ascii" else "unicode"
+        _explain_place(folder, confdir, list(config.extensions))
     return run_import(
         args.source, folder, id_format=id_format, issue_url=issue_url,
         number=args.number, title=args.title, statuses=statuses, force=args.force,
+        slug_style=slug_style,
     )
 
 
-def _explain_place(
-    folder: Path, confdir: Path, patterns: Sequence[str], extensions: Sequence[str]
-) -> None:
-    """Say when the files written will not be read as RFCs."""
+def _explain_place(folder: Path, confdir: Path, extensions: Sequence[str]) -> None:
+    """Say when the files written will not be read as RFCs (no
+    ``rfc_documents`` is needed: their front matter names their ID)."""
     try:
-        relative = folder.resolve().relative_to(confdir).as_posix()
+        folder.resolve().relative_to(confdir)
     except ValueError:
         print(f"sphinx-rfc import: note: {folder} is outside the project {confdir}",
               file=sys.stderr)
         return
-    docname = f"{relative}/0001-rfc" if relative != "." else "0001-rfc"
-    if not any(fnmatch.fnmatchcase(docname, p) for p in patterns):
-        wanted = f"{relative}/*" if relative != "." else "*"
-        print(f"sphinx-rfc import: note: {folder} is not under rfc_documents "
-              f"({', '.join(patterns) or 'empty'}); add {wanted!r} to it in conf.py, "
-              "or the files are not read as RFCs", file=sys.stderr)
     if "myst_parser" not in extensions and "myst_nb" not in extensions:
         print("sphinx-rfc import: note: conf.py does not enable myst_parser; "
               "the Markdown files are not read", file=sys.stderr)

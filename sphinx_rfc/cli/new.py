@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -30,6 +31,8 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.errors import CliError, cannot
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.nouns import profile_of
+from sphinx_rfc.spec.slug import SlugStyle, slugify
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.template import TemplateSchema
@@ -51,6 +54,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     new = subparsers.add_parser("new", help="write a new RFC from the template")
     new.add_argument("title")
     new.add_argument("--id", help="the RFC ID (default: the next free one)")
+    new.add_argument("--slug", help="the file name after the ID's digits "
+                     "(default: the title's words, as rfc_slug says)")
     new.add_argument("--dir", default=".", help="the folder to write into (default: .)")
     new.add_argument("--format", choices=("md", "rst"),
                      help="default: md, or rst in a project without myst_parser")
@@ -77,13 +82,15 @@ def run(args: argparse.Namespace) -> int:
     authors = _unique_items(args.author)
     _check_one_line("title", [title])
     _check_one_line("--id", [args.id.strip()] if args.id else [])
+    given_slug = _given_slug(args.slug)
     _check_one_line("--module", modules)
     _check_one_line("--author", authors)
     facts = project_facts(folder)
     rfc_id, number = _choose_id(args.id, facts)
     fmt = args.format or ("rst" if facts.markdown is False else "md")
     lang = args.lang or ("zh" if _CJK.search(title) else "en")
-    stem = f"{number:04d}-{slugify(title)}" if number is not None else slugify(title)
+    slug = given_slug if given_slug is not None else slugify(title, facts.slug)
+    stem = _stem(rfc_id, number, slug)
     if facts.template is not None:
         # the configured template document is the scaffold
         fmt = "md" if facts.template.markdown else "rst"
@@ -101,8 +108,34 @@ def run(args: argparse.Namespace) -> int:
             change_modules=modules or facts.modules, created=dt.date.today().isoformat(),
         )
     _write_new_file(folder, path, text)
-    print(path)
+    print(f"{rfc_id}: {path}")
+    if not slug:
+        why = "no ASCII word (rfc_slug = 'ascii')" if facts.slug == "ascii" else "no word"
+        print(f"sphinx-rfc: note: the title has {why}: the file is named by its ID alone "
+              "(--slug gives it a name)", file=sys.stderr)
     return 0
+
+
+def _given_slug(given: str | None) -> str | None:
+    """``--slug``, checked: a file name's part, no folder in it."""
+    if given is None:
+        return None
+    slug = given.strip()
+    if not slug or slug in (".", "..") or any(c in slug for c in "/\\:") or any(
+        unicodedata.category(c) in _FORBIDDEN for c in slug
+    ):
+        raise CliError(f"sphinx-rfc: --slug {given!r} is no file name's part "
+                       "(empty, or a / \\ : or control character in it)")
+    return slug
+
+
+def _stem(rfc_id: str, number: int | None, slug: str) -> str:
+    """The file name without its suffix: the ID's number and the slug; the
+    number alone when there is no slug; the slug alone (or the ID) when the
+    ID has no number."""
+    if number is None:
+        return slug or rfc_id
+    return f"{number:04d}-{slug}" if slug else f"{number:04d}"
 
 
 def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]:
@@ -165,13 +198,6 @@ def _split(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"[,，]", text) if p.strip()]
 
 
-def slugify(title: str) -> str:
-    """An ASCII file-name slug of *title* (``rfc`` when nothing is left)."""
-    words = re.findall(r"[a-z0-9]+", title.lower())
-    slug = "-".join(words)[:60].strip("-")
-    return slug or "rfc"
-
-
 def id_number(rfc_id: str) -> int | None:
     """The last run of digits of an ID (``RFC-0042`` -> 42)."""
     runs = re.findall(r"\d+", rfc_id)
@@ -217,6 +243,8 @@ class ProjectFacts:
     markdown: bool | None
     #: The project's ``rfc_template``: new RFCs are copies of it.
     template: TemplateSchema | None = None
+    #: The project's ``rfc_slug``.
+    slug: SlugStyle = "unicode"
 
 
 def project_facts(folder: Path) -> ProjectFacts:
@@ -243,6 +271,7 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.id_pattern = settings.id_pattern
             facts.modules = list(settings.modules)
             facts.template = settings.template
+            facts.slug = "ascii" if settings.slug == "ascii" else "unicode"
             facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
@@ -350,7 +379,7 @@ def render_from_template(
     the new one; the ID, and every field its basic-information table has
     no row for, in the front matter (a field list in reStructuredText);
     the rows it has filled in."""
-    values: dict[str, str] = {"status": "draft", "created": created}
+    values: dict[str, str] = {"status": profile_of(schema.path).first_status, "created": created}
     if authors:
         values["authors"] = ", ".join(authors)
     if modules:

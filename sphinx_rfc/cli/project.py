@@ -42,7 +42,9 @@ class Project:
 
 
 def find_sourcedir(given: str | None) -> Path:
-    """SOURCEDIR, or the first default folder holding a ``conf.py``."""
+    """SOURCEDIR, or the first default folder holding a ``conf.py``, or
+    the nearest folder above this one holding one (a writer in the RFC
+    folder), as a path relative to here."""
     if given is not None:
         path = Path(given)
         if not path.is_dir():
@@ -54,9 +56,12 @@ def find_sourcedir(given: str | None) -> Path:
         path = Path(candidate)
         if (path / "conf.py").is_file():
             return path
+    above = find_conf_upwards(Path.cwd())
+    if above is not None:
+        return Path(os.path.relpath(above))
     raise CliError(
         "sphinx-rfc: no conf.py found here (tried "
-        + ", ".join(DEFAULT_SOURCEDIRS) + "); give the Sphinx source folder"
+        + ", ".join(DEFAULT_SOURCEDIRS) + ", and the folders above); give the Sphinx source folder"
     )
 
 
@@ -97,7 +102,7 @@ def read_project(
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     warning = io.StringIO()
-    with open_workspace(srcdir, cache and not full) as work, _own_translations():
+    with open_workspace(srcdir, cache and not full) as work, _own_translations(), keep_sphinx_defaults():
         try:
             with patch_docutils(srcdir), docutils_namespace():
                 app = _start_sphinx(srcdir, work, warning, jobs=jobs, full=full)
@@ -116,6 +121,25 @@ def read_project(
                 yield Project(app, srcdir, _warning_lines(warning))
         except SphinxError as exc:
             raise CliError(f"sphinx-rfc: {exc}") from None
+
+
+@contextmanager
+def keep_sphinx_defaults() -> Iterator[None]:
+    """Sphinx's default ``source_suffix`` is one dictionary, and an
+    extension that adds a suffix (MyST's ``.md``) adds it to that very
+    dictionary: it is put back as it was, so that a later read in the same
+    process (a test, an editor's process) of a project without MyST does
+    not try to read its ``.md`` files."""
+    from sphinx.config import Config
+
+    default = Config.config_values["source_suffix"].default
+    saved = dict(default) if isinstance(default, dict) else None
+    try:
+        yield
+    finally:
+        if saved is not None and isinstance(default, dict):
+            default.clear()
+            default.update(saved)
 
 
 @contextmanager

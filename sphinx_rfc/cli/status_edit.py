@@ -1,4 +1,4 @@
-"""``sphinx-rfc status DOCS RFC-ID STATUS``: change an RFC's status in its file.
+"""``sphinx-rfc status [DOCS] RFC-ID STATUS``: change an RFC's status in its file.
 
 The status is edited where the RFC declares it, and nowhere else:
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,7 +36,9 @@ from typing import Any
 from sphinx_rfc._atomic import clean_leftovers
 from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.cli.conf import project_settings
+from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
+from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.lifecycle import check_transition, refusal
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -149,7 +152,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "status", help="change an RFC's status (and its updated date) in its source file"
     )
     # (positionals named as check's are: the usage line and the docs show the names)
-    parser.add_argument("sourcedir", help="the Sphinx source folder (with conf.py)")
+    parser.add_argument("sourcedir", nargs="?",
+                        help="the Sphinx source folder (with conf.py); default: found as "
+                             "check finds it")
     parser.add_argument("rfc_id", help="the RFC whose status changes (RFC-0042)")
     parser.add_argument("status",
                         help="the new status: a key or any alias (accepted, 已接受)")
@@ -171,9 +176,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"sphinx-rfc status: {message}", file=sys.stderr)
         return code
 
-    srcdir = Path(args.sourcedir)
-    if not (srcdir / "conf.py").is_file():
-        return fail(f"{srcdir}: no conf.py in this folder", 2)
+    try:
+        srcdir = find_sourcedir(args.sourcedir)
+    except CliError as exc:
+        return fail(str(exc).removeprefix("sphinx-rfc: "), 2)
     try:
         settings, config = project_settings(srcdir)
     except ConfigError as exc:
@@ -192,6 +198,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{args.rfc_id} is declared in "
                     + " and ".join(str(r.path) for r in mine) + "; fix that first", 2)
     rfc = mine[0]
+    # a folder found above: its file as seen from here (0042-x.md, not ../rfcs/0042-x.md)
+    shown = rfc.path if args.sourcedir is not None else Path(os.path.relpath(rfc.path))
     clean_leftovers(rfc.path.parent)  # (what a killed status or import left)
     current = settings.statuses.lookup(rfc.status) if rfc.status else "draft"
     verdict = check_transition(
@@ -199,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
         successors=lambda: [r.rfc_id for r in rfcs if args.rfc_id in r.supersedes],
     )
     if verdict.unchanged:
-        print(f"{rfc.path}: {args.rfc_id} is already {new}; nothing changed")
+        print(f"{shown}: {args.rfc_id} is already {new}; nothing changed")
         return 0
     if not verdict.allowed and not args.force:
         return fail(f"{args.rfc_id}: {refusal(verdict)}", 1)
@@ -207,16 +215,16 @@ def run(args: argparse.Namespace) -> int:
         with rfc.path.open(encoding="utf-8", newline="") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
-        return fail(f"{rfc.path}: cannot read it: {exc}", 1)
+        return fail(f"{shown}: cannot read it: {exc}", 1)
     date = args.date or dt.date.today().isoformat()
     try:
         updated = set_status(text, rfc.path.suffix, new, date,
                              statuses=settings.statuses, sections=settings.sections)
     except StatusEditError as exc:
-        return fail(f"{rfc.path}: {exc}", 1)
+        return fail(f"{shown}: {exc}", 1)
     try:
         write_atomic(rfc.path, updated)
     except OSError as exc:
-        return fail(f"{rfc.path}: not changed, cannot write it: {exc}", 1)
-    print(f"{rfc.path}: {args.rfc_id} {verdict.current} -> {new}")
+        return fail(f"{shown}: not changed, cannot write it: {exc}", 1)
+    print(f"{shown}: {args.rfc_id} {verdict.current} -> {new}")
     return 0

@@ -5,9 +5,10 @@ status``, to find the file of an RFC ID and which RFCs supersede it.
 The scan skips ``exclude_patterns``, hidden folders and ``_build``.  An
 RFC is the argument of an ``rfc`` directive (rST directives at column 0,
 MyST fences outside other fences), or, for a document matched by
-``rfc_documents``, front-matter ``rfc``, an ID row of the basic-information
-table, else the file name's first number through ``rfc_id_format`` (the
-template-native reader's order).  The same scan gives each RFC's status
+``rfc_documents`` or naming its ID in its front matter or field list
+(``rfc: RFC-0001``), front-matter ``rfc``, an ID row of the
+basic-information table, else the file name's first number through
+``rfc_id_format`` (the template-native reader's order).  The same scan gives each RFC's status
 and ``supersedes``, for the ``superseded`` rule of
 :mod:`sphinx_rfc.spec.lifecycle`.
 """
@@ -26,6 +27,8 @@ from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import split_list
 
+#: The places of a document's metadata fields (an ``rfc`` there: an RFC).
+_METADATA = frozenset({"front-matter", "field-list"})
 #: The source files scanned.
 SUFFIXES = (".md", ".markdown", ".rst", ".txt")
 
@@ -74,7 +77,9 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
             directive = next((p for p in places if p.kind == "directive" and p.rfc_id), None)
             if directive is not None:
                 places, rfc_id = [directive], directive.rfc_id
-            elif native:
+            elif native or any(p.kind in _METADATA and "rfc" in p.spots for p in places):
+                # (a front-matter or field-list ``rfc`` makes it template-native)
+                native = True
                 rfc_id = next((v for p in places if (v := _value(text, p, "rfc"))), None)
                 number = re.search(r"\d+", name)
                 if rfc_id is None and number:

@@ -49,6 +49,7 @@ extension's own are :mod:`sphinx_rfc.features.signatures` and
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -83,6 +84,7 @@ from sphinx_rfc.read.sections import (
 )
 from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
 from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
+from sphinx_rfc.read.unread import not_read_as_rfc
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
@@ -93,8 +95,15 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 
-def is_native_candidate(docname: str, settings: RfcSettings) -> bool:
-    return any(fnmatch.fnmatchcase(docname, pattern) for pattern in settings.documents)
+def is_native_candidate(
+    docname: str, settings: RfcSettings, metadata: Mapping[str, Any] | None = None
+) -> bool:
+    """Whether *docname* is read as a template-native RFC: ``rfc_documents``
+    names it, or its metadata (front matter, field list) names its ID
+    (``rfc: RFC-0001``: what ``sphinx-rfc new`` writes)."""
+    return (metadata is not None and "rfc" in metadata) or any(
+        fnmatch.fnmatchcase(docname, pattern) for pattern in settings.documents
+    )
 
 
 # --------------------------------------------------------------------------
@@ -126,10 +135,12 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     docname = env.docname
     settings = rfc_config.settings(app.config)
     domain = get_domain(env)
-    candidate = is_native_candidate(docname, settings)
+    candidate = is_native_candidate(docname, settings, env.metadata.get(docname))
     if not candidate and not holds_rfc_data(env):
         # no directive, role or template of sphinx_rfc in it: nothing to walk
-        domain.store(docname, None, [], set(), [])
+        unread = not_read_as_rfc(env, docname, settings)
+        domain.store(docname, None, [], set(), [], unread or None)
+        report(unread)
         return
     source = source_path(env, docname)
     found = _scan(doctree)  # the one walk over the whole document

@@ -16,7 +16,9 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import BasicInfo, RfcRecord
 from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice
 from sphinx_rfc.spec.fields import issue_items
+from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
+from sphinx_rfc.spec.vocabulary import STATUSES
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -96,7 +98,7 @@ def parse_metadata(
             status = read_choice(settings.statuses, text) if text else None
             if status is None or not isinstance(status.value, str):
                 invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
-                    text=text, keys=settings.statuses.choice_names(),
+                    text=text, keys=_status_names(settings),
                 ))
             else:
                 meta.status = status.value
@@ -246,3 +248,13 @@ def new_record(
         problems=list(problems),
         **meta.basic_info(),
     )
+
+
+def _status_names(settings: RfcSettings) -> str:
+    """The statuses a message offers: a named template's own words (MADR's,
+    in English) unless ``rfc_statuses`` gives others, else each key with
+    its label."""
+    profile = profile_of(settings.template.path if settings.template else None)
+    if settings.statuses is STATUSES and profile is not DEFAULT_PROFILE:
+        return status_words(profile)
+    return settings.statuses.choice_names()

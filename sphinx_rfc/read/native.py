@@ -91,6 +91,7 @@ from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import already_read, best_of, headers_match, mark_cell, read_tables
 from sphinx_rfc.spec.memo import ByIdentity
+from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
 
@@ -515,6 +516,10 @@ def read_native(
     if "type" not in raw and (typed := background_type(sections.get("background"), settings)):
         raw["type"], where["type"] = typed
     line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
+    no_status = profile_of(settings.template.path if settings.template else None).no_status
+    if "status" not in raw and no_status != "draft":
+        # one that declares none has its template's status (MADR's: a decision)
+        raw["status"] = no_status
     meta, parsed = parse_metadata(
         raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra"
     )

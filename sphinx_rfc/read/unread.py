@@ -3,7 +3,8 @@
 Sphinx reads only the files of its ``source_suffix``; a project whose
 ``extensions`` lack a Markdown parser (``myst_parser``, or ``myst_nb``
 which brings it) skips every ``.md`` file without a word, so a Markdown RFC
-(one ``rfc_documents`` names, or one holding an ``rfc`` directive) would
+(one ``rfc_documents`` names, one holding an ``rfc`` directive, or one
+whose front matter names its ID) would
 silently be missing from the docs.  Once per build, when no parser reads
 ``.md``, the source folder is walked for such files (the walk happens only
 then: a project that reads Markdown pays nothing), and one ``not-read``
@@ -16,12 +17,14 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx.util.matching import Matcher
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import report
@@ -31,11 +34,28 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
+    from sphinx_rfc.config import RfcSettings
+
 #: This check's name for its problems of no document.
 _PRODUCER = "markdown"
 #: How much of a file is looked at for an ``rfc`` directive.
 _HEAD = 8192
 _DIRECTIVE_MARKS = ("{rfc}",)
+
+
+def _names_an_id(head: str) -> bool:
+    """Whether *head* opens with front matter that names an RFC ID
+    (``rfc: RFC-0001``), read line by line (no pattern over the block)."""
+    lines = head.removeprefix("\ufeff").splitlines()
+    if not lines or lines[0].rstrip(" \t") != "---":
+        return False
+    for line in lines[1:]:
+        if line.startswith(("---", "...")):
+            return False
+        key, colon, _value = line.partition(":")
+        if colon and key.rstrip(" \t") == "rfc":
+            return True
+    return False
 
 
 def reads_markdown(app: Sphinx) -> bool:
@@ -51,7 +71,7 @@ def _is_rfc(path: Path, docname: str, patterns: tuple[str, ...]) -> bool:
             head = file.read(_HEAD)
     except OSError:
         return False
-    return any(mark in head for mark in _DIRECTIVE_MARKS)
+    return any(mark in head for mark in _DIRECTIVE_MARKS) or _names_an_id(head)
 
 
 def unread_markdown_rfcs(app: Sphinx) -> list[str]:
@@ -88,6 +108,32 @@ def unread_problems(found: list[str]) -> list[Problem]:
         "add \"myst_parser\" to extensions in conf.py (pip install myst-parser)"
     ).format(files=shown)
     return [Problem("not-read", message, found[0], 1)]
+
+
+#: A file name as ``sphinx-rfc new`` and ``import`` write them (``0042-…``).
+_NUMBERED = re.compile(r"^\d+[-_.]")
+
+
+def not_read_as_rfc(
+    env: BuildEnvironment, docname: str, settings: RfcSettings
+) -> list[Problem]:
+    """One ``not-read`` problem for a Markdown document that looks like an
+    RFC — named as ``new`` and ``import`` name them (``0042-…``), or with a
+    ``status`` in its front matter — but is none: no ``rfc`` directive, no
+    ``rfc`` ID in its front matter, not named by ``rfc_documents``."""
+    path = Path(env.doc2path(docname))
+    if path.suffix.lower() != ".md":
+        return []
+    if not (_NUMBERED.match(path.name) or "status" in env.metadata.get(docname, {})):
+        return []
+    patterns = ", ".join(settings.documents) or _("empty")
+    message = _(
+        "not read as an RFC: no rfc directive, no 'rfc' ID in its front matter "
+        "(rfc: RFC-0001), and rfc_documents ({patterns}) does not name it"
+    ).format(patterns=patterns)
+    problem = Problem("not-read", message, source_path(env, docname), 1)
+    problem.docname = docname
+    return [problem]
 
 
 def on_env_get_outdated(

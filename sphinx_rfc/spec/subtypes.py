@@ -101,8 +101,11 @@ SUBTYPES: dict[str, str] = {
         "drops an extra cell); one warning per row, with both counts."
     ),
     "not-read": (
-        "Markdown RFCs exist (``rfc_documents`` names them, or they hold an ``rfc`` directive) "
-        "but no Markdown parser is enabled: one warning naming them and what to add."
+        "Markdown RFCs exist (``rfc_documents`` names them, they hold an ``rfc`` directive, or "
+        "their front matter names an ID) but no Markdown parser is enabled: one warning naming "
+        "them and what to add; or a Markdown document that looks like an RFC (its name starts "
+        "with a number, as ``sphinx-rfc new`` names them, or its front matter gives a "
+        "``status``) is none: one warning saying why it was not read as one."
     ),
     "near-miss": (
         "A template-native RFC's table in a section with known table kinds is read as none "

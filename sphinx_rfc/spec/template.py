@@ -58,6 +58,8 @@ _ATX = re.compile(r"^ {0,3}(#{1,6})(?=[ \t]|$)")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\s*(\{([\w:-]+)\})?")
 _ANNOTATION = re.compile(r"rfc-section\s*:\s*(.*)", re.DOTALL)
 _BRACES = re.compile(r"(?<![{`\w])\{([^{}`\n]{2,80})\}(?![}`])")
+#: A one-word blank: ``{justification}``, ``{describe_it}``.
+_WORD_BLANK = re.compile(r"[A-Za-z][A-Za-z_-]*")
 _RST_ADORN = re.compile(r"^([=\-~^\"'`#*+:.!$%&,;<>?@\\/_|])\1{2,}\s*$")
 _RST_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:-]+)::")
 _RST_COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
@@ -735,10 +737,14 @@ def _placeholders(text: str, markdown: bool) -> tuple[str, ...]:
                 fence = not fence
                 continue
             if not fence:
-                prose.append(re.sub(r"`[^`]*`", "", line))
-        for m in _BRACES.finditer("\n".join(prose)):
+                # (a code span left as "``": a role before it is no blank)
+                prose.append(re.sub(r"`[^`]*`", "``", line))
+        joined = "\n".join(prose)
+        for m in _BRACES.finditer(joined):
             inner = m.group(1).strip()
-            if " " in inner or not inner.isascii():
+            # a one-word blank ({justification}) too (a MyST role, {doc}`x`, is
+            # followed by its code span: no match)
+            if " " in inner or not inner.isascii() or _WORD_BLANK.fullmatch(inner):
                 found.append(m.group(0))
     return tuple(dict.fromkeys(found))
 

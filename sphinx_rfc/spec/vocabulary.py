@@ -62,16 +62,19 @@ class Vocabulary:
 
 # RFC status and type (docs/reference/rfc-directive.md)
 
+#: (The statuses of the named templates are aliases: MADR's ``proposed`` and
+#: ``deprecated``, KEP's ``provisional``, ``implementable``, ``replaced``:
+#: :mod:`sphinx_rfc.spec.nouns`.)
 STATUSES = Vocabulary(
     "status",
     (
-        Choice("draft", "Draft", ("草稿",)),
+        Choice("draft", "Draft", ("草稿", "provisional")),
         Choice("review", "Review", ("评审中", "讨论中", "discussion", "proposed")),
-        Choice("accepted", "Accepted", ("已接受", "已通过", "approved")),
+        Choice("accepted", "Accepted", ("已接受", "已通过", "approved", "implementable")),
         Choice("implemented", "Implemented", ("已实现", "已完成", "final", "done")),
         Choice("rejected", "Rejected", ("已拒绝",)),
-        Choice("withdrawn", "Withdrawn", ("已撤回",)),
-        Choice("superseded", "Superseded", ("已取代",)),
+        Choice("withdrawn", "Withdrawn", ("已撤回", "deprecated", "deferred")),
+        Choice("superseded", "Superseded", ("已取代", "replaced")),
     ),
 )
 

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging
 
-from sphinx_rfc.i18n import _
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc.i18n import _, ngettext
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import visible
 from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.nouns import profile_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -26,7 +28,9 @@ def visible_problems(app: Sphinx) -> list[Problem]:
 
 
 def summary_line(app: Sphinx, problems: Sequence[object] | None = None) -> str:
-    """``sphinx_rfc: N RFCs, M problems (counts per status)``; *problems*
+    """``sphinx_rfc: N RFCs, M problems (counts per status)``, in the
+    template's noun (``19 ADRs``) and with plural forms (``1 problem``,
+    through gettext's ``ngettext``); *problems*
     defaults to the project's problems that are not silenced, so the line
     counts what the build warned about."""
     records = list(get_domain(app.env).rfcs.values())
@@ -34,8 +38,11 @@ def summary_line(app: Sphinx, problems: Sequence[object] | None = None) -> str:
         problems = visible_problems(app)
     counts = Counter(r.status for r in records)
     per_status = ", ".join(f"{counts[s]} {s}" for s in sorted(counts))
-    line = _("sphinx_rfc: {rfcs} RFCs, {problems} problems").format(
-        rfcs=len(records), problems=len(problems))
+    template = rfc_config.settings(app.config).template
+    noun = profile_of(template.path if template is not None else None).noun
+    line = _("sphinx_rfc: {documents}, {problems}").format(
+        documents=noun.say(len(records), app.config.language),
+        problems=ngettext("{n} problem", "{n} problems", len(problems)).format(n=len(problems)))
     return f"{line} ({per_status})" if per_status else line
 
 
