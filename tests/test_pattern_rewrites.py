@@ -119,7 +119,6 @@ def test_fences() -> None:
 
 @pytest.mark.parametrize(("old", "new", "alphabet", "longest"), [
     (r"\s*(?:[,，、;；]|\s/\s)\s*", text._LIST_SPLIT, " ,/a\n", 7),
-    (r"\s*/\s*", text._SLASH, " /a\n", 8),
     (r"\s*(?:[，,;；：:。（()）【】\[\]]|\s/\s|\s[-–—]\s)\s*", cells._SEPARATOR, " ,/-a", 7),
     (r"\s+/\s+", template._CHOICES, " /a\t", 8),
     (r"\s*(?:[(（\[【]\s*(?:optional|可选|选填|非必填)\s*[)）\]】])\s*", template._OPTIONAL,
