@@ -211,12 +211,60 @@ def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
     return Used(found, tuple(filled))
 
 
+#: Where the environment keeps :func:`repository_stamp` of the last build
+#: that ran ``git log`` (a plain attribute: pickled with the environment).
+_ENV_STAMP = "_sphinx_rfc_git_stamp"
+
+
+def repository_stamp(srcdir: str | os.PathLike[str]) -> tuple[Any, ...] | None:
+    """What ``git log`` depends on, without running git: ``HEAD``'s text and
+    the size and modification time of the branch it names, ``packed-refs``,
+    ``shallow`` and the index.  Equal stamps: the same history, the same
+    dates; no repository is a stamp too (an empty one).  None when a file
+    cannot be read."""
+    git_dir = _git_dir(Path(srcdir).resolve())
+    if git_dir is None:
+        return ()
+    try:
+        head = (git_dir / "HEAD").read_text(encoding="utf-8").strip()
+        common = git_dir
+        if (git_dir / "commondir").is_file():
+            pointer = (git_dir / "commondir").read_text(encoding="utf-8").strip()
+            common = (git_dir / pointer).resolve()
+    except OSError:
+        return None
+    files = [git_dir / "index", common / "packed-refs", common / "shallow", git_dir / "shallow"]
+    if head.startswith("ref:"):
+        ref = head[len("ref:"):].strip()
+        files += [git_dir / ref, common / ref]
+    stats: list[tuple[str, int, int] | None] = []
+    for path in files:
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            stats.append(None)
+        except OSError:
+            return None
+        else:
+            stats.append((str(path), info.st_size, info.st_mtime_ns))
+    return (str(git_dir), head, *stats)
+
+
 def on_env_get_outdated(
     app: Sphinx, env: BuildEnvironment, added: Any, changed: Any, removed: Any
 ) -> list[str]:
     """Run this build's one ``git log``; return the RFC documents whose git
-    dates differ from those they were read with."""
+    dates differ from those they were read with.  When the repository is
+    as it was at the last build that ran git (:func:`repository_stamp`),
+    git is not run now (a rebuild that reads documents runs it then,
+    :func:`on_env_before_read_docs`)."""
+    if not rfc_config.settings(app.config).git_dates:
+        return []
+    stamp = repository_stamp(app.srcdir)
+    if stamp is not None and stamp == env.__dict__.get(_ENV_STAMP):
+        return []
     dates = build_dates(app, fresh=True)
+    env.__dict__[_ENV_STAMP] = stamp
     stored = get_domain(env).git_dates
     return sorted(
         docname for docname, was in stored.items()
@@ -224,5 +272,14 @@ def on_env_get_outdated(
     )
 
 
+def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Run git in the main process before documents are read, when
+    :func:`on_env_get_outdated` did not (parallel read workers inherit the
+    dates instead of each running git)."""
+    if docnames and rfc_config.settings(app.config).git_dates:
+        build_dates(app)
+
+
 def setup(app: Sphinx) -> None:
     app.connect("env-get-outdated", on_env_get_outdated)
+    app.connect("env-before-read-docs", on_env_before_read_docs)
