@@ -2,7 +2,7 @@
 commit dates; an RFC that declares no ``created`` / ``updated`` shows its
 first and last commit's day in its page, the index and ``rfcs.json``; one
 git call per build, none when nothing in the repository changed
-(:func:`~sphinx_rfc.read.git_dates.repository_stamp`); an incremental build after a new commit (which changes
+(:func:`~sphinx_rfc._gitstamp.repository_stamp`); an incremental build after a new commit (which changes
 no file's time) reads the RFC again."""
 
 from __future__ import annotations

@@ -44,6 +44,8 @@ from sphinx.util import logging
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc._gitstamp import git_dir as _git_dir
+from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import _
 from sphinx_rfc.resolve.domain import get_domain
 
@@ -123,24 +125,6 @@ def git_dates(srcdir: str | os.PathLike[str]) -> dict[str, tuple[str, str]]:
     return parse_log(done.stdout.decode("utf-8", errors="surrogateescape"))
 
 
-def _git_dir(start: Path) -> Path | None:
-    """The repository folder of the work tree around *start* (``.git``, or
-    where a ``.git`` file of a linked work tree or submodule points)."""
-    for folder in (start, *start.parents):
-        dot_git = folder / ".git"
-        if dot_git.is_dir():
-            return dot_git
-        if dot_git.is_file():
-            try:
-                text = dot_git.read_text(encoding="utf-8").strip()
-            except OSError:
-                return None
-            if not text.startswith("gitdir:"):
-                return None
-            return (folder / text[len("gitdir:"):].strip()).resolve()
-    return None
-
-
 def is_shallow(srcdir: str | os.PathLike[str]) -> bool:
     """True when *srcdir* is in a shallow clone (its dates from git are wrong)."""
     git_dir = _git_dir(Path(srcdir).resolve())
@@ -214,40 +198,6 @@ def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
 #: Where the environment keeps :func:`repository_stamp` of the last build
 #: that ran ``git log`` (a plain attribute: pickled with the environment).
 _ENV_STAMP = "_sphinx_rfc_git_stamp"
-
-
-def repository_stamp(srcdir: str | os.PathLike[str]) -> tuple[Any, ...] | None:
-    """What ``git log`` depends on, without running git: ``HEAD``'s text and
-    the size and modification time of the branch it names, ``packed-refs``,
-    ``shallow`` and the index.  Equal stamps: the same history, the same
-    dates; no repository is a stamp too (an empty one).  None when a file
-    cannot be read."""
-    git_dir = _git_dir(Path(srcdir).resolve())
-    if git_dir is None:
-        return ()
-    try:
-        head = (git_dir / "HEAD").read_text(encoding="utf-8").strip()
-        common = git_dir
-        if (git_dir / "commondir").is_file():
-            pointer = (git_dir / "commondir").read_text(encoding="utf-8").strip()
-            common = (git_dir / pointer).resolve()
-    except OSError:
-        return None
-    files = [git_dir / "index", common / "packed-refs", common / "shallow", git_dir / "shallow"]
-    if head.startswith("ref:"):
-        ref = head[len("ref:"):].strip()
-        files += [git_dir / ref, common / ref]
-    stats: list[tuple[str, int, int] | None] = []
-    for path in files:
-        try:
-            info = path.stat()
-        except FileNotFoundError:
-            stats.append(None)
-        except OSError:
-            return None
-        else:
-            stats.append((str(path), info.st_size, info.st_mtime_ns))
-    return (str(git_dir), head, *stats)
 
 
 def on_env_get_outdated(
