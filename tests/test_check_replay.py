@@ -137,3 +137,15 @@ def test_strict_and_no_cache_always_read(
         first = run(capsys, "check", str(src), option)
         assert run(capsys, "check", str(src), option) == first
     assert len(no_sphinx) == 4
+
+
+@pytest.mark.parametrize("root", ["results", "signatures"])
+def test_results_and_signatures_are_never_replayed(
+    root: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], no_sphinx: list[str]
+) -> None:
+    """What they read is not only files the read can name: a new result
+    file may match ``rfc_test_results``, a module may be installed since."""
+    src = copy_root(root, tmp_path / "src")
+    first = run(capsys, "check", str(src))
+    assert run(capsys, "check", str(src)) == first
+    assert len(no_sphinx) == 2

@@ -164,12 +164,14 @@ class _Tee(io.TextIOBase):
 
 def _read_outside(app: Sphinx) -> list[str] | None:
     """The files the read depends on besides the project's (included
-    files, Python modules of signatures, result files); None when what it
-    reads cannot be told by files alone (result files found by patterns:
-    a new file may match them)."""
+    files, literal includes); None when what it reads cannot be told by
+    files alone: result files found by patterns (a new file may match
+    them), code imported for signatures (a module that failed to import
+    may be installed since)."""
     from sphinx_rfc import config as rfc_config
 
-    if rfc_config.settings(app.config).test_results:
+    settings = rfc_config.settings(app.config)
+    if settings.test_results or settings.check_signatures:
         return None
     found = {str((Path(app.srcdir) / path).resolve())
              for paths in app.env.dependencies.values() for path in paths}
