@@ -30,9 +30,9 @@ def git_dir(start: Path) -> Path | None:
 
 
 def repository_stamp(srcdir: str | os.PathLike[str]) -> tuple[Any, ...] | None:
-    """What ``git log`` depends on, without running git: ``HEAD``'s text and
-    the size and modification time of the branch it names, ``packed-refs``,
-    ``shallow`` and the index.  Equal stamps: the same history, the same
+    """What ``git log`` depends on, without running git: ``HEAD``'s text,
+    the commit of the branch it names, and the size and modification time
+    of that branch's file, ``packed-refs``, ``shallow`` and the index.  Equal stamps: the same history, the same
     dates; no repository is a stamp too (an empty one).  None when a file
     cannot be read."""
     found = git_dir(Path(srcdir).resolve())
@@ -48,11 +48,12 @@ def repository_stamp(srcdir: str | os.PathLike[str]) -> tuple[Any, ...] | None:
     except OSError:
         return None
     files = [git_folder / "index", common / "packed-refs", common / "shallow", git_folder / "shallow"]
+    refs: list[Path] = []
     if head.startswith("ref:"):
         ref = head[len("ref:"):].strip()
-        files += [git_folder / ref, common / ref]
-    stats: list[tuple[str, int, int] | None] = []
-    for path in files:
+        refs = [git_folder / ref, common / ref]
+    stats: list[tuple[str, int, int] | str | None] = []
+    for path in files + refs:
         try:
             info = path.stat()
         except FileNotFoundError:
@@ -61,4 +62,11 @@ def repository_stamp(srcdir: str | os.PathLike[str]) -> tuple[Any, ...] | None:
             return None
         else:
             stats.append((str(path), info.st_size, info.st_mtime_ns))
+    for path in refs:  # (the commit it names: two commits in one clock tick differ)
+        try:
+            stats.append(path.read_text(encoding="utf-8").strip())
+        except FileNotFoundError:
+            stats.append(None)
+        except (OSError, UnicodeDecodeError):
+            return None
     return (str(git_folder), head, *stats)

@@ -195,3 +195,27 @@ def test_parallel_read_gives_the_same_export(repo: Path, tmp_path: Path) -> None
     shutil.rmtree(repo / "_build")
     parallel = (sphinx_build(repo, parallel=2).outdir / "rfcs.json").read_bytes()
     assert parallel == serial
+
+
+def test_repository_stamp(repo: Path, tmp_path: Path) -> None:
+    """Equal while nothing happens in the repository; a commit, a new
+    branch checked out, a staged file change it; no repository: empty."""
+    from sphinx_rfc._gitstamp import repository_stamp
+
+    first = repository_stamp(repo)
+    assert first and repository_stamp(repo) == first
+    git(repo.parent, "commit", "-q", "--allow-empty", "-m", "empty",
+        date="2025-04-01T10:00:00+00:00")
+    second = repository_stamp(repo)
+    assert second and second != first
+    git(repo.parent, "checkout", "-q", "-b", "other")
+    third = repository_stamp(repo)
+    assert third and third != second
+    (repo / "new.md").write_text("# New\n", encoding="utf-8")
+    git(repo.parent, "add", "docs/new.md")
+    assert repository_stamp(repo) not in (first, second, third)
+    outside = tmp_path / "no-repository"
+    outside.mkdir()
+    if any((folder / ".git").exists() for folder in outside.parents):
+        pytest.skip("the temporary folder is inside a repository")
+    assert repository_stamp(outside) == ()
