@@ -15,10 +15,12 @@ of this checkout is timed):
 3. ``check DOCS FILE`` after FILE was edited (the hook's case: the commit
    changes the file): Sphinx reads that one document again, the cross-RFC
    checks run over all of them;
-4. the same after editing five RFCs, checking the five.
+4. the same check of case 3 again, nothing changed (its kept output is
+   printed, Sphinx is not started; issue 44's target: 1 s);
+5. the same after editing five RFCs, checking the five.
 
-The target (docs/howto/ci.md): 3 s for case 3 at 300 RFCs.  Exit status 1
-when it is missed.
+The targets (docs/howto/ci.md): 3 s for case 3 and 1 s for case 4 at 300
+RFCs.  Exit status 1 when one is missed.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
 
 TARGET = 3.0
+#: Issue 44: the same ``check DOCS FILE`` run a second time, nothing changed.
+TARGET_AGAIN = 1.0
 
 
 def timed(cmd: list[str], cwd: Path) -> tuple[float, float, int]:
@@ -82,11 +86,13 @@ def main() -> int:
         one = rfcs[len(rfcs) // 2]
         five = rfcs[::max(1, len(rfcs) // 5)][:5]
         first, first_cpu, code = timed([*check, "docs"], root)
-        unchanged, edited, edited_five = [], [], []
+        unchanged, edited, again, edited_five = [], [], [], []
         for round_ in range(args.repeat):
             unchanged.append(timed([*check, "docs", str(one.relative_to(root))], root)[:2])
             edit(one, round_)
             edited.append(timed([*check, "docs", str(one.relative_to(root))], root)[:2])
+            # the same check again, nothing changed: its kept output (issue 44)
+            again.append(timed([*check, "docs", str(one.relative_to(root))], root)[:2])
             for path in five:
                 edit(path, round_)
             edited_five.append(
@@ -97,6 +103,7 @@ def main() -> int:
         return f"{min(w for w, _ in runs):.2f} s wall, {min(c for _, c in runs):.2f} s CPU"
 
     best = min(w for w, _ in edited)
+    best_again = min(w for w, _ in again)
     print(f"{args.n} RFCs, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, "
           f"best of {args.repeat}")
     print(f"  first check (keeps the environment): {first:.2f} s wall, {first_cpu:.2f} s CPU "
@@ -104,8 +111,10 @@ def main() -> int:
     print(f"  check DOCS FILE, nothing changed:     {best_of(unchanged)}")
     print(f"  check DOCS FILE, FILE edited:         {best_of(edited)} "
           f"(target {TARGET:.0f} s: {'met' if best < TARGET else 'MISSED'})")
+    print(f"  the same again (second run):          {best_of(again)} "
+          f"(target {TARGET_AGAIN:.0f} s: {'met' if best_again < TARGET_AGAIN else 'MISSED'})")
     print(f"  check DOCS 5 FILES, all five edited:  {best_of(edited_five)}")
-    return 0 if best < TARGET else 1
+    return 0 if best < TARGET and best_again < TARGET_AGAIN else 1
 
 
 if __name__ == "__main__":

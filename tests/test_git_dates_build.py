@@ -1,7 +1,8 @@
 """Dates from git in a build (``rfc_git_dates``): a real repository with fixed
 commit dates; an RFC that declares no ``created`` / ``updated`` shows its
 first and last commit's day in its page, the index and ``rfcs.json``; one
-git call per build; an incremental build after a new commit (which changes
+git call per build, none when nothing in the repository changed
+(:func:`~sphinx_rfc._gitstamp.repository_stamp`); an incremental build after a new commit (which changes
 no file's time) reads the RFC again."""
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def test_one_git_call_per_build(repo: Path, monkeypatch: pytest.MonkeyPatch) -> 
     real = subprocess.run
 
     def counting(cmd: list[str], *args: object, **kwargs: object) -> object:
-        if cmd and cmd[0] == "git":
+        if cmd and cmd[0] == "git" and "log" in cmd:  # (not the commit below)
             calls.append(cmd)
         return real(cmd, *args, **kwargs)  # type: ignore[call-overload]
 
@@ -155,7 +156,14 @@ def test_one_git_call_per_build(repo: Path, monkeypatch: pytest.MonkeyPatch) -> 
     sphinx_build(repo, parallel=2)
     assert len(calls) == 1
     assert dates(sphinx_build(repo))["RFC-0001"] == ("2025-01-10", "2025-02-20")
-    assert len(calls) == 2  # one more build, one more call
+    assert len(calls) == 1  # nothing changed in the repository: git is not asked again
+    path = repo / "rfcs" / "0003-declared.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\nEdited.\n", encoding="utf-8")
+    edited = sphinx_build(repo, parallel=2)
+    assert edited.written and len(calls) == 2  # a document is read: one call, in the main process
+    git(repo.parent, "commit", "-q", "-am", "third", date="2025-03-30T10:00:00+00:00")
+    assert dates(sphinx_build(repo))["RFC-0003"] == ("2024-12-01", "2025-03-30")
+    assert len(calls) == 3  # a new commit: git is asked again
 
 
 def test_a_new_commit_updates_an_incremental_build(repo: Path) -> None:
@@ -187,3 +195,27 @@ def test_parallel_read_gives_the_same_export(repo: Path, tmp_path: Path) -> None
     shutil.rmtree(repo / "_build")
     parallel = (sphinx_build(repo, parallel=2).outdir / "rfcs.json").read_bytes()
     assert parallel == serial
+
+
+def test_repository_stamp(repo: Path, tmp_path: Path) -> None:
+    """Equal while nothing happens in the repository; a commit, a new
+    branch checked out, a staged file change it; no repository: empty."""
+    from sphinx_rfc._gitstamp import repository_stamp
+
+    first = repository_stamp(repo)
+    assert first and repository_stamp(repo) == first
+    git(repo.parent, "commit", "-q", "--allow-empty", "-m", "empty",
+        date="2025-04-01T10:00:00+00:00")
+    second = repository_stamp(repo)
+    assert second and second != first
+    git(repo.parent, "checkout", "-q", "-b", "other")
+    third = repository_stamp(repo)
+    assert third and third != second
+    (repo / "new.md").write_text("# New\n", encoding="utf-8")
+    git(repo.parent, "add", "docs/new.md")
+    assert repository_stamp(repo) not in (first, second, third)
+    outside = tmp_path / "no-repository"
+    outside.mkdir()
+    if any((folder / ".git").exists() for folder in outside.parents):
+        pytest.skip("the temporary folder is inside a repository")
+    assert repository_stamp(outside) == ()

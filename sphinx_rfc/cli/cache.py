@@ -426,3 +426,89 @@ def _manifest(srcdir: Path) -> dict[str, list[int]]:
                 continue
             found[path.relative_to(srcdir).as_posix()] = [info.st_size, info.st_mtime_ns]
     return found
+
+
+# --------------------------------------------------------------------------
+# The replay of a check (docs/reference/cli.md, "What is kept")
+
+#: The outputs of the last checks of a project, in its cache folder.
+REPLAY = "replay.json"
+#: How many different checks (commands) of one project are kept.
+REPLAY_KEPT = 8
+#: The locale variables: the language a check speaks in may follow them.
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def replay_key(srcdir: Path, command: list[str]) -> str | None:
+    """The digest of what the output of *command* (a check of *srcdir*)
+    depends on, besides the files it read outside the project (stored with
+    the output): the project's files (:func:`_manifest`), the repository
+    (:func:`~sphinx_rfc._gitstamp.repository_stamp`), the code reading it,
+    the working folder and the locale.  None when the cache cannot be used."""
+    from sphinx_rfc._gitstamp import repository_stamp
+
+    if os.name != "posix":
+        return None
+    stamp = repository_stamp(srcdir)
+    if stamp is None:
+        return None
+    code = max((f.stat().st_mtime_ns for f in PACKAGE.rglob("*") if f.is_file()), default=0)
+    text = json.dumps([
+        command, os.getcwd(), _cache_key(srcdir), code, list(stamp), _manifest(srcdir),
+        [os.environ.get(name) for name in _LOCALE_VARIABLES],
+    ])
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def replayed(srcdir: Path, key: str) -> dict[str, Any] | None:
+    """The output kept for *key* (``stdout``, ``stderr``, ``code``), when the
+    files it read outside the project are as they were; else None (and
+    None, silently, when the cache cannot be used or the file is damaged)."""
+    try:
+        folder = _project_folder(srcdir)
+        entries = json.loads((folder / REPLAY).read_bytes())
+    except (CacheRefusedError, OSError, ValueError):
+        return None
+    if not isinstance(entries, list):
+        return None
+    for entry in entries:
+        if (isinstance(entry, dict) and entry.get("key") == key and _same_files(entry)
+                and all(isinstance(entry.get(k), t) for k, t in
+                        (("stdout", str), ("stderr", str), ("code", int)))):
+            return entry
+    return None
+
+
+def keep_replay(srcdir: Path, key: str, files: list[str], output: tuple[str, str, int]) -> None:
+    """Keep the *output* of the check whose key is *key*, with the stamps of
+    the *files* outside the project it read; the oldest of more than
+    :data:`REPLAY_KEPT` checks is forgotten.  Failing to keep it is silent."""
+    stdout, stderr, code = output
+    entry = {"key": key, "files": {path: _stamp(path) for path in sorted(files)},
+             "stdout": stdout, "stderr": stderr, "code": code}
+    try:
+        folder = _project_folder(srcdir)
+        try:
+            before = json.loads((folder / REPLAY).read_bytes())
+        except (OSError, ValueError):
+            before = []
+        kept = [e for e in before if isinstance(e, dict) and e.get("key") != key]
+        data = json.dumps([entry, *kept[: REPLAY_KEPT - 1]], ensure_ascii=False)
+        _write_private(folder / REPLAY, data.encode("utf-8", "surrogateescape"))
+    except (CacheRefusedError, OSError):
+        pass
+
+
+def _stamp(path: str) -> list[int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns]
+
+
+def _same_files(entry: dict[str, Any]) -> bool:
+    files = entry.get("files")
+    return isinstance(files, dict) and all(
+        _stamp(path) == stamp for path, stamp in files.items()
+    )

@@ -20,12 +20,14 @@ Sphinx warning (printed on standard error); else 0.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import sys
 from collections.abc import Sequence
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.annotations import annotation, annotation_path
@@ -110,18 +112,84 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Read the project (the whole dummy build with ``--strict``, so every
     warning a real build gives is seen) and print its problems (those of
-    the FILEs, when given)."""
-    from sphinx_rfc.write.summary import visible_problems
+    the FILEs, when given).
 
+    With the kept environment (not ``--strict``, not ``--no-cache``), the
+    output of a check is kept too (:func:`~sphinx_rfc.cli.cache.keep_replay`):
+    the same check again, with nothing changed in the project, the
+    repository or the files it read outside the project, prints it again
+    without starting Sphinx."""
     if args.sourcedir is not None and Path(args.sourcedir).is_file():
         # (in English: the project's language is not known yet)
         raise CliError(f"sphinx-rfc check: {args.sourcedir} is a file; the Sphinx source "
                        "folder comes first: sphinx-rfc check DOCS [FILE...]")
     srcdir = find_sourcedir(args.sourcedir)
+    if args.strict or args.no_cache:
+        return _check(args, srcdir, [])
+    from sphinx_rfc.cli import cache
+
+    command = [str(srcdir.resolve()), *sorted(str(Path(f).resolve()) for f in args.files),
+               args.format]
+    key = cache.replay_key(srcdir, command)
+    kept = cache.replayed(srcdir, key) if key is not None else None
+    if kept is not None:
+        sys.stdout.write(kept["stdout"])
+        sys.stderr.write(kept["stderr"])
+        return int(kept["code"])
+    out, err = io.StringIO(), io.StringIO()
+    read: list[str] = []
+    with redirect_stdout(_Tee(sys.stdout, out)), redirect_stderr(_Tee(sys.stderr, err)):
+        code = _check(args, srcdir, read)
+    # (a file changed while it was read: the output may be of neither state)
+    if key is not None and read and cache.replay_key(srcdir, command) == key:
+        cache.keep_replay(srcdir, key, read[1:], (out.getvalue(), err.getvalue(), code))
+    return code
+
+
+class _Tee(io.TextIOBase):
+    """Writes to each of its streams."""
+
+    def __init__(self, *streams: TextIO) -> None:
+        self.streams = streams
+
+    def write(self, text: str) -> int:
+        for stream in self.streams:
+            stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        for stream in self.streams:
+            stream.flush()
+
+
+def _read_outside(app: Sphinx) -> list[str] | None:
+    """The files the read depends on besides the project's (included
+    files, literal includes); None when what it reads cannot be told by
+    files alone: result files found by patterns (a new file may match
+    them), code imported for signatures (a module that failed to import
+    may be installed since)."""
+    from sphinx_rfc import config as rfc_config
+
+    settings = rfc_config.settings(app.config)
+    if settings.test_results or settings.check_signatures:
+        return None
+    found = {str((Path(app.srcdir) / path).resolve())
+             for paths in app.env.dependencies.values() for path in paths}
+    return sorted(found)
+
+
+def _check(args: argparse.Namespace, srcdir: Path, read: list[str]) -> int:
+    """The check itself; *read* gets the files it read outside the
+    project and, first, the marker that the output may be kept."""
+    from sphinx_rfc.write.summary import visible_problems
+
     wanted = {Path(f).resolve() for f in args.files}
     with read_project(
         srcdir, full=args.strict, jobs=args.jobs, cache=not args.no_cache
     ) as project:
+        outside = _read_outside(project.app)
+        if outside is not None:
+            read += ["", *outside]
         found: list[Problem | LoggedProblem] = [*visible_problems(project.app),
                                                 *logged_problems(project.app)]
         problems = sorted(found, key=lambda p: p.sort_key())

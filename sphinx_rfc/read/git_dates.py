@@ -44,6 +44,8 @@ from sphinx.util import logging
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc._gitstamp import git_dir as _git_dir
+from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import _
 from sphinx_rfc.resolve.domain import get_domain
 
@@ -123,24 +125,6 @@ def git_dates(srcdir: str | os.PathLike[str]) -> dict[str, tuple[str, str]]:
     return parse_log(done.stdout.decode("utf-8", errors="surrogateescape"))
 
 
-def _git_dir(start: Path) -> Path | None:
-    """The repository folder of the work tree around *start* (``.git``, or
-    where a ``.git`` file of a linked work tree or submodule points)."""
-    for folder in (start, *start.parents):
-        dot_git = folder / ".git"
-        if dot_git.is_dir():
-            return dot_git
-        if dot_git.is_file():
-            try:
-                text = dot_git.read_text(encoding="utf-8").strip()
-            except OSError:
-                return None
-            if not text.startswith("gitdir:"):
-                return None
-            return (folder / text[len("gitdir:"):].strip()).resolve()
-    return None
-
-
 def is_shallow(srcdir: str | os.PathLike[str]) -> bool:
     """True when *srcdir* is in a shallow clone (its dates from git are wrong)."""
     git_dir = _git_dir(Path(srcdir).resolve())
@@ -211,12 +195,26 @@ def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
     return Used(found, tuple(filled))
 
 
+#: Where the environment keeps :func:`repository_stamp` of the last build
+#: that ran ``git log`` (a plain attribute: pickled with the environment).
+_ENV_STAMP = "_sphinx_rfc_git_stamp"
+
+
 def on_env_get_outdated(
     app: Sphinx, env: BuildEnvironment, added: Any, changed: Any, removed: Any
 ) -> list[str]:
     """Run this build's one ``git log``; return the RFC documents whose git
-    dates differ from those they were read with."""
+    dates differ from those they were read with.  When the repository is
+    as it was at the last build that ran git (:func:`repository_stamp`),
+    git is not run now (a rebuild that reads documents runs it then,
+    :func:`on_env_before_read_docs`)."""
+    if not rfc_config.settings(app.config).git_dates:
+        return []
+    stamp = repository_stamp(app.srcdir)
+    if stamp is not None and stamp == env.__dict__.get(_ENV_STAMP):
+        return []
     dates = build_dates(app, fresh=True)
+    env.__dict__[_ENV_STAMP] = stamp
     stored = get_domain(env).git_dates
     return sorted(
         docname for docname, was in stored.items()
@@ -224,5 +222,14 @@ def on_env_get_outdated(
     )
 
 
+def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Run git in the main process before documents are read, when
+    :func:`on_env_get_outdated` did not (parallel read workers inherit the
+    dates instead of each running git)."""
+    if docnames and rfc_config.settings(app.config).git_dates:
+        build_dates(app)
+
+
 def setup(app: Sphinx) -> None:
     app.connect("env-get-outdated", on_env_get_outdated)
+    app.connect("env-before-read-docs", on_env_before_read_docs)
