@@ -227,7 +227,7 @@ def test_new(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> N
     code = main(["new", long, "--dir", str(srcdir / "rfcs")])
     out, err = capsys.readouterr()
     assert code == 0, err[-500:]
-    written = Path(out.strip())
+    written = Path(out.strip().partition(": ")[2])  # "RFC-0001: PATH"
     assert written.parent == srcdir / "rfcs" and len(written.name) < 200
     assert long in written.read_text("utf-8")
 
