@@ -150,6 +150,9 @@ status: review
 authors: [zhangsan]
 created: 2025-01-02
 issues: ['#42']
+reporter: zhangsan
+source_issue: https://github.com/example/trainer/issues/42
+forge_state: open
 imported_from: https://github.com/example/trainer/issues/42
 imported_digest: {digest}
 ---

@@ -37,6 +37,8 @@ class Issue:
     url: str | None = None
     labels: tuple[str, ...] = ()
     state: str | None = None
+    #: Why a closed issue was closed (gh ``stateReason``, REST ``state_reason``).
+    state_reason: str | None = None
 
 
 #: How a value is quoted in a message: shortened (a message is one line,
@@ -98,9 +100,11 @@ def parse_issue(data: object) -> Issue:
     except IssueImportError as exc:
         raise IssueImportError(f"issue #{number}: {exc}") from None
     state = data.get("state")
+    reason = data.get("stateReason", data.get("state_reason"))
     return Issue(
         number, title, body, _person(data.get("author") or data.get("user")), created, updated,
         str(url) if url else None, labels, str(state) if state else None,
+        str(reason) if reason else None,
     )
 
 

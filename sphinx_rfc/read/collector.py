@@ -92,6 +92,10 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 
+#: What an RFC in one of ``rfc_sections_exempt_statuses`` is not told of.
+_UNFINISHED = frozenset({"missing-section", "empty-section", "no-headings", "missing-test-level"})
+
+
 def is_native_candidate(docname: str, settings: RfcSettings) -> bool:
     return any(fnmatch.fnmatchcase(docname, pattern) for pattern in settings.documents)
 
@@ -214,6 +218,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
             unreadable_tables=unreadable_table_lines(found.messages),
         ))
+        if record.status in settings.sections_exempt_statuses:
+            # a withdrawn or rejected proposal is not finished: not nagged
+            # for what it lacks (rfc_sections_exempt_statuses)
+            problems[:] = [p for p in problems if p.subtype not in _UNFINISHED]
         found.views.add(_insert_notice(doctree, record))
     else:
         for node in tables:
