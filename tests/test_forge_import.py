@@ -182,3 +182,14 @@ def test_basic_info_rows() -> None:
     body = ("### 基本信息\n\n_No response_\n\n### 1. 基本信息\n\n| 项目 | 内容 |\n|---|---|\n"
             "| 作者 | |\n| 状态 | 评审中 |\n\n### 背景\n\n| 类型 | 说明 |\n|---|---|\n| 功能补全 | x |\n")
     assert basic_info_rows(body) == {"authors": "", "status": "评审中"}
+
+
+def test_levels_named_in_headings_lists_and_text() -> None:
+    from sphinx_rfc.check.record import level_named
+
+    assert level_named("Level0", "- Level0：一卡最小闭环")
+    assert level_named("UT", "UT\n单元测试八个")
+    assert level_named("UT", "用 UT 和 Level0 验证")
+    assert not level_named("UT", "output checked")
+    assert not level_named("Level0", "Level01 only")
+    assert not level_named("UT", "")

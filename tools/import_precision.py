@@ -11,7 +11,8 @@ status, title and authors meant.  The script imports every issue into a
 fresh project, builds it with Sphinx (the ``sphinx_rfc`` first on
 ``PYTHONPATH`` is the one measured) and compares:
 
-- missing-section warnings with ``sections_missing``: precision, recall;
+- missing-section and empty-section warnings with ``sections_missing``:
+  precision, recall;
 - placeholder warnings (``rfc.placeholder``, and a cell that "offers
   several choices", a template menu left) with the lines holding the
   placeholders left: precision, recall;
@@ -86,8 +87,12 @@ def measure(corpus: Path) -> dict[str, object]:
                for r in export["rfcs"]}
 
     # missing sections
+    # (a section whose heading is there with nothing under it is one its
+    # author left out too: `rfc.empty-section` names it in brackets)
     said = {(n, label) for n, _l, kind, message in warnings if kind == "rfc.missing-section"
             for label in re.findall(r"missing section '([^']+)'", message)}
+    said |= {(n, label) for n, _l, kind, message in warnings if kind == "rfc.empty-section"
+             for label in re.findall(r"\(([^/()]+?) / [^()]*\) has no content", message)}
     meant = {(int(n), s) for n, t in truth.items() for s in t["sections_missing"]}  # type: ignore[attr-defined]
     # the corpus names "Related implementation references"; the checks "Related work"
     said = {(n, "Related implementation references" if s == "Related work" else s)
