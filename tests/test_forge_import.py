@@ -46,8 +46,8 @@ def test_import_then_build_warns_only_what_the_texts_deserve(
     warnings = parse_warnings(result.warnings)
     assert sorted(warnings) == [
         # `| 作者 | |`: the issue form's author field left empty
-        ("0008-storage.md", 20, "rfc.placeholder",
-         "RFC-0008: basic information: field '作者' (line 20) is empty; fill it in"),
+        ("0008-storage.md", 21, "rfc.placeholder",
+         "RFC-0008: basic information: field '作者' (line 21) is empty; fill it in"),
         # the one section #9 leaves out
         ("0009-storage.md", 14, "rfc.missing-section",
          "RFC-0009: missing section 'Component dependencies' / '组件依赖'"),
@@ -69,6 +69,7 @@ def test_import_then_build_warns_only_what_the_texts_deserve(
     assert rfcs["RFC-0001"]["authors"] == ["欧阳明"]
     assert rfcs["RFC-0004"]["authors"] == ["司马青"]
     assert rfcs["RFC-0010"]["authors"] == ["mokafor"]
+    assert rfcs["RFC-0008"]["authors"] == ["omei"]  # its row is empty (and reported)
     # issues: the body's and the issue's own
     assert rfcs["RFC-0001"]["issues"] == ["#7", "https://forge.example.org/acme/store/issues/1"]
     # titles without their tags; the tags kept as wip

@@ -14,8 +14,9 @@ fresh project, builds it with Sphinx (the ``sphinx_rfc`` first on
 - missing-section and empty-section warnings with ``sections_missing``:
   precision, recall;
 - placeholder warnings (``rfc.placeholder``, and a cell that "offers
-  several choices", a template menu left) with the lines holding the
-  placeholders left: precision, recall;
+  several choices", a template menu left) with the blocks (a paragraph,
+  a table row, a list item) holding the placeholders left: precision,
+  recall;
 - warnings the import itself causes (``myst.header``, a field that "is …
   in the basic-information table but … in the metadata");
 - status, title and authors in ``rfcs.json`` with those meant.
@@ -49,6 +50,21 @@ WARNING = re.compile(
 
 def _fold(text: str) -> str:
     return " ".join(text.split()).casefold()
+
+
+def _blocks(lines: list[str]) -> list[int]:
+    """For each line, the number of its block: lines of one paragraph
+    share one; a table row, a heading or a list item is a block of its own."""
+    found: list[int] = []
+    block, previous_blank = 0, True
+    for line in lines:
+        text = line.strip()
+        own = text.startswith(("|", "#", "- ", "* ")) or bool(re.match(r"\d+[.)] ", text))
+        if not text or own or previous_blank:
+            block += 1
+        found.append(block)
+        previous_blank = not text or own
+    return found
 
 
 def _ratio(hit: int, total: int) -> float | None:
@@ -99,7 +115,10 @@ def measure(corpus: Path) -> dict[str, object]:
             for n, s in said}
     hit = len(said & meant)
 
-    # placeholders: a warning at a line holding a placeholder the author left
+    # placeholders: a warning in the block (a paragraph, or one table row)
+    # holding a placeholder the author left: the checks warn once per
+    # paragraph, at its first line
+    blocks = {number: _blocks(lines) for number, lines in texts.items()}
     placeholder_warnings = [
         (n, line) for n, line, kind, message in warnings
         if kind == "rfc.placeholder" or (kind == "rfc.invalid-value" and "several choices" in message)
@@ -110,12 +129,20 @@ def measure(corpus: Path) -> dict[str, object]:
         number = int(key)
         for _section, text in t["placeholders_left"]:  # type: ignore[attr-defined]
             wanted = _fold(text)
-            lines = {i + 1 for i, line in enumerate(texts.get(number, [])) if wanted in _fold(line)}
-            items.append({number * 100000 + i for i in lines})
-            for i in lines:
-                left_lines[(number, i)] = 1
-    warned = {n * 100000 + (line or 0) for n, line in placeholder_warnings}
-    right_warnings = sum(1 for n, line in placeholder_warnings if (n, line or 0) in left_lines)
+            block = blocks.get(number, [])
+            lines = {block[i] for i, line in enumerate(texts.get(number, []))
+                     if wanted in _fold(line)}
+            items.append({number * 100000 + b for b in lines})
+            for b in lines:
+                left_lines[(number, b)] = 1
+
+    def block_of(number: int, line: int | None) -> int:
+        block = blocks.get(number, [])
+        return block[line - 1] if line and line <= len(block) else -1
+
+    warned = {n * 100000 + block_of(n, line) for n, line in placeholder_warnings}
+    right_warnings = sum(1 for n, line in placeholder_warnings
+                         if (n, block_of(n, line)) in left_lines)
     found_items = sum(1 for lines in items if lines & warned)
 
     caused = [w for w in warnings if w[2] == "myst.header"

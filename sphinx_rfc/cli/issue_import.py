@@ -113,7 +113,8 @@ def owned_fields(
     its basic-information table states is not written (the front matter
     would contradict it), but ``issues``, which holds the table's items and
     the issue's own; what the forge says is kept beside it as provenance
-    (``reporter``, ``source_issue``, ``forge_state``)."""
+    (``reporter``, ``source_issue``, ``forge_state``).  The author is the
+    forge's display name when it gives one, else the login."""
     rfc_id, _digits = rfc_id_digits(issue.number, id_format)
     ref = f"#{issue.number}"
     mark = issue.url or (issue_url.format(issue.number) if issue_url else ref)
@@ -131,7 +132,9 @@ def owned_fields(
         "title": None if "title" in stated else document_title_of(title),
         "status": None if "status" in stated else forge_status(
             issue.state, issue.state_reason, issue.labels, status_map, statuses),
-        "authors": [issue.author] if issue.author and "authors" not in stated else None,
+        # (an empty row is reported as such; the record still has an author)
+        "authors": [issue.author_name or issue.author]
+        if issue.author and not stated.get("authors", "").strip() else None,
         "created": None if "created" in stated else issue.created,
         "issues": issues,
         "reporter": issue.author,
