@@ -194,3 +194,14 @@ def test_levels_named_in_headings_lists_and_text() -> None:
     assert not level_named("UT", "output checked")
     assert not level_named("Level0", "Level01 only")
     assert not level_named("UT", "")
+
+
+@pytest.mark.timeout(60)
+def test_hostile_titles_and_bodies_are_read_in_linear_time() -> None:
+    # (once quadratic: a title of 20,000 tags, a heading of a million tabs)
+    assert title_tags("x" + " [RFC]" * 20000)[0].startswith("x [RFC]")
+    assert title_tags("【WIP】" * 100000 + "x")[1]
+    body = "### a" + " \t" * 500000 + " b\n\n| 作者 " + "| " * 500000 + "\n"
+    assert shift_headings(body, "t").startswith("## a")
+    assert basic_info_rows("### 基本信息 " + "#" * 500000 + "\n\n| 作者 | 张三 |\n") == {
+        "authors": "张三"}

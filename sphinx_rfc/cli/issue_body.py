@@ -22,9 +22,11 @@ from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.text import fold, fold_header
 
-_HEADING = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)[ \t]*(.*?)(?:[ \t]+#+)?[ \t]*$")
+_HEADING = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)(.*)$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TABLE_ROW = re.compile(r"^ {0,3}\|")
+#: The longest heading compared with the section names.
+_LONGEST_NAME = 200
 _DELIMITER_ROW = re.compile(r"^ {0,3}\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
 
 
@@ -54,8 +56,18 @@ def headings(lines: Sequence[str]) -> list[Heading]:
             continue
         match = _HEADING.match(line)
         if match:
-            found.append(Heading(index, len(match.group(2)), match.group(3).strip()))
+            found.append(Heading(index, len(match.group(2)), _heading_text(match.group(3))))
     return found
+
+
+def _heading_text(rest: str) -> str:
+    """A heading's text without its closing ``#`` sequence (``## 背景 ##``);
+    no regular expression: one that backtracks is quadratic in a long line."""
+    text = rest.strip(" \t")
+    bare = text.rstrip("#")
+    if bare != text and (not bare or bare[-1] in " \t"):
+        text = bare.rstrip(" \t")
+    return text
 
 
 def shift_headings(body: str, title: str) -> str:
@@ -113,7 +125,11 @@ def basic_info_rows(
     found = headings(lines)
     start, end = 0, found[0].index if found else len(lines)
     for number, heading in enumerate(found):
-        if "basic-info" in section_keys_for_title(heading.text, sections):
+        # (a section's name is short: a long heading is not compared, and
+        # no title rule then runs over a megabyte of one line)
+        if len(heading.text) <= _LONGEST_NAME and "basic-info" in section_keys_for_title(
+            heading.text, sections
+        ):
             start = heading.index + 1
             later = [h.index for h in found[number + 1:] if h.level <= heading.level]
             end = later[0] if later else len(lines)

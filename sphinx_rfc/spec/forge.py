@@ -98,6 +98,12 @@ _TAG_SUFFIX = re.compile(rf"\s*[\-–—:：]?\s*{_BRACKETED}\s*$", re.IGNORECAS
 _WIP = re.compile(rf"(?:{_WIP_WORDS})", re.IGNORECASE)
 
 
+#: How many tags are stripped at most, and how long one may be: a title
+#: is not searched whole for each tag (100,000 tags took minutes).
+_MOST_TAGS = 8
+_LONGEST_TAG = 40
+
+
 def title_tags(title: str) -> tuple[str, bool]:
     """An issue title without the tags before and after it (``[RFC]``,
     ``RFC:``, ``【WIP】``, ``[Draft]``, ``(WIP)``), whitespace collapsed,
@@ -105,11 +111,14 @@ def title_tags(title: str) -> tuple[str, bool]:
     nothing but tags is kept as it is."""
     text = " ".join(title.split())
     wip = False
-    while True:
-        match = _TAG_PREFIX.match(text) or _TAG_SUFFIX.search(text)
+    for _tag in range(_MOST_TAGS):
+        match = _TAG_PREFIX.match(text) or _TAG_SUFFIX.search(text[-_LONGEST_TAG:])
         if match is None:
             break
-        rest = (text[:match.start()] + text[match.end():]).strip()
+        if match.re is _TAG_SUFFIX:  # (searched in the title's end only)
+            rest = text[:len(text) - len(match.string) + match.start()].strip()
+        else:
+            rest = text[match.end():].strip()
         if not rest:
             break
         wip = wip or bool(_WIP.search(match.group()))
