@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
+from sphinx_rfc.spec.forge import title_tags
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.text import fold, fold_header
@@ -99,8 +100,6 @@ def shift_headings(body: str, title: str) -> str:
 
 
 def _same_title(text: str, title: str) -> bool:
-    from sphinx_rfc.spec.forge import title_tags
-
     return fold(title_tags(text)[0]) == fold(title_tags(title)[0])
 
 
