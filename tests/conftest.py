@@ -99,23 +99,6 @@ def _private_cli_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
         yield
 
 
-@pytest.fixture(autouse=True)
-def _sphinx_default_source_suffix() -> Iterator[None]:
-    """myst_parser adds ``.md`` to the dict of Sphinx's *default*
-    ``source_suffix`` when a ``conf.py`` sets none: put it back after each
-    test, or a later build in the same process (a worker's next test)
-    finds Markdown files to parse and no parser for them."""
-    from sphinx.config import Config
-
-    option = Config.config_values["source_suffix"]
-    default = option.default if hasattr(option, "default") else option[0]
-    saved = dict(default) if isinstance(default, dict) else None
-    yield
-    if saved is not None and default != saved:
-        default.clear()
-        default.update(saved)
-
-
 def parse_warnings(text: str) -> list[tuple[str, int | None, str, str]]:
     """``(file name, line, type.subtype, message)`` for each warning line."""
     found = []
