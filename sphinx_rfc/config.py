@@ -44,6 +44,7 @@ from sphinx_rfc.spec.aliases import (
     with_value_aliases,
 )
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
+from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
 from sphinx_rfc.spec.template import TEMPLATE_FOLDER, TemplateError, TemplateSchema, parse_template
@@ -418,6 +419,38 @@ def _flag(s: Setting, value: Any, done: Mapping[str, Any]) -> bool:
     return value
 
 
+def _forge_status_map(s: Setting, value: Any, done: Mapping[str, Any]) -> dict[str, str]:
+    """Forge states to statuses, over the built-in map (docs/reference/import.md)."""
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k.strip() and isinstance(v, str) for k, v in value.items()
+    ):
+        raise s.fail(value)
+    statuses: Vocabulary = done.get("statuses") or STATUSES
+    found = dict(DEFAULT_FORGE_STATUS_MAP)
+    for key, status in value.items():
+        state, _, reason = key.partition(":")
+        wanted = statuses.lookup(status)
+        if wanted is None:
+            raise s.fail(value, f"{s.shape}, each status one of rfc_statuses "
+                                f"({status!r} is not)")
+        found[forge_state_key(state, reason) or key] = wanted
+    return found
+
+
+def _status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
+    """A list of statuses (keys or aliases), as keys."""
+    if not _is_str_list(value):
+        raise s.fail(value)
+    statuses: Vocabulary = done.get("statuses") or STATUSES
+    keys = []
+    for item in value:
+        key = statuses.lookup(item)
+        if key is None:
+            raise s.fail(value, f"{s.shape} of rfc_statuses ({item!r} is not one)")
+        keys.append(key)
+    return tuple(keys)
+
+
 # --------------------------------------------------------------------------
 # The declarations
 
@@ -574,6 +607,21 @@ class RfcSettings:
         "words as written (CJK too); ``ascii``, its ASCII words only (a title without one: "
         "the ID number alone).",
         convert=_one_of("unicode", "ascii"),
+    ))
+
+    forge_status_map: dict[str, str] = field(metadata=setting(
+        default={}, types=(dict,),
+        shape='a dict forge state (or "state:reason") -> status',
+        doc="``sphinx-rfc import``: the status of an issue whose body states none, by its "
+        "forge state (``closed``, ``closed:not_planned``, ``已关闭``), over the built-in map "
+        "(open: draft, closed as completed: implemented, closed as not planned: withdrawn).",
+        convert=_forge_status_map,
+    ))
+    sections_exempt_statuses: tuple[str, ...] = field(metadata=setting(
+        default=["withdrawn", "rejected"], types=(list, tuple), shape="a list of statuses",
+        doc="RFCs in these statuses are not checked for missing or empty sections and "
+        "test levels (a withdrawn proposal is not finished).",
+        convert=_status_list,
     ))
 
     def unknown_module(self, name: str) -> str | None:

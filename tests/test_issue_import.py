@@ -157,9 +157,12 @@ EXPECTED_42 = """\
 rfc: RFC-0042
 title: 支持优化器状态卸载
 status: review
-authors: [zhangsan]
+authors: [张三]
 created: 2025-01-02
 issues: ['#42']
+reporter: zhangsan
+source_issue: https://github.com/example/trainer/issues/42
+forge_state: open
 imported_from: https://github.com/example/trainer/issues/42
 imported_digest: {digest}
 ---
@@ -212,7 +215,7 @@ def test_rest_issues_one_message_per_bad_issue(
     assert meta["rfc"] == "RFC-0057"
     assert meta["title"] == "流水线并行 1F1B 调度"
     assert meta["status"] == "accepted"  # from the label
-    assert meta["authors"] == ["lisi"]
+    assert meta["authors"] == ["李四"]  # the display name the forge gives, over the login
     assert str(meta["created"]) == "2025-03-08"  # the forge's own day, not UTC's
     # no rfc_issue_url: the issue's page, not the API's url
     assert meta["issues"] == ["https://gitcode.com/example/trainer/issues/57"]
@@ -430,12 +433,12 @@ def test_imported_files_build_as_rfcs(tmp_path: Path, capsys: pytest.CaptureFixt
     assert set(rfcs) == {"RFC-0042", "RFC-0057"}
     first = rfcs["RFC-0042"]
     assert (first["title"], first["authors"], first["created"], first["issues"], first["status"]) == (
-        "支持优化器状态卸载", ["zhangsan"], "2025-01-02", ["#42"], "review"
+        "支持优化器状态卸载", ["张三"], "2025-01-02", ["#42"], "review"
     )
     assert first["modules"] == ["optimizer", "checkpoint"]  # from the body's own table
     second = rfcs["RFC-0057"]
     assert (second["title"], second["authors"], second["created"], second["status"]) == (
-        "流水线并行 1F1B 调度", ["lisi"], "2025-03-08", "accepted"
+        "流水线并行 1F1B 调度", ["李四"], "2025-03-08", "accepted"
     )
     assert second["issues"] == ["https://gitcode.com/example/trainer/issues/57"]
     assert [w for w in build.rfc_warnings() if w[2] == "rfc.invalid-value"] == []
@@ -446,6 +449,7 @@ def test_issue_fields_of_both_shapes() -> None:
     assert gh == ii.Issue(
         42, "[RFC]: 支持优化器状态卸载", BODY_42, "zhangsan", "2025-01-02", "2025-02-10",
         "https://github.com/example/trainer/issues/42", ("RFC", "状态：评审中"), "OPEN",
+        author_name="张三",
     )
     rest = ii.parse_issue(REST_ISSUES[0])
     assert (rest.number, rest.author, rest.created, rest.updated, rest.url, rest.state) == (

@@ -203,6 +203,8 @@ def test_corpus_problems_exact(corpus: Build) -> None:
         ("0015-elastic-training.md", line(elastic, "| 若干 |"), "rfc.missing-test-level"),
         ("draft-ideas.md", 1, "rfc.missing-id"),
         ("issue-284.md", 1, "rfc.missing-section"),
+        # the issue form's author field left empty (`| 作者 | |`)
+        ("issue-284.md", line(issue, "| 作者 | |"), "rfc.placeholder"),
         ("issue-284.md", line(issue, "问题：xxx"), "rfc.placeholder"),
         ("issue-284.md", line(issue, "1. 支持 xxx"), "rfc.placeholder"),
         ("issue-284.md", line(issue, "原因是 xxx"), "rfc.placeholder"),

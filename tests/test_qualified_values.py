@@ -71,8 +71,9 @@ def cells(html: str, column: str) -> list[str]:
     (STRENGTHS, "weak for now", "weak", "for now"),
     (AFFECTS, "否，新增能力", "no", "新增能力"),
     (AFFECTS, "No - new API", "no", "new API"),
-    (AFFECTS, "仅在启用流式读取时生效", "yes", "仅在启用流式读取时生效"),
-    (YES_NO, "only when offload is on", "yes", "only when offload is on"),
+    # an answer under a condition is conditional, never yes (the condition kept)
+    (AFFECTS, "仅在启用流式读取时生效", "conditional", "仅在启用流式读取时生效"),
+    (YES_NO, "only when offload is on", "conditional", "only when offload is on"),
     (AFFECTS, "n/a", "none", ""),
     (YES_NO, "是", "yes", ""),
 ])
@@ -228,11 +229,12 @@ def test_directive_values_and_notes_zh(directive: Build) -> None:
     params = rfc["interfaces"][0]["params"]
     assert [(p["name"], p["default"], p["required"], p.get("notes")) for p in params] == [
         ("stream", "False", False, {"required": "默认关闭"}),
-        ("buffer_mb", "256", True, {"required": "仅在启用流式读取时生效"}),
+        # required under a condition: not true, not false; the condition kept
+        ("buffer_mb", "256", None, {"required": "仅在启用流式读取时生效"}),
     ]
     assert [(c["module"], c["affects"], c.get("notes")) for c in rfc["changes"]] == [
         ("trainer", "no", {"module": "hyper_parallel/trainer/base.py", "affects": "新增能力"}),
-        ("optimizer", "yes",
+        ("optimizer", "conditional",
          {"module": "hyper_parallel/optim/adam.py", "affects": "仅在启用流式读取时生效"}),
         ("", "no", {"module": "examples/stream_demo.py"}),
         ("data", "none", {"affects": "本期"}),
@@ -297,7 +299,8 @@ def test_directive_cells_show_value_and_note(directive: Build) -> None:
     ]
     affects = cells(html, "affects")
     assert 'rfc-value-no">No</span> <span class="rfc-note">新增能力</span>' in affects[0]
-    assert 'rfc-value-yes">Yes</span> <span class="rfc-note">仅在启用流式读取时生效' in affects[1]
+    assert ('rfc-value-conditional">Conditional</span> <span class="rfc-note">仅在启用流式读取时生效'
+            in affects[1])
     modules = cells(html, "module")
     assert 'title="trainer"' in modules[0] and "hyper_parallel/trainer/base.py" in modules[0]
     assert 'title="optimizer"' in modules[1] and "hyper_parallel/optim/adam.py" in modules[1]
@@ -368,10 +371,10 @@ def test_native_tables_as_written(native: Build) -> None:
     rfcs = export(native)
     zh = rfcs["RFC-0201"]
     assert [(p["name"], p["default"], p["required"]) for p in zh["interfaces"][0]["params"]] == [
-        ("streaming", "False", False), ("prefetch", "4", True)]
+        ("streaming", "False", False), ("prefetch", "4", None)]  # (required under a condition)
     assert [(c["module"], c["affects"], c.get("notes")) for c in zh["changes"]] == [
         ("trainer", "no", {"module": "hyper_parallel/trainer/base.py", "affects": "新增能力"}),
-        ("checkpoint", "yes",
+        ("checkpoint", "conditional",
          {"module": "hyper_parallel/ckpt/io.py", "affects": "仅在启用流式读取时生效"}),
         ("", "no", {"module": "tests/ut/test_stream.py"}),
     ]
@@ -383,7 +386,7 @@ def test_native_tables_as_written(native: Build) -> None:
     assert [(r["source"], r["limits"]) for r in zh["references"]] == [("WebDataset", "随机访问慢")]
     en = rfcs["RFC-0202"]
     assert [(p["required"], p["notes"]) for p in en["interfaces"][0]["params"]] == [
-        (False, {"required": "opt-in"}), (True, {"required": "only when async_save is on"})]
+        (False, {"required": "opt-in"}), (None, {"required": "only when async_save is on"})]
     assert [(c["module"], c["notes"]) for c in en["changes"]] == [
         ("checkpoint", {"module": "hyper_parallel/ckpt/writer.py", "affects": "opt-in"}),
         ("", {"module": "examples/async_save.py"}),

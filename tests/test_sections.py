@@ -165,10 +165,32 @@ def test_section_states_and_problems() -> None:
 
 
 def test_first_matching_section_counts() -> None:
-    bodies = [SectionBody("Design", 5, ""), SectionBody("Design details", 9, "Text")]
+    bodies = [SectionBody("Design", 5, ""), SectionBody("Background", 7, "Why."),
+              SectionBody("Design details", 9, "Text")]
     result = _states(bodies, set(), rfc_required_sections=["design"])
     assert result.states["design"] == "empty"
     assert [(p.subtype, p.line) for p in result.problems] == [("empty-section", 5)]
+
+
+def test_an_empty_heading_followed_by_the_same_section_is_one_section() -> None:
+    # an issue form's field heading left blank, then the author's own heading
+    for blank in ("", "_No response_", "No response"):
+        bodies = [SectionBody("动机", 5, blank), SectionBody("1. 背景与现状", 9, "Text")]
+        result = _states(bodies, set(), rfc_required_sections=["background"])
+        assert result.states["background"] == "present"
+        assert result.lines["background"] == 9
+        assert result.problems == []
+    # "_No response_" alone is no content
+    result = _states([SectionBody("背景", 5, "_No response_")], set(),
+                     rfc_required_sections=["background"])
+    assert [(p.subtype, p.line) for p in result.problems] == [("empty-section", 5)]
+
+
+def test_a_heading_naming_two_sections_makes_both_present() -> None:
+    result = _states([SectionBody("背景与目标", 5, "Why and what.")], set(),
+                     rfc_required_sections=["background", "goals"])
+    assert (result.states["background"], result.states["goals"]) == ("present", "present")
+    assert result.problems == []
 
 
 def test_a_directive_makes_a_titled_empty_section_present() -> None:

@@ -48,8 +48,12 @@ FILES = {
     "notes/meeting.md": "# 周会纪要\n\n没有 RFC。\n",  # Markdown, not an RFC
     "drafts/0009-old.md": DIRECTIVE,       # excluded by exclude_patterns
 }
+# (source_suffix as Sphinx's default, written out: a build with
+# myst_parser earlier in the same test process may have added ".md" to
+# the default's dict itself)
 CONF_NO_MYST = ('extensions = ["sphinx_rfc"]\n'
                 'exclude_patterns = ["_build", "drafts"]\n'
+                'source_suffix = {".rst": "restructuredtext"}\n'
                 'rfc_documents = ["rfcs/*"]\n')
 
 

@@ -3,6 +3,7 @@ alternative (docs/reference/warnings.md)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ def check_record(
     section_lines: Mapping[str, int | None] | None = None,
     empty_alternatives: Sequence[int | None] = (),
     unreadable_tables: Sequence[int | None] = (),
+    verification_text: str = "",
 ) -> list[Problem]:
     """Rules that need one RFC's tables only.
 
@@ -43,7 +45,7 @@ def check_record(
                and _in_section("verification", unreadable_tables, section_lines)):
         have = {fold(level.level) for level in record.verification.levels}
         for level in settings.required_test_levels:
-            if fold(level) not in have:
+            if fold(level) not in have and not level_named(level, verification_text):
                 if record.verification.levels:
                     line = record.verification.levels[0].line
                 else:
@@ -85,3 +87,11 @@ def _in_section(
     later = [n for n in section_lines.values() if n and n > start]
     end = min(later, default=None)
     return any(n is None or (n >= start and (end is None or n < end)) for n in lines)
+
+
+def level_named(level: str, text: str) -> bool:
+    """Whether the verification section's *text* (its headings, lists and
+    paragraphs: ``Level0：一卡最小闭环``, ``#### UT``) names test *level* as a
+    word of its own: a plan written without a levels table."""
+    return bool(text) and re.search(
+        rf"(?<![0-9a-z]){re.escape(fold(level))}(?![0-9a-z])", fold(text)) is not None

@@ -212,10 +212,14 @@ def _without_placeholders(text: str, placeholders: Sequence[str]) -> str:
 _NA_PUNCT = " \t\r\n:：,，.。;；-—–()（）[]【】"
 
 
+#: What an issue form writes under a field left blank (folded).
+NO_ANSWER = frozenset({"no response"})
+
+
 def body_state(text: str, placeholders: Sequence[str]) -> str:
     """present, empty or not-applicable for one section body."""
     body = _without_placeholders(text, placeholders).strip()
-    if not re.search(r"\w", body):
+    if not re.search(r"\w", body) or fold(body.strip("_* ")) in NO_ANSWER:
         return EMPTY  # whitespace and the punctuation around placeholders
     for marker in NOT_APPLICABLE_MARKERS:
         if fold(body[: len(marker)]) == fold(marker):
@@ -224,6 +228,23 @@ def body_state(text: str, placeholders: Sequence[str]) -> str:
                 continue  # "Not applicableness" is no marker
             return NOT_APPLICABLE if rest.strip(_NA_PUNCT) else EMPTY
     return PRESENT
+
+
+def _answered(
+    matching: Sequence[SectionBody], bodies: Sequence[SectionBody], placeholders: Sequence[str]
+) -> SectionBody | None:
+    """The section among *matching* (those naming one section) that counts:
+    the first; but an empty one immediately followed by another of the
+    same section is that one (an issue form's field heading left blank,
+    then the author's own heading: one section)."""
+    if not matching:
+        return None
+    first = matching[0]
+    if len(matching) > 1 and body_state(first.text, placeholders) == EMPTY:
+        after = next(i for i, b in enumerate(bodies) if b is first) + 1
+        if after < len(bodies) and bodies[after] is matching[1]:
+            return matching[1]
+    return first
 
 
 def section_label(spec: SectionSpec, *, quoted: bool = True) -> str:
@@ -281,18 +302,8 @@ def near_miss(spec: SectionSpec, bodies: Sequence[SectionBody]) -> SectionBody |
     return best[1] if best else None
 
 
-def _missing_message(
-    spec: SectionSpec, unmatched: Sequence[SectionBody],
-    ambiguous: Sequence[tuple[SectionBody, list[str]]], sections: Sequence[SectionSpec],
-) -> str:
+def _missing_message(spec: SectionSpec, unmatched: Sequence[SectionBody]) -> str:
     label = section_label(spec)
-    for body, keys in ambiguous:
-        if spec.key in keys:
-            names = ", ".join(section_label(s) for s in sections if s.key in keys)
-            return _(
-                "missing section {label}: the heading {heading!r} (line {line}) names "
-                "several sections ({names}) and is taken as none of them"
-            ).format(label=label, heading=body.title, line=body.line, names=names)
     hint = near_miss(spec, unmatched)
     if hint is not None:
         return _("missing section {label}; did you mean the heading {heading!r} (line {line})?"
@@ -327,7 +338,10 @@ def section_states(
                  if (keys := ambiguous_keys(b.title, settings.sections))]
     missing: list[Problem] = []
     for spec in settings.sections:
-        body = next((b for b, keys in zip(bodies, keys_of, strict=True) if spec.key in keys), None)
+        matching = [b for b, keys in zip(bodies, keys_of, strict=True) if spec.key in keys]
+        # a heading that names two sections (`背景与目标`) makes both present
+        matching = matching or [b for b, keys in ambiguous if spec.key in keys]
+        body = _answered(matching, bodies, settings.placeholders)
         has_directive = spec.directive is not None and spec.directive in present_directives
         if body is not None:
             state = body_state(body.text, settings.placeholders)
@@ -351,7 +365,7 @@ def section_states(
         elif state == MISSING and spec.key in settings.required_sections:
             missing.append(Problem(
                 "missing-section",
-                _missing_message(spec, unmatched, ambiguous, settings.sections),
+                _missing_message(spec, unmatched),
                 source, fallback_line, rfc_id,
             ))
     # a template-native RFC with no heading besides its title: a rendered

@@ -23,7 +23,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 #: Front-matter fields the import writes, in this order.
-OWNED = ("rfc", "title", "status", "authors", "created", "issues", "imported_from")
+OWNED = (
+    "rfc", "title", "status", "authors", "created", "issues", "reporter", "source_issue",
+    "forge_state", "wip", "imported_from",
+)
 #: The field that marks a file as written by the import (its issue's URL or ``#N``).
 MARK = "imported_from"
 #: The field holding each owned field's hash as imported.
@@ -151,12 +154,15 @@ def _blocks(lines: Sequence[str]) -> list[tuple[str | None, list[str]]]:
 
 
 def render(
-    existing: str | None, fields: Mapping[str, Any], body: str, *, keep_body: bool = False
+    existing: str | None, fields: Mapping[str, Any], body: str, *, keep_body: bool = False,
+    title: str | None = None,
 ) -> str:
     """The file's text: *fields* merged into *existing*'s front matter
     (person-edited fields kept, see the module's docstring), *body* under
     it, or *existing*'s body as it is (*keep_body*).  The body's hash is
-    always that of *body* as it would be written: the body as imported."""
+    always that of *body* as it would be written: the body as imported.
+    *title*: the ``#`` heading written over a body that has none (default:
+    the ``title`` field; an edited ``title`` field wins over both)."""
     blocks: list[tuple[str | None, list[str]]] = []
     current: dict[str, Any] = {}
     stored: dict[str, str] = {}
@@ -168,7 +174,7 @@ def render(
         for item in str(current.get(DIGEST) or "").split():
             key, _, value = item.partition("=")
             stored[key] = value
-    title = str(fields["title"])
+    title = str(fields["title"] if title is None else title)
     for key in OWNED:
         present = key in current
         edited = present if key not in stored else digest(current.get(key)) != stored[key]

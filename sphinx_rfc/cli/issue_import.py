@@ -42,6 +42,7 @@ from sphinx_rfc.cli.front_matter import (
     read_front_matter,
     render,
 )
+from sphinx_rfc.cli.issue_body import basic_info_rows, shift_headings
 from sphinx_rfc.cli.issue_source import (
     MARKDOWN_SUFFIXES,
     Issue,
@@ -49,6 +50,16 @@ from sphinx_rfc.cli.issue_source import (
     load_source,
     parse_issue,
 )
+from sphinx_rfc.spec.fields import issue_items
+from sphinx_rfc.spec.forge import (
+    DEFAULT_FORGE_STATUS_MAP,
+    forge_state_key,
+    forge_status,
+    label_status,
+    title_tags,
+)
+from sphinx_rfc.spec.section_spec import SectionSpec
+from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.slug import SlugStyle, slugify
 from sphinx_rfc.spec.text import clean_title as document_title_of
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
@@ -68,8 +79,8 @@ _DIRECTIVE_ID = re.compile(r"^[^\S\n]*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S
 
 def clean_title(title: str) -> str:
     """The issue's title, its whitespace collapsed, without the tags an
-    issue title starts with (:func:`sphinx_rfc.spec.text.clean_title`)."""
-    return document_title_of(" ".join(title.split()))
+    issue title carries before or after it (:func:`sphinx_rfc.spec.forge.title_tags`)."""
+    return document_title_of(title_tags(title)[0])
 
 
 def slug(title: str, style: SlugStyle = "unicode") -> str:
@@ -85,31 +96,45 @@ def rfc_id_digits(number: int, id_format: str) -> tuple[str, str]:
     return rfc_id, runs[-1] if runs else f"{number:04d}"
 
 
-def label_status(labels: Sequence[str], statuses: Vocabulary = STATUSES) -> str | None:
-    """The status the first label naming one names (``review``, ``评审中``,
-    ``status: accepted``, ``RFC/已接受``)."""
-    for label in labels:
-        for text in (label, re.split(r"[:：/]", label)[-1]):
-            key = statuses.lookup(text.strip()) if text.strip() else None
-            if key is not None:
-                return key
-    return None
-
-
 def owned_fields(
-    issue: Issue, *, id_format: str, issue_url: str | None, statuses: Vocabulary = STATUSES
+    issue: Issue, *, id_format: str, issue_url: str | None, statuses: Vocabulary = STATUSES,
+    status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP,
+    sections: Sequence[SectionSpec] = SECTIONS,
 ) -> dict[str, Any]:
-    """The owned front-matter values of *issue* (None: not written)."""
+    """The owned front-matter values of *issue* (None: not written).
+
+    The body is the author's statement (docs/reference/import.md): a field
+    its basic-information table states is not written (the front matter
+    would contradict it), but ``issues``, which holds the table's items and
+    the issue's own; what the forge says is kept beside it as provenance
+    (``reporter``, ``source_issue``, ``forge_state``).  The author is the
+    forge's display name when it gives one, else the login."""
     rfc_id, _digits = rfc_id_digits(issue.number, id_format)
     ref = f"#{issue.number}"
     mark = issue.url or (issue_url.format(issue.number) if issue_url else ref)
+    stated = basic_info_rows(issue.body, sections)
+    title, wip = title_tags(issue.title)
+    own_ref = ref if issue_url or not issue.url else issue.url
+    issues = [own_ref]
+    if "issues" in stated:
+        # (references and links: not the template's `xxx` left in the row)
+        items = [item for item, _label in issue_items(stated["issues"])
+                 if re.search(r"[#!]\d|://|\w-\d", item)]
+        issues = [*dict.fromkeys([*items, own_ref])]
     return {
         "rfc": rfc_id,
-        "title": clean_title(issue.title),
-        "status": label_status(issue.labels, statuses) or "draft",
-        "authors": [issue.author] if issue.author else None,
-        "created": issue.created,
-        "issues": [ref if issue_url or not issue.url else issue.url],
+        "title": None if "title" in stated else document_title_of(title),
+        "status": None if "status" in stated else forge_status(
+            issue.state, issue.state_reason, issue.labels, status_map, statuses),
+        # (an empty row is reported as such; the record still has an author)
+        "authors": [issue.author_name or issue.author]
+        if issue.author and not stated.get("authors", "").strip() else None,
+        "created": None if "created" in stated else issue.created,
+        "issues": issues,
+        "reporter": issue.author,
+        "source_issue": mark,
+        "forge_state": forge_state_key(issue.state, issue.state_reason),
+        "wip": True if wip else None,
         "imported_from": mark,
     }
 
@@ -205,7 +230,7 @@ def find_target(
         target = path
     if target is not None:
         return target
-    words = slug(fields["title"], style)
+    words = slug(str(fields.get("title") or issue.title), style)
     return folder / (f"{digits}-{words}.md" if words else f"{digits}.md")
 
 
@@ -219,6 +244,8 @@ def import_issue(
     issue: Issue, folder: Path, *, id_format: str, issue_url: str | None,
     statuses: Vocabulary = STATUSES, index: FolderIndex | None = None, force: bool = False,
     slug_style: SlugStyle = "unicode",
+    status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP,
+    sections: Sequence[SectionSpec] = SECTIONS,
 ) -> tuple[Path, State]:
     """Write one issue; ``(path, state)``, ``kept`` when the file's body
     was edited since it was imported and the issue's body was not (the
@@ -227,16 +254,19 @@ def import_issue(
     *force*: then the issue's body replaces the file's.
     *index*: the :class:`FolderIndex` of *folder*, kept up to date here."""
     index = FolderIndex(folder) if index is None else index
-    fields = owned_fields(issue, id_format=id_format, issue_url=issue_url, statuses=statuses)
+    fields = owned_fields(issue, id_format=id_format, issue_url=issue_url, statuses=statuses,
+                          status_map=status_map, sections=sections)
     _id, digits = rfc_id_digits(issue.number, id_format)
     path = find_target(index, folder, issue, fields, digits, slug_style)
     existing = index.texts.get(path)
-    text = render(existing, fields, issue.body)
+    title = clean_title(issue.title)
+    body = shift_headings(issue.body.replace("\r\n", "\n").replace("\r", "\n"), issue.title)
+    text = render(existing, fields, body, title=title)
     state: State = "created" if existing is None else "updated"
     if existing is not None and not force:
         edit = body_edit(existing, text)
         if edit == "kept":
-            text = render(existing, fields, issue.body, keep_body=True)
+            text = render(existing, fields, body, keep_body=True, title=title)
             state = "kept"
         elif edit == "edited":
             raise IssueImportError(
@@ -262,6 +292,8 @@ def run_import(
     issue_url: str | None = None, number: int | None = None, title: str | None = None,
     statuses: Vocabulary = STATUSES, out: TextIO | None = None, err: TextIO | None = None,
     force: bool = False, slug_style: SlugStyle = "unicode",
+    status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP,
+    sections: Sequence[SectionSpec] = SECTIONS,
 ) -> int:
     """The whole command with plain values: 0 when every issue was written
     (or already up to date, or kept), 1 when one could not be (the others are)."""
@@ -288,6 +320,7 @@ def run_import(
                 path, state = import_issue(
                     item, Path(folder), id_format=id_format, issue_url=issue_url,
                     statuses=statuses, index=index, force=force, slug_style=slug_style,
+                    status_map=status_map, sections=sections,
                 )
             except (IssueImportError, OSError) as exc:
                 failed += 1
@@ -333,6 +366,8 @@ def run(args: argparse.Namespace) -> int:
     confdir = find_conf(folder if folder.exists() else folder.parent)
     id_format, issue_url, statuses = "RFC-{:04d}", None, STATUSES
     slug_style: SlugStyle = "unicode"
+    status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP
+    sections: Sequence[SectionSpec] = SECTIONS
     if confdir is None:
         print(f"sphinx-rfc import: no conf.py above {folder}; using {id_format}", file=sys.stderr)
     else:
@@ -343,11 +378,12 @@ def run(args: argparse.Namespace) -> int:
             return 2
         id_format, issue_url, statuses = settings.id_format, settings.issue_url, settings.statuses
         slug_style = "ascii" if settings.slug == "ascii" else "unicode"
+        status_map, sections = settings.forge_status_map, settings.sections
         _explain_place(folder, confdir, list(config.extensions))
     return run_import(
         args.source, folder, id_format=id_format, issue_url=issue_url,
         number=args.number, title=args.title, statuses=statuses, force=args.force,
-        slug_style=slug_style,
+        slug_style=slug_style, status_map=status_map, sections=sections,
     )
 
 

@@ -37,6 +37,10 @@ class Issue:
     url: str | None = None
     labels: tuple[str, ...] = ()
     state: str | None = None
+    #: Why a closed issue was closed (gh ``stateReason``, REST ``state_reason``).
+    state_reason: str | None = None
+    #: The author's display name, when the export gives one (gh ``author.name``).
+    author_name: str | None = None
 
 
 #: How a value is quoted in a message: shortened (a message is one line,
@@ -63,6 +67,12 @@ def _person(value: object) -> str | None:
     if isinstance(value, Mapping):
         value = value.get("login") or value.get("name") or value.get("username")
     return value.strip() or None if isinstance(value, str) else None
+
+
+def _display_name(value: object) -> str | None:
+    """The name a person shows, when the export has one besides the login."""
+    name = value.get("name") if isinstance(value, Mapping) else None
+    return name.strip() or None if isinstance(name, str) else None
 
 
 def parse_issue(data: object) -> Issue:
@@ -98,9 +108,11 @@ def parse_issue(data: object) -> Issue:
     except IssueImportError as exc:
         raise IssueImportError(f"issue #{number}: {exc}") from None
     state = data.get("state")
+    reason = data.get("stateReason", data.get("state_reason"))
     return Issue(
         number, title, body, _person(data.get("author") or data.get("user")), created, updated,
         str(url) if url else None, labels, str(state) if state else None,
+        str(reason) if reason else None, _display_name(data.get("author") or data.get("user")),
     )
 
 

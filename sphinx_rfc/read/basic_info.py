@@ -125,6 +125,9 @@ def _field_rows(
 #: Fields whose value cell keeps the URLs of its links (``text <url>``);
 #: other fields (modules, RFC IDs, status, dates) take the link's text.
 _LINK_FIELDS = ("authors", "issues")
+#: Rows a template's basic-information table has that an RFC must fill:
+#: an empty one is a placeholder left (an issue form's empty field).
+_REQUIRED_ROWS = ("authors",)
 
 
 def info_rows(
@@ -142,6 +145,14 @@ def info_rows(
         )
         value = cell_value(cells[1], links=keep_links)
         line = cell_line(cells[0])
+        if name in _REQUIRED_ROWS and not value and name not in seen:
+            seen[name] = line
+            problems.append(Problem(
+                "placeholder",
+                _("basic information: field {key!r} (line {line}) is empty; fill it in").format(
+                    key=key_text, line=line),
+                source, line,
+            ))
         if not name or not value:
             continue
         if name == plain(key_text) and (near := _near_field(key_text, settings)) is not None:
@@ -262,6 +273,15 @@ def merge_fields(
         if name is None or name == "rfc":
             continue
         table_row = next((r for r in rows if r.name == name), None)
+        if table_row is not None and name == "issues":
+            # one list, the table's items first (an imported RFC's front
+            # matter adds its own issue to the body's: docs/reference/import.md)
+            stated = _parsed(name, table_row.value, settings)
+            more = [i for i in _parsed(name, fld.value, settings) if i not in stated]
+            if more:
+                raw[name] = [table_row.value, *more] if isinstance(table_row.value, str) else [
+                    *table_row.value, *more]
+            continue
         if table_row is not None and _parsed(name, table_row.value, settings) != _parsed(
             name, fld.value, settings
         ):
@@ -294,6 +314,16 @@ def _parsed(name: str, value: str | list[str], settings: RfcSettings) -> Any:
 
 #: Fields whose value cell the render step shows as links.
 _LINKED = ("modules", "supersedes", "requires", "issues")
+
+
+def uses_row(raw: dict[str, str | list[str]], row: RawField) -> bool:
+    """Whether the metadata's value of *row*'s field is the row's value (or,
+    for ``issues``, starts with it: the union of :func:`merge_fields`)."""
+    value = raw.get(row.name)
+    return value is row.value or (
+        row.name == "issues" and isinstance(value, list) and bool(value)
+        and value[0] is row.value
+    )
 
 
 def mark_info_cells(rows: Sequence[RawField]) -> None:

@@ -59,7 +59,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.record import check_record
-from sphinx_rfc.check.sections import section_states
+from sphinx_rfc.check.sections import SectionBody, section_keys_for_title, section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.model.problems import Problem
@@ -90,9 +90,33 @@ from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from sphinx.application import Sphinx
 
     from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.section_spec import SectionSpec
+
+
+def _verification_text(
+    bodies: Sequence[SectionBody], line: int | None, sections: Sequence[SectionSpec]
+) -> str:
+    """The verification section's text with the titles of the sections
+    after it up to the next one naming a section of its own (its
+    subsections: `#### UT`), or ``""``."""
+    start = next((i for i, b in enumerate(bodies) if line is not None and b.line == line), None)
+    if start is None:
+        return ""
+    parts = [bodies[start].text]
+    for body in bodies[start + 1:]:
+        if body.first or section_keys_for_title(body.title, sections):
+            break
+        parts.append(body.title)
+    return "\n".join(parts)
+
+
+#: What an RFC in one of ``rfc_sections_exempt_statuses`` is not told of.
+_UNFINISHED = frozenset({"missing-section", "empty-section", "no-headings", "missing-test-level"})
 
 
 def is_native_candidate(
@@ -231,7 +255,13 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
             unreadable_tables=unreadable_table_lines(found.messages),
+            verification_text=_verification_text(
+                bodies, result.lines.get("verification"), settings.sections),
         ))
+        if record.status in settings.sections_exempt_statuses:
+            # a withdrawn or rejected proposal is not finished: not nagged
+            # for what it lacks (rfc_sections_exempt_statuses)
+            problems[:] = [p for p in problems if p.subtype not in _UNFINISHED]
         found.views.add(_insert_notice(doctree, record))
     else:
         for node in tables:

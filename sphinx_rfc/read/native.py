@@ -84,6 +84,7 @@ from sphinx_rfc.read.basic_info import (
     info_table,
     mark_info_cells,
     merge_fields,
+    uses_row,
 )
 from sphinx_rfc.read.frontmatter import RawField, metadata_fields
 from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_metadata
@@ -554,7 +555,7 @@ def read_native(
     if table is not None:
         for name, note in info_notes(table, settings).items():
             add_note(record.notes, name, note)
-        mark_info_cells([r for r in rows if r.name != "rfc" and raw.get(r.name) is r.value])
+        mark_info_cells([r for r in rows if r.name != "rfc" and uses_row(raw, r)])
     dates = git_dates.fill_record(app, record)
     mark_basic_info(
         doctree, table, rows, record, settings, basic=sections.get("basic-info"), head=head,

@@ -297,7 +297,8 @@ def _validate_row(
                 ))
                 continue
             if column.kind == YESNO:
-                values.yesno[column.key] = key == "yes"
+                if key != "conditional":  # (a condition is neither: the note keeps it)
+                    values.yesno[column.key] = key == "yes"
             else:
                 values.enums[column.key] = key
             if read_value.note:

@@ -30,7 +30,7 @@ class Vocabulary:
     name: str
     choices: tuple[Choice, ...]
     #: The key a condition stands for ("仅在启用流式读取时生效", "only when
-    #: …"): a yes/no answer given under a condition is "yes", the
+    #: …"): a yes/no answer given under a condition is "conditional", the
     #: condition its note (:func:`sphinx_rfc.spec.cells.read_choice`).
     conditional: str | None = None
 
@@ -49,6 +49,8 @@ class Vocabulary:
         weak (弱), none (不涉及)`` (what a message offers to choose from)."""
         names = []
         for choice in self.choices:
+            if choice.key == self.conditional:
+                continue  # (a condition is written, not picked)
             local = next((a for a in choice.aliases if not a.isascii()), None)
             names.append(f"{choice.key} ({local})" if local else choice.key)
         return ", ".join(names)
@@ -88,13 +90,18 @@ TYPES = Vocabulary(
     ),
 )
 
+#: An answer given under a condition (``仅在启用流式读取时生效``, ``only
+#: when …``): neither yes nor no; the condition is kept as its note.
+CONDITIONAL = Choice("conditional", "Conditional", ("有条件",))
+
 YES_NO = Vocabulary(
     "yes/no",
     (
         Choice("yes", "Yes", ("是", "y", "true", "✓")),
         Choice("no", "No", ("否", "n", "false", "✗")),
+        CONDITIONAL,
     ),
-    conditional="yes",
+    conditional="conditional",
 )
 
 STRENGTHS = Vocabulary(
@@ -112,7 +119,7 @@ AFFECTS = Vocabulary(
         *YES_NO.choices,
         Choice("none", "Not applicable", ("不涉及", "n/a", "not involved")),
     ),
-    conditional="yes",
+    conditional="conditional",
 )
 
 

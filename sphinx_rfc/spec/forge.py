@@ -1,0 +1,126 @@
+"""What a forge says of an issue, read as RFC data (docs/reference/import.md):
+the status a forge state stands for, and the tags an issue title carries.
+
+No Sphinx here: ``sphinx-rfc import`` and the config both use it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from sphinx_rfc.spec.text import fold
+from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
+
+#: Forge state -> RFC status, the defaults ``rfc_forge_status_map`` is
+#: merged over.  A key is a state (``closed``) or a state and the reason it
+#: was closed for (``closed:not_planned``), folded; the gh CLI writes
+#: ``CLOSED`` / ``NOT_PLANNED``, the REST API ``closed`` / ``not_planned``,
+#: Gitee and GitCode word states (``progressing``, ``rejected``, ``已关闭``).
+DEFAULT_FORGE_STATUS_MAP: dict[str, str] = {
+    "open": "draft",
+    "opened": "draft",
+    "reopened": "draft",
+    "progressing": "draft",
+    "开启": "draft",
+    "开启的": "draft",
+    "进行中": "draft",
+    "待办的": "draft",
+    "closed": "implemented",
+    "closed:completed": "implemented",
+    "closed:not_planned": "withdrawn",
+    "closed:duplicate": "withdrawn",
+    "closed:reopened": "draft",
+    "rejected": "rejected",
+    "已关闭": "implemented",
+    "已完成": "implemented",
+    "已拒绝": "rejected",
+    "已取消": "withdrawn",
+}
+
+
+def forge_state_key(state: str | None, reason: str | None = None) -> str | None:
+    """``closed:not_planned`` of ``CLOSED`` and ``NOT_PLANNED``; ``closed``
+    without a reason (None: no state)."""
+    if not state or not state.strip():
+        return None
+    key = fold(state).replace(" ", "_")
+    if reason and reason.strip():
+        key += ":" + fold(reason).replace(" ", "_").replace("-", "_")
+    return key
+
+
+def forge_status(
+    state: str | None, reason: str | None, labels: Sequence[str],
+    status_map: Mapping[str, str], statuses: Vocabulary = STATUSES,
+) -> str:
+    """The status of an issue whose body names none: what its labels name
+    while the forge says ``draft`` (an open issue labelled ``review``), or
+    when they name a final status the forge cannot tell (``rejected``);
+    else what *status_map* maps the state (and reason) to; ``draft``."""
+    key = forge_state_key(state, reason)
+    mapped = None
+    if key is not None:
+        mapped = status_map.get(key)
+        if mapped is None:
+            mapped = status_map.get(key.partition(":")[0])
+    labelled = label_status(labels, statuses)
+    if labelled is not None and (mapped in (None, "draft") or labelled not in ("draft", "review")):
+        return labelled
+    return mapped or "draft"
+
+
+def label_status(labels: Sequence[str], statuses: Vocabulary = STATUSES) -> str | None:
+    """The status the first label naming one names (``review``, ``评审中``,
+    ``status: accepted``, ``RFC/已接受``)."""
+    for label in labels:
+        for text in (label, re.split(r"[:：/]", label)[-1]):
+            key = statuses.lookup(text.strip()) if text.strip() else None
+            if key is not None:
+                return key
+    return None
+
+
+#: Words of a title tag that mark a work in progress (``wip: true``).
+_WIP_WORDS = r"WIP|Draft|草稿|进行中|未完成|开发中"
+#: Words of any tag an issue title carries before or after its title.
+_TAG_WORDS = rf"RFC|需求|Proposal|提案|{_WIP_WORDS}"
+_BRACKETED = rf"[\[［【(（]\s*(?:{_TAG_WORDS})(?:\s*[/|,，]\s*(?:{_TAG_WORDS}))*\s*[\]］】)）]"
+_TAG_PREFIX = re.compile(
+    rf"""^\s*(?:
+        {_BRACKETED}\s*[:：\-–—]?      # [RFC]:  【WIP】  (Draft)  [RFC/WIP] -
+      | (?:{_TAG_WORDS})\s*[:：]         # RFC:  WIP：  Draft:
+      | (?:RFC|WIP)\s+[-–—]              # RFC - title
+      | RFC[-–—](?=\s)                   # RFC- title
+    )\s*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TAG_SUFFIX = re.compile(rf"\s*[\-–—:：]?\s*{_BRACKETED}\s*$", re.IGNORECASE)
+_WIP = re.compile(rf"(?:{_WIP_WORDS})", re.IGNORECASE)
+
+
+#: How many tags are stripped at most, and how long one may be: a title
+#: is not searched whole for each tag (100,000 tags took minutes).
+_MOST_TAGS = 8
+_LONGEST_TAG = 40
+
+
+def title_tags(title: str) -> tuple[str, bool]:
+    """An issue title without the tags before and after it (``[RFC]``,
+    ``RFC:``, ``【WIP】``, ``[Draft]``, ``(WIP)``), whitespace collapsed,
+    and whether one of them marked a work in progress.  A title that is
+    nothing but tags is kept as it is."""
+    text = " ".join(title.split())
+    wip = False
+    for _tag in range(_MOST_TAGS):
+        match = _TAG_PREFIX.match(text) or _TAG_SUFFIX.search(text[-_LONGEST_TAG:])
+        if match is None:
+            break
+        if match.re is _TAG_SUFFIX:  # (searched in the title's end only)
+            rest = text[:len(text) - len(match.string) + match.start()].strip()
+        else:
+            rest = text[match.end():].strip()
+        if not rest:
+            break
+        wip = wip or bool(_WIP.search(match.group()))
+        text = rest
+    return text, wip
