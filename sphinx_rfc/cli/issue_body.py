@@ -28,7 +28,25 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TABLE_ROW = re.compile(r"^ {0,3}\|")
 #: The longest heading compared with the section names.
 _LONGEST_NAME = 200
-_DELIMITER_ROW = re.compile(r"^ {0,3}\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
+
+
+def _is_delimiter_row(line: str) -> bool:
+    """Whether *line* is a pipe table's delimiter row (``| --- | :-: |``):
+    read with string methods, a cell at a time (a pattern of repeated
+    cells took quadratic time on a long line of dashes and spaces)."""
+    indent = len(line) - len(line.lstrip(" "))
+    body = line[min(indent, 3):]
+    body = body.removeprefix("|").rstrip()
+    body = body.removesuffix("|")
+    cells = body.split("|")
+    if not cells:
+        return False
+    for cell in cells:
+        dashes = cell.strip()
+        dashes = dashes.removeprefix(":").removesuffix(":")
+        if not dashes or dashes.strip("-"):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -145,7 +163,7 @@ def basic_info_rows(
                 break
             continue
         in_table = True
-        if _DELIMITER_ROW.match(line):
+        if _is_delimiter_row(line):
             continue
         cells = _cells(line)
         if len(cells) < 2:

@@ -84,17 +84,9 @@ def label_status(labels: Sequence[str], statuses: Vocabulary = STATUSES) -> str 
 _WIP_WORDS = r"WIP|Draft|草稿|进行中|未完成|开发中"
 #: Words of any tag an issue title carries before or after its title.
 _TAG_WORDS = rf"RFC|需求|Proposal|提案|{_WIP_WORDS}"
-_BRACKETED = rf"[\[［【(（]\s*(?:{_TAG_WORDS})(?:\s*[/|,，]\s*(?:{_TAG_WORDS}))*\s*[\]］】)）]"
-_TAG_PREFIX = re.compile(
-    rf"""^\s*(?:
-        {_BRACKETED}\s*[:：\-–—]?      # [RFC]:  【WIP】  (Draft)  [RFC/WIP] -
-      | (?:{_TAG_WORDS})\s*[:：]         # RFC:  WIP：  Draft:
-      | (?:RFC|WIP)\s+[-–—]              # RFC - title
-      | RFC[-–—](?=\s)                   # RFC- title
-    )\s*""",
-    re.IGNORECASE | re.VERBOSE,
-)
-_TAG_SUFFIX = re.compile(rf"\s*[\-–—:：]?\s*{_BRACKETED}\s*$", re.IGNORECASE)
+_TAGS = frozenset(word.lower() for word in _TAG_WORDS.split("|"))
+_OPENING, _CLOSING = "[［【(（", "]］】)）"
+_DASHES, _COLONS = "-–—", ":："
 _WIP = re.compile(rf"(?:{_WIP_WORDS})", re.IGNORECASE)
 
 
@@ -102,6 +94,58 @@ _WIP = re.compile(rf"(?:{_WIP_WORDS})", re.IGNORECASE)
 #: is not searched whole for each tag (100,000 tags took minutes).
 _MOST_TAGS = 8
 _LONGEST_TAG = 40
+
+
+def _tag_words(inner: str) -> bool:
+    """Whether *inner*, what a pair of brackets holds, is tag words only
+    (``RFC``, ``RFC/WIP``, ``需求，草稿``)."""
+    for separator in "|,，":
+        inner = inner.replace(separator, "/")
+    parts = [part.strip().lower() for part in inner.split("/")]
+    return all(part in _TAGS for part in parts)
+
+
+def _leading_tag(text: str) -> tuple[str, str] | None:
+    """``(tag, rest)`` when *text* (spaces collapsed) starts with a tag:
+    ``[RFC]:``, ``【WIP】``, ``[RFC/WIP] -``, ``RFC:``, ``WIP：``, ``RFC - ``,
+    ``RFC- ``.  Read with string methods (no pattern over the title)."""
+    text = text.lstrip()
+    if text[:1] in _OPENING:
+        close = min((i for i in (text.find(c) for c in _CLOSING) if i > 0), default=-1)
+        if close < 0 or not _tag_words(text[1:close]):
+            return None
+        rest = text[close + 1:].lstrip()
+        if rest[:1] and rest[0] in _COLONS + _DASHES:
+            rest = rest[1:]
+        return text[:close + 1], rest.strip()
+    lowered = text.lower()
+    for word in sorted(_TAGS, key=len, reverse=True):
+        if not lowered.startswith(word):
+            continue
+        after = text[len(word):]
+        loose = after.lstrip()
+        if loose[:1] and loose[0] in _COLONS:  # RFC:  WIP：
+            return text[:len(word)], loose[1:].strip()
+        if word in {"rfc", "wip"} and after[:1].isspace() and loose[:1] and loose[0] in _DASHES:
+            return text[:len(word)], loose[1:].strip()  # RFC - title
+        if word == "rfc" and after[:1] and after[0] in _DASHES and after[1:2].isspace():
+            return text[:len(word)], after[1:].strip()  # RFC- title
+    return None
+
+
+def _trailing_tag(text: str) -> tuple[str, str] | None:
+    """``(tag, rest)`` when *text* ends with a bracketed tag (``(WIP)``,
+    ``- [Draft]``, ``：【草稿】``), looked for in its last characters only."""
+    body = text.rstrip()
+    if not body or body[-1] not in _CLOSING:
+        return None
+    opening = max(body.rfind(c, max(0, len(body) - _LONGEST_TAG)) for c in _OPENING)
+    if opening < 0 or not _tag_words(body[opening + 1:-1]):
+        return None
+    rest = body[:opening].rstrip()
+    if rest[-1:] and rest[-1] in _DASHES + _COLONS:
+        rest = rest[:-1]
+    return body[opening:], rest.strip()
 
 
 def title_tags(title: str) -> tuple[str, bool]:
@@ -112,15 +156,12 @@ def title_tags(title: str) -> tuple[str, bool]:
     text = " ".join(title.split())
     wip = False
     for _tag in range(_MOST_TAGS):
-        match = _TAG_PREFIX.match(text) or _TAG_SUFFIX.search(text[-_LONGEST_TAG:])
-        if match is None:
+        found = _leading_tag(text) or _trailing_tag(text)
+        if found is None:
             break
-        if match.re is _TAG_SUFFIX:  # (searched in the title's end only)
-            rest = text[:len(text) - len(match.string) + match.start()].strip()
-        else:
-            rest = text[match.end():].strip()
+        tag, rest = found
         if not rest:
             break
-        wip = wip or bool(_WIP.search(match.group()))
+        wip = wip or bool(_WIP.search(tag))
         text = rest
     return text, wip
