@@ -158,8 +158,11 @@ class _Tee(io.TextIOBase):
         return len(text)
 
     def flush(self) -> None:
+        # (also called when the object is collected: by then a stream, a
+        # test's captured output say, may be closed)
         for stream in self.streams:
-            stream.flush()
+            if not stream.closed:
+                stream.flush()
 
 
 def _read_outside(app: Sphinx) -> list[str] | None:
