@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from sphinx_rfc.spec.text import fold
+from sphinx_rfc.spec.text import TAG_CLOSING, TAG_OPENING, fold, trailing_tag
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 
 #: Forge state -> RFC status, the defaults ``rfc_forge_status_map`` is
@@ -85,7 +85,6 @@ _WIP_WORDS = r"WIP|Draft|草稿|进行中|未完成|开发中"
 #: Words of any tag an issue title carries before or after its title.
 _TAG_WORDS = rf"RFC|需求|Proposal|提案|{_WIP_WORDS}"
 _TAGS = frozenset(word.lower() for word in _TAG_WORDS.split("|"))
-_OPENING, _CLOSING = "[［【(（", "]］】)）"
 _DASHES, _COLONS = "-–—", ":："
 _WIP = re.compile(rf"(?:{_WIP_WORDS})", re.IGNORECASE)
 
@@ -110,8 +109,8 @@ def _leading_tag(text: str) -> tuple[str, str] | None:
     ``[RFC]:``, ``【WIP】``, ``[RFC/WIP] -``, ``RFC:``, ``WIP：``, ``RFC - ``,
     ``RFC- ``.  Read with string methods (no pattern over the title)."""
     text = text.lstrip()
-    if text[:1] in _OPENING:
-        close = min((i for i in (text.find(c) for c in _CLOSING) if i > 0), default=-1)
+    if text[:1] in TAG_OPENING:
+        close = min((i for i in (text.find(c) for c in TAG_CLOSING) if i > 0), default=-1)
         if close < 0 or not _tag_words(text[1:close]):
             return None
         rest = text[close + 1:].lstrip()
@@ -136,16 +135,8 @@ def _leading_tag(text: str) -> tuple[str, str] | None:
 def _trailing_tag(text: str) -> tuple[str, str] | None:
     """``(tag, rest)`` when *text* ends with a bracketed tag (``(WIP)``,
     ``- [Draft]``, ``：【草稿】``), looked for in its last characters only."""
-    body = text.rstrip()
-    if not body or body[-1] not in _CLOSING:
-        return None
-    opening = max(body.rfind(c, max(0, len(body) - _LONGEST_TAG)) for c in _OPENING)
-    if opening < 0 or not _tag_words(body[opening + 1:-1]):
-        return None
-    rest = body[:opening].rstrip()
-    if rest[-1:] and rest[-1] in _DASHES + _COLONS:
-        rest = rest[:-1]
-    return body[opening:], rest.strip()
+    found = trailing_tag(text, _tag_words, _DASHES + _COLONS, window=_LONGEST_TAG)
+    return (found[0], found[1].strip()) if found else None
 
 
 def title_tags(title: str) -> tuple[str, bool]:

@@ -18,6 +18,8 @@ import re
 import unicodedata
 from typing import Literal
 
+from sphinx_rfc.spec.text import trailing_tag
+
 __all__ = ["SLUG_STYLES", "SlugStyle", "slugify", "strip_title_tags"]
 
 SlugStyle = Literal["unicode", "ascii"]
@@ -38,10 +40,8 @@ _LEADING_TAG = re.compile(
     )\s*""",
     re.IGNORECASE | re.VERBOSE,
 )
-#: The words of :data:`_TAG_WORDS`, folded, and the brackets around a tag.
+#: The words of :data:`_TAG_WORDS`, folded.
 _TAGS = frozenset(word.casefold() for word in _TAG_WORDS.split("|"))
-_OPENING, _CLOSING = "[［【(（", "]］】)）"
-_DASHES = ("-", "–", "—")
 #: CJK scripts: Han, kana, Hangul (their words are split from the others').
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 #: A word: a run of CJK letters, or of other letters and digits.
@@ -65,19 +65,9 @@ def strip_title_tags(title: str) -> str:
 def _without_trailing_tag(text: str) -> str:
     """*text* without one tag it ends with (``(WIP)``, ``- [Draft]``,
     ``【草稿】``) and the dash and spaces before it; as it is when it ends
-    with none or is nothing but the tag.  Read with string methods: a
-    pattern that searched for the tag at the end would scan a long run of
-    spaces once from each of its characters."""
-    body = text.rstrip()
-    if not body or body[-1] not in _CLOSING:
-        return text
-    opening = max(body.rfind(char) for char in _OPENING)
-    if opening < 0 or body[opening + 1:-1].strip().casefold() not in _TAGS:
-        return text
-    rest = body[:opening].rstrip()
-    if rest.endswith(_DASHES):
-        rest = rest[:-1].rstrip()
-    return rest or text
+    with none or is nothing but the tag."""
+    found = trailing_tag(text, lambda inner: inner.strip().casefold() in _TAGS, "-–—")
+    return (found[1] or text) if found else text
 
 
 def slugify(title: str, style: SlugStyle = "unicode", limit: int = 60) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 from sphinx_rfc.spec.folding import fold_key
@@ -119,3 +120,30 @@ def clean_title(title: str) -> str:
     while (match := _TITLE_PREFIX.match(text, start)) and match.end() < len(text):
         start = match.end()
     return text[start:]
+
+
+#: The brackets an issue title's tags stand in (``[RFC]``, ``【WIP】``, ``(Draft)``).
+TAG_OPENING, TAG_CLOSING = "[［【(（", "]］】)）"
+
+
+def trailing_tag(
+    text: str, is_tag: Callable[[str], bool], before: str, window: int | None = None
+) -> tuple[str, str] | None:
+    """``(tag, rest)`` when *text* ends with a bracketed tag whose inner
+    text *is_tag* accepts: the tag with its brackets, and what stands
+    before it without one character of *before* (a dash, a colon) and the
+    spaces around that; the opening bracket is looked for in the last
+    *window* characters only (all of them: None).  Read with string methods:
+    a pattern searching for the tag at the end would scan a long run of
+    spaces again from each of its characters."""
+    body = text.rstrip()
+    if not body or body[-1] not in TAG_CLOSING:
+        return None
+    start = 0 if window is None else max(0, len(body) - window)
+    opening = max(body.rfind(char, start) for char in TAG_OPENING)
+    if opening < 0 or not is_tag(body[opening + 1:-1]):
+        return None
+    rest = body[:opening].rstrip()
+    if rest[-1:] and rest[-1] in before:
+        rest = rest[:-1].rstrip()
+    return body[opening:], rest
