@@ -18,28 +18,21 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sphinx_rfc import __version__
-from sphinx_rfc.cli.annotations import annotation_path
+from sphinx_rfc.cli.annotations import Shown, annotation_path
 from sphinx_rfc.spec.subtypes import SUBTYPES, WARNING_TYPE
 
 #: The schema a SARIF 2.1.0 log names (OASIS, errata 01).
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
-class Reported(Protocol):
-    """A problem, or a build warning of an RFC document."""
+class Reported(Shown, Protocol):
+    """What a result shows: an annotation's fields, with the subtype alone
+    and the source file."""
 
-    @property
-    def qualified_subtype(self) -> str: ...
     @property
     def subtype(self) -> str: ...
     @property
-    def rfc_id(self) -> str | None: ...
-    @property
-    def message(self) -> str: ...
-    @property
     def source(self) -> str: ...
-    @property
-    def line(self) -> int | None: ...
 
 
 def rule_id(problem: Reported) -> str:
