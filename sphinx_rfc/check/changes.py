@@ -552,7 +552,7 @@ def diff(old: RfcData, new: RfcData) -> list[Change]:
     old_fields = {k: v for k, v in old.fields.items() if k != "status"}
     new_fields = {k: v for k, v in new.fields.items() if k != "status"}
     changes.extend(_compare("field", old_fields, new_fields))
-    for kind in (*ROW_KEYS, *sorted(set(old.tables) | set(new.tables) - set(ROW_KEYS))):
+    for kind in (*ROW_KEYS, *sorted((set(old.tables) | set(new.tables)) - set(ROW_KEYS))):
         changes.extend(_compare(kind, old.tables.get(kind, {}), new.tables.get(kind, {})))
     return changes
 

@@ -1,5 +1,5 @@
 """The ``sphinx-rfc`` command (docs/reference/cli.md): ``check``, ``list``,
-``new``, ``export``, ``import``, ``status`` and ``template``.
+``new``, ``export``, ``import``, ``status``, ``diff`` and ``template``.
 
 ``check``, ``list`` and ``export`` read the project in-process with Sphinx's
 ``dummy`` builder into a temporary folder: the reading phase runs every
@@ -21,13 +21,22 @@ import sys
 from collections.abc import Sequence
 
 from sphinx_rfc import __version__
-from sphinx_rfc.cli import check, export, issue_import, listing, new, status_edit, template
+from sphinx_rfc.cli import (
+    check,
+    export,
+    issue_import,
+    listing,
+    new,
+    rfc_diff,
+    status_edit,
+    template,
+)
 from sphinx_rfc.cli.errors import CliError
 
 __all__ = ["CliError", "build_parser", "main"]
 
 #: The commands, in the order the help lists them.
-COMMANDS = (check, listing, new, export, issue_import, status_edit, template)
+COMMANDS = (check, listing, new, export, issue_import, status_edit, rfc_diff, template)
 
 
 def build_parser() -> argparse.ArgumentParser:
