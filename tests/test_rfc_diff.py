@@ -277,24 +277,16 @@ def test_error_file_not_in_revision(repo, capsys) -> None:
     assert "docs/rfcs/0008-new.md is not in" in err
 
 
-def test_error_outside_git(tmp_path, capsys) -> None:
+def test_error_outside_git(tmp_path, capsys, monkeypatch) -> None:
     docs = tmp_path / "docs"
     (docs / "rfcs").mkdir(parents=True)
     (docs / "conf.py").write_text(CONF, encoding="utf-8")
     (docs / "rfcs" / "0007-async-save.md").write_text(DRAFT, encoding="utf-8")
-    env = {"GIT_CEILING_DIRECTORIES": str(tmp_path)}
-    old = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        code, out, err = _run(capsys, str(docs), "RFC-0007")
-    finally:
-        for key, value in old.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    code, out, err = _run(capsys, str(docs), "RFC-0007")
     assert code == 2
     assert out == ""
+    assert err.endswith("0007-async-save.md is not in a git repository\n")
     assert len(err.splitlines()) == 1
 
 

@@ -6,7 +6,7 @@ The RFC's file is found as ``status`` finds it
 (:mod:`sphinx_rfc.cli.status_scan`); only ``conf.py`` is executed, the
 project is not read.  Its versions come from git, in three processes at
 most: ``git log`` of the file (renames followed) and one ``git cat-file
---batch`` for every version looked at; with ``--from`` (or ``--to``), one
+--batch`` for every version looked at (:func:`sphinx_rfc.read.git_log.read_blobs`); with ``--from`` (or ``--to``), one
 ``git log -1`` for each revision given.  Default ``--from``: the first
 commit whose version of the file has an accepted status (``accepted``,
 ``implemented``), else the file's first commit; default ``--to``: the
@@ -34,6 +34,7 @@ from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.listing import as_json, printable
 from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.cli.status_scan import scan
+from sphinx_rfc.read.git_log import read_blobs, work_tree_top
 
 #: Seconds one git process may take.
 TIMEOUT = 60
@@ -221,9 +222,11 @@ class _Git:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.folder = path.parent
-        prefix = self._run("rev-parse", "--show-prefix").strip()
-        #: the file's path from the repository's top
-        self.name = prefix + path.name
+        self.top = work_tree_top(self.folder)
+        if self.top is None:
+            raise CliError(f"{path} is not in a git repository")
+        #: the file's path from the work tree's top
+        self.name = path.resolve().relative_to(self.top).as_posix()
 
     def _run(self, *args: str, stdin: str | None = None, check: bool = True) -> str:
         return self._bytes(*args, stdin=stdin, check=check).decode("utf-8", "replace")
@@ -248,22 +251,11 @@ class _Git:
             raise CliError(f"git {args[0]}: {why[-1] if why else 'failed'}")
         return done.stdout
 
-    def _blobs(self, specs: list[str]) -> list[str | None]:
-        """The text of each ``commit:path`` (None: missing), one ``cat-file --batch``."""
-        data = self._bytes("cat-file", "--batch", stdin="".join(f"{s}\n" for s in specs))
-        texts: list[str | None] = []
-        at = 0
-        for _spec in specs:
-            end = data.index(b"\n", at)
-            header = data[at:end].decode("utf-8", "replace").split()
-            at = end + 1
-            if len(header) < 3 or header[1] != "blob":
-                texts.append(None)
-                continue
-            size = int(header[2])
-            texts.append(data[at:at + size].decode("utf-8", "replace").removeprefix("\ufeff"))
-            at += size + 1
-        return texts
+    def _blobs(self, wanted: list[tuple[str, str]]) -> list[str | None]:
+        """The text of each ``(commit, path)`` (None: missing, or not UTF-8):
+        one ``git cat-file --batch`` (:func:`sphinx_rfc.read.git_log.read_blobs`)."""
+        found = read_blobs(self.top, wanted)
+        return [found[key] for key in wanted]
 
     def version(self, rev: str, settings: Any) -> Version:
         """The file as it is at *rev*."""
@@ -274,9 +266,9 @@ class _Git:
         if len(found) < 2:
             raise CliError(f"unknown revision {rev!r} (in {self.folder})")
         commit, date = found[0], found[1]
-        text = self._blobs([f"{commit}:{self.name}"])[0]
+        text = self._blobs([(commit, self.name)])[0]
         if text is None:
-            raise CliError(f"{self.name} is not in {rev} ({commit[:12]})")
+            raise CliError(f"{self.name} is not in {rev} ({commit[:12]}), or is not UTF-8 text")
         return Version(rev, commit, date, "given",
                        structured_data(text, self.path.suffix, settings))
 
@@ -295,7 +287,7 @@ class _Git:
         history.reverse()
         if not history:
             raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
-        texts = self._blobs([f"{c}:{p}" for c, _, p in history])
+        texts = self._blobs([(c, p) for c, _, p in history])
         first: Version | None = None
         for (commit, date, _path), text in zip(history, texts, strict=True):
             if text is None:
