@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from sphinx_rfc.check.changes import Change, diff, structured_data
+from sphinx_rfc.check.changes import Change, changed_after_acceptance, diff, structured_data
 from sphinx_rfc.cli import main
 
 SCHEMA = json.loads(
@@ -432,3 +432,36 @@ def test_unreadable_text_gives_empty_data() -> None:
         assert data.tables == {}
         assert diff(data, data) == []
     assert Change("field", "x", "added", None, "y").columns() == []
+
+
+# --------------------------------------------------------------------------
+# changed-after-acceptance: the problem the build reports with this core
+
+
+def test_changed_after_acceptance_names_the_rows() -> None:
+    steps = [text for _, _, text in _steps()]
+    accepted, prose, added = (structured_data(t, ".md") for t in steps[2:])
+    assert changed_after_acceptance(diff(accepted, prose), accepted="2026-03-12",
+                                    source="rfcs/0007-async-save.md", line=1) is None
+    edited = steps[4].replace("| checkpoint | 强 | 已合入 |", "| checkpoint | 弱 | 已合入 |")
+    edited = edited.replace("| UT | 3 |", "| UT | 5 |")  # (no binding table: not named)
+    problem = changed_after_acceptance(
+        diff(accepted, structured_data(edited, ".md")), accepted="2026-03-12",
+        source="rfcs/0007-async-save.md", line=1, rfc_id="RFC-0007")
+    assert problem is not None
+    assert problem.subtype == "changed-after-acceptance"
+    assert problem.rfc_id == "RFC-0007"
+    assert problem.message == (
+        "changed since it was accepted on 2026-03-12: interface parameter 'max_pending' "
+        "added; dependency 'checkpoint' changed (strength)")
+    assert changed_after_acceptance(diff(accepted, added), accepted="2026-03-12",
+                                    source="x.md", line=None, kinds=("levels",)) is None
+
+
+def test_a_status_change_alone_is_not_binding() -> None:
+    old = structured_data(RST_DIRECTIVE, ".rst")
+    new = structured_data(RST_DIRECTIVE.replace(":status: accepted", ":status: implemented"),
+                          ".rst")
+    assert [c.kind for c in diff(old, new)] == ["status"]
+    assert changed_after_acceptance(diff(old, new), accepted="2026-01-01", source="x.rst",
+                                    line=4) is None

@@ -51,6 +51,8 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
+from sphinx_rfc.i18n import _
+from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec, is_note_header
@@ -61,8 +63,8 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 __all__ = [
-    "ACCEPTED", "CHANGES", "KIND_ORDER", "ROW_KEYS", "Change", "RfcData", "diff",
-    "structured_data",
+    "ACCEPTED", "BINDING", "CHANGES", "KIND_ORDER", "ROW_KEYS", "Change", "RfcData",
+    "changed_after_acceptance", "describe", "diff", "structured_data",
 ]
 
 #: Table kind -> the column a row is named by.
@@ -84,6 +86,9 @@ CHANGES: tuple[str, ...] = ("added", "removed", "changed")
 #: The statuses of an accepted RFC (``diff``'s default ``--from``: the first
 #: version in one of them).
 ACCEPTED: tuple[str, ...] = ("accepted", "implemented")
+#: The table kinds an accepted RFC is held to: a change of their rows after
+#: acceptance is ``changed-after-acceptance``.
+BINDING: tuple[str, ...] = ("interface", "dependency", "changes")
 
 #: A basic-information table's header row (``项目 | 内容``): no field.
 _INFO_HEADERS = frozenset(fold_header(k) for k in ("项目", "字段", "属性", "item", "field", "key",
@@ -568,3 +573,45 @@ def _compare(kind: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change
         if before != after:
             found.append(Change(kind, key, _what(before, after), before, after))
     return found
+
+
+# --------------------------------------------------------------------------
+# Changed after acceptance
+
+
+def _kind_label(kind: str) -> str:
+    labels = {
+        "status": _("status"), "field": _("field"), "interface": _("interface parameter"),
+        "dependency": _("dependency"), "changes": _("code change"), "levels": _("test level"),
+        "interactions": _("interaction test"), "performance": _("performance test"),
+        "alternatives": _("alternative"), "references": _("related work"),
+        "constraints": _("constraint"),
+    }
+    return str(labels.get(kind, kind))
+
+
+def describe(change: Change) -> str:
+    """One change in words: ``interface parameter 'max_pending' added``,
+    ``dependency 'checkpoint' changed (strength)``."""
+    what = {"added": _("added"), "removed": _("removed"), "changed": _("changed")}[change.change]
+    columns = change.columns()
+    detail = f" ({', '.join(columns)})" if columns else ""
+    return f"{_kind_label(change.kind)} {change.key!r} {what}{detail}"
+
+
+def changed_after_acceptance(
+    changes: Sequence[Change], *, accepted: str, source: str, line: int | None,
+    rfc_id: str | None = None, kinds: Sequence[str] = BINDING,
+) -> Problem | None:
+    """The ``changed-after-acceptance`` problem of an accepted RFC whose
+    *changes* since the version accepted on *accepted* (``YYYY-MM-DD``)
+    touch the rows of *kinds*; None when none does."""
+    binding = [c for c in changes if c.kind in kinds]
+    if not binding:
+        return None
+    return Problem(
+        "changed-after-acceptance",
+        _("changed since it was accepted on {date}: {changes}").format(
+            date=accepted, changes="; ".join(describe(c) for c in binding)),
+        source, line, rfc_id,
+    )
