@@ -465,3 +465,47 @@ def test_a_status_change_alone_is_not_binding() -> None:
     assert [c.kind for c in diff(old, new)] == ["status"]
     assert changed_after_acceptance(diff(old, new), accepted="2026-01-01", source="x.rst",
                                     line=4) is None
+
+
+RST_NATIVE = """\
+【RFC】分片保存
+===============
+
+1. 基本信息
+===========
+
++----------+--------------------+
+| 字段     | 值                 |
++==========+====================+
+| 状态     | 已接受（待补性能） |
++----------+--------------------+
+| 相关模块 | checkpoint         |
++----------+--------------------+
+
+2. 接口
+=======
+
+下面的参数只在 ``sharded=True`` 时生效，这段话可以随便改。
+
+======== ====== ======= ============
+参数名   类型   默认值  含义
+======== ====== ======= ============
+sharded  bool   False   按分片保存
+shards   int    8       分片数，
+                        按卡数取整
+======== ====== ======= ============
+"""
+
+
+def test_rst_native_rfc() -> None:
+    data = structured_data(RST_NATIVE, ".rst")
+    assert data.status == "accepted"
+    assert data.fields == {"status": "已接受（待补性能）", "modules": "checkpoint"}
+    assert data.tables == {"interface": {
+        "sharded": {"name": "sharded", "type": "bool", "default": "False",
+                    "meaning": "按分片保存"},
+        "shards": {"name": "shards", "type": "int", "default": "8",
+                   "meaning": "分片数， 按卡数取整"},
+    }}
+    prose = RST_NATIVE.replace("这段话可以随便改", "这段话改过了")
+    assert diff(data, structured_data(prose, ".rst")) == []

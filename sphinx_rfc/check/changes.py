@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import csv
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
@@ -351,9 +352,9 @@ def _locate(parts: Sequence[object], lines: Sequence[str], markdown: bool,
     for (line, part), stop in zip(marks, bounds[1:], strict=True):
         if isinstance(part, Heading):
             section = tuple(section_keys_for_title(part.title, settings.sections))
-            # a heading's own lines (title, adornment) hold no table
+            # (from after the title's underline: a run of = is no table border)
             found.extend(_Located(section, None, None, rows)
-                         for rows in _rst_tables(lines[line:stop - 1]))
+                         for rows in _rst_tables(lines[line + 1:stop - 1]))
         else:
             block = _block(lines, line - 1)
             name = _argument(lines[line - 1], part.name)
@@ -444,7 +445,7 @@ def _rst_tables(block: Sequence[str]) -> list[Rows]:
         stripped = block[index].strip()
         if stripped.startswith("+-"):
             rows, index = _grid(block, index)
-        elif _SIMPLE_BORDER.match(block[index]):
+        elif _SIMPLE_BORDER.match(block[index]) and len(block[index].split()) > 1:
             rows, index = _simple(block, index)
         elif (match := _RST_DIRECTIVE.match(block[index])) and match.group(2) in (
             "list-table", "csv-table"
@@ -490,6 +491,18 @@ def _grid(block: Sequence[str], index: int) -> tuple[Rows, int]:
     return rows, index
 
 
+#: What follows a wide character in a simple table's line, as docutils pads it.
+_PAD = "\x00"
+
+
+def _padded(line: str) -> str:
+    """*line* with each wide (CJK) character followed by :data:`_PAD`: its
+    columns as the author lined them up (docutils reads simple tables so)."""
+    if line.isascii():
+        return line
+    return "".join(c + _PAD if unicodedata.east_asian_width(c) in "WF" else c for c in line)
+
+
 def _simple(block: Sequence[str], index: int) -> tuple[Rows, int]:
     border = block[index]
     spans = [(m.start(), m.end()) for m in _EQUALS.finditer(border)]
@@ -501,10 +514,11 @@ def _simple(block: Sequence[str], index: int) -> tuple[Rows, int]:
         if _SIMPLE_BORDER.match(line):
             borders += 1
         elif line.strip():
+            line = _padded(line)
             cells = []
             for k, (left, right) in enumerate(spans):
                 end = spans[k + 1][0] if k + 1 < len(spans) else len(line)
-                cells.append(line[left:max(end, right)].strip())
+                cells.append(line[left:max(end, right)].replace(_PAD, "").strip())
             if not cells[0] and rows:  # a continuation line
                 rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
             else:
