@@ -509,3 +509,17 @@ def test_rst_native_rfc() -> None:
     }}
     prose = RST_NATIVE.replace("这段话可以随便改", "这段话改过了")
     assert diff(data, structured_data(prose, ".rst")) == []
+
+
+@needs_git
+def test_renamed_file_keeps_its_acceptance(repo, capsys) -> None:
+    docs, commits = repo
+    root = docs.parent
+    _git(root, "mv", "docs/rfcs/0007-async-save.md", "docs/rfcs/0007-async-checkpoint-save.md")
+    _git(root, "-c", "user.name=赵六", "-c", "user.email=zhaoliu@example.com", "commit", "-q",
+         "-m", "rfc: 改名", date="2026-04-10T10:00:00+08:00")
+    code, document = _json(capsys, str(docs), "RFC-0007")
+    assert code == 1
+    assert document["source"].endswith("rfcs/0007-async-checkpoint-save.md")
+    assert document["from"]["commit"] == commits[2]
+    assert [c["key"] for c in document["changes"]] == ["max_pending"]
