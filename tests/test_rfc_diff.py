@@ -523,3 +523,23 @@ def test_renamed_file_keeps_its_acceptance(repo, capsys) -> None:
     assert document["source"].endswith("rfcs/0007-async-checkpoint-save.md")
     assert document["from"]["commit"] == commits[2]
     assert [c["key"] for c in document["changes"]] == ["max_pending"]
+
+
+def test_directive_in_an_example_is_not_the_rfcs() -> None:
+    text = (
+        "---\nrfc: RFC-0031\nstatus: review\nauthors: [李雷, Han Meimei]\n---\n"
+        "# 写法示例 (how to write one)\n\n"
+        "````markdown\n```python\nx = 1\n```\n```{rfc} RFC-9999\n:status: accepted\n```\n"
+        "````\n"
+    )
+    data = structured_data(text, ".md")
+    assert data.rfc_id == "RFC-0031"
+    assert data.status == "review"
+    assert data.fields == {"status": "review", "authors": "李雷, Han Meimei"}
+
+
+def test_rst_option_continued_on_the_next_line() -> None:
+    text = RST_DIRECTIVE.replace(
+        "   :modules: model\n", "   :modules: model,\n      trainer\n   :type: feature\n")
+    data = structured_data(text, ".rst")
+    assert data.fields == {"status": "accepted", "modules": "model, trainer", "type": "feature"}

@@ -212,17 +212,17 @@ def _options(lines: Sequence[str], start: int) -> dict[str, str]:
     """The ``:key: value`` lines from *start* on (an indented line continues one)."""
     found: dict[str, str] = {}
     last: str | None = None
+    indent = 0
     for line in lines[start:]:
         match = _OPTION.match(line)
         if match:
             name = _field_name(match.group(1))
-            last = name
+            last, indent = name, len(line) - len(line.lstrip())
             if name is not None and name not in found:
                 found[name] = line[match.end():].strip()
             continue
-        if last is not None and line.strip() and line[:1] in " \t" and not _OPTION.match(line) \
-                and len(line) - len(line.lstrip()) > 3:
-            found[last] = f"{found.get(last, '')} {line.strip()}".strip()
+        if last in found and line.strip() and len(line) - len(line.lstrip()) > indent:
+            found[last] = f"{found[last]} {line.strip()}".strip()
             continue
         break
     return {k: _value(v) for k, v in found.items()}
@@ -257,7 +257,7 @@ def _rfc_directive(lines: Sequence[str], markdown: bool) -> tuple[str | None, di
             continue
         stripped = line.strip()
         if fence is not None:
-            if stripped.startswith(fence) and set(stripped) == {fence[0]}:
+            if len(stripped) >= len(fence) and set(stripped) == {fence[0]}:
                 fence = None
             continue
         opened = _MD_FENCE.match(line)
@@ -271,7 +271,8 @@ def _rfc_directive(lines: Sequence[str], markdown: bool) -> tuple[str | None, di
                 found = _options(lines, index + 1)
             return rfc_id, {k: v for k, v in found.items() if k != "rfc"}
         if stripped.startswith(("```", "~~~")):
-            fence = stripped[:3]
+            # (the whole run of marks: a fence of four closes on four or more)
+            fence = stripped[:len(stripped) - len(stripped.lstrip(stripped[0]))]
     return None
 
 
