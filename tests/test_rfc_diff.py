@@ -543,3 +543,14 @@ def test_rst_option_continued_on_the_next_line() -> None:
         "   :modules: model\n", "   :modules: model,\n      trainer\n   :type: feature\n")
     data = structured_data(text, ".rst")
     assert data.fields == {"status": "accepted", "modules": "model, trainer", "type": "feature"}
+
+
+@needs_git
+def test_error_without_git(repo, capsys, monkeypatch, tmp_path) -> None:
+    docs, _ = repo
+    empty = tmp_path / "no-programs"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    code, out, err = _run(capsys, str(docs), "RFC-0007")
+    assert (code, out) == (2, "")
+    assert err == "sphinx-rfc diff: git is not installed (or not on PATH)\n"

@@ -25,7 +25,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.changes import ACCEPTED, KIND_ORDER, Change, RfcData, diff, structured_data
@@ -35,6 +35,9 @@ from sphinx_rfc.cli.listing import as_json, printable
 from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.cli.status_scan import scan
 from sphinx_rfc.read.git_log import read_blobs, work_tree_top
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
 
 #: Seconds one git process may take.
 TIMEOUT = 60
@@ -228,19 +231,13 @@ class _Git:
         #: the file's path from the work tree's top
         self.name = path.resolve().relative_to(self.top).as_posix()
 
-    def _run(self, *args: str, stdin: str | None = None, check: bool = True) -> str:
-        return self._bytes(*args, stdin=stdin, check=check).decode("utf-8", "replace")
-
-    def _bytes(self, *args: str, stdin: str | None = None, check: bool = True) -> bytes:
+    def _run(self, *args: str, check: bool = True) -> str:
         command = ["git", "-c", "log.showSignature=false", "-c", "core.quotePath=false",
-                   "-C", os.fspath(self.folder), *args]
+                   "-c", "i18n.logOutputEncoding=UTF-8", "-C", os.fspath(self.folder), *args]
         try:
             done = subprocess.run(
-                command, input=stdin.encode("utf-8") if stdin is not None else None,
-                capture_output=True, timeout=TIMEOUT,
-                stdin=subprocess.DEVNULL if stdin is None else None,
-                env={**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"},
-                check=False,
+                command, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL,
+                env={**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"}, check=False,
             )
         except FileNotFoundError:
             raise CliError("git is not installed (or not on PATH)") from None
@@ -249,7 +246,7 @@ class _Git:
         if check and done.returncode != 0:
             why = done.stderr.decode("utf-8", "replace").strip().splitlines()
             raise CliError(f"git {args[0]}: {why[-1] if why else 'failed'}")
-        return done.stdout
+        return done.stdout.decode("utf-8", "replace")
 
     def _blobs(self, wanted: list[tuple[str, str]]) -> list[str | None]:
         """The text of each ``(commit, path)`` (None: missing, or not UTF-8):
@@ -257,7 +254,7 @@ class _Git:
         found = read_blobs(self.top, wanted)
         return [found[key] for key in wanted]
 
-    def version(self, rev: str, settings: Any) -> Version:
+    def version(self, rev: str, settings: RfcSettings) -> Version:
         """The file as it is at *rev*."""
         if rev.startswith("-"):
             raise CliError(f"{rev!r} is no revision")
@@ -272,7 +269,7 @@ class _Git:
         return Version(rev, commit, date, "given",
                        structured_data(text, self.path.suffix, settings))
 
-    def accepted(self, settings: Any) -> Version:
+    def accepted(self, settings: RfcSettings) -> Version:
         """The first commit whose version is accepted, else the file's first commit."""
         out = self._run("log", "--follow", "--no-color", "--format=%x01%H %ad", "--date=short",
                         "--name-only", "-z", "--", self.path.name)
