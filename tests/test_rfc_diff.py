@@ -14,7 +14,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from sphinx_rfc.check.changes import Change, changed_after_acceptance, diff, structured_data
+from sphinx_rfc.check.changes import (
+    Change,
+    changed_after_acceptance,
+    diff,
+    first_accepted,
+    structured_data,
+)
 from sphinx_rfc.cli import main
 
 SCHEMA = json.loads(
@@ -554,3 +560,14 @@ def test_error_without_git(repo, capsys, monkeypatch, tmp_path) -> None:
     code, out, err = _run(capsys, str(docs), "RFC-0007")
     assert (code, out) == (2, "")
     assert err == "sphinx-rfc diff: git is not installed (or not on PATH)\n"
+
+
+def test_first_accepted() -> None:
+    texts = [text for _, _, text in _steps()]
+    found = first_accepted([None, *texts], ".md")
+    assert found is not None
+    assert (found.index, found.chosen, found.data.status) == (3, "accepted", "accepted")
+    found = first_accepted([None, texts[0], texts[1]], ".md")
+    assert found is not None
+    assert (found.index, found.chosen, found.data.status) == (1, "first", "draft")
+    assert first_accepted([None, None], ".md") is None

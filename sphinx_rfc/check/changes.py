@@ -64,8 +64,19 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 __all__ = [
-    "ACCEPTED", "BINDING", "CHANGES", "KIND_ORDER", "ROW_KEYS", "Change", "RfcData",
-    "changed_after_acceptance", "describe", "diff", "structured_data",
+    "ACCEPTED",
+    "BINDING",
+    "CHANGES",
+    "KIND_ORDER",
+    "ROW_KEYS",
+    "Accepted",
+    "Change",
+    "RfcData",
+    "changed_after_acceptance",
+    "describe",
+    "diff",
+    "first_accepted",
+    "structured_data",
 ]
 
 #: Table kind -> the column a row is named by.
@@ -603,6 +614,35 @@ def _kind_label(kind: str) -> str:
         "constraints": _("constraint"),
     }
     return str(labels.get(kind, kind))
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The version a comparison starts from: the first accepted one, else the first."""
+
+    #: Its index among the versions given.
+    index: int
+    #: ``accepted`` (its status is one of :data:`ACCEPTED`) or ``first`` (none is).
+    chosen: str
+    data: RfcData
+
+
+def first_accepted(
+    texts: Sequence[str | None], suffix: str, settings: RfcSettings | None = None,
+) -> Accepted | None:
+    """Of the *texts* of an RFC's file, oldest first (None: not readable at
+    that commit), the first whose status is accepted or implemented, else
+    the first readable one; None when none is."""
+    first: Accepted | None = None
+    for index, text in enumerate(texts):
+        if text is None:
+            continue
+        data = structured_data(text, suffix, settings)
+        if data.status in ACCEPTED:
+            return Accepted(index, "accepted", data)
+        if first is None:
+            first = Accepted(index, "first", data)
+    return first
 
 
 def describe(change: Change) -> str:

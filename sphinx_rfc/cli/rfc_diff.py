@@ -28,7 +28,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._dataclass import dataclass
-from sphinx_rfc.check.changes import ACCEPTED, KIND_ORDER, Change, RfcData, diff, structured_data
+from sphinx_rfc.check.changes import (
+    KIND_ORDER,
+    Change,
+    RfcData,
+    diff,
+    first_accepted,
+    structured_data,
+)
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.listing import as_json, printable
@@ -284,16 +291,9 @@ class _Git:
         history.reverse()
         if not history:
             raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
-        texts = self._blobs([(c, p) for c, _, p in history])
-        first: Version | None = None
-        for (commit, date, _path), text in zip(history, texts, strict=True):
-            if text is None:
-                continue
-            data = structured_data(text, self.path.suffix, settings)
-            if data.status in ACCEPTED:
-                return Version(None, commit, date, "accepted", data)
-            if first is None:
-                first = Version(None, commit, date, "first", data)
-        if first is None:
+        found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
+                               self.path.suffix, settings)
+        if found is None:
             raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
-        return first
+        commit, date, _path = history[found.index]
+        return Version(None, commit, date, found.chosen, found.data)
