@@ -529,6 +529,12 @@ def test_renamed_file_keeps_its_acceptance(repo, capsys) -> None:
     assert document["source"].endswith("rfcs/0007-async-checkpoint-save.md")
     assert document["from"]["commit"] == commits[2]
     assert [c["key"] for c in document["changes"]] == ["max_pending"]
+    # a revision given, from before the rename: the file under its name then
+    code, document = _json(capsys, str(docs), "RFC-0007", "--from", commits[1], "--to",
+                           commits[3])
+    assert code == 1
+    assert [(c["kind"], c["old"], c["new"]) for c in document["changes"]] == [
+        ("status", "review", "accepted")]
 
 
 def test_directive_in_an_example_is_not_the_rfcs() -> None:

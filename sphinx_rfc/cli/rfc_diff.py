@@ -4,10 +4,11 @@ two revisions of its file, row by row (:mod:`sphinx_rfc.check.changes`).
 
 The RFC's file is found as ``status`` finds it
 (:mod:`sphinx_rfc.cli.status_scan`); only ``conf.py`` is executed, the
-project is not read.  Its versions come from git, in three processes at
-most: ``git log`` of the file (renames followed) and one ``git cat-file
---batch`` for every version looked at (:func:`sphinx_rfc.read.git_log.read_blobs`); with ``--from`` (or ``--to``), one
-``git log -1`` for each revision given.  Default ``--from``: the first
+project is not read.  Its versions come from git in a few processes: the
+file's ``git log`` (renames followed), one ``git cat-file --batch`` for
+every version looked at (:func:`sphinx_rfc.read.git_log.read_blobs`), a
+``git log -1`` for each revision given (and a ``git rev-list`` when the
+file had another name at that revision).  Default ``--from``: the first
 commit whose version of the file has an accepted status (``accepted``,
 ``implemented``), else the file's first commit; default ``--to``: the
 file as it is in the working tree.
@@ -271,13 +272,36 @@ class _Git:
             raise CliError(f"unknown revision {rev!r} (in {self.folder})")
         commit, date = found[0], found[1]
         text = self._blobs([(commit, self.name)])[0]
+        if text is None:  # renamed since? its name then
+            name = self._name_at(commit)
+            text = self._blobs([(commit, name)])[0] if name is not None else None
         if text is None:
             raise CliError(f"{self.name} is not in {rev} ({commit[:12]}), or is not UTF-8 text")
         return Version(rev, commit, date, "given",
                        structured_data(text, self.path.suffix, settings))
 
+    def _name_at(self, commit: str) -> str | None:
+        """The file's name at *commit*, renames followed: that of the newest
+        commit of its history that *commit* has (two more git processes,
+        only for a file not under its name at a revision given)."""
+        ancestors = set(self._run("rev-list", commit, "--").split())
+        return next((name for sha, _, name in reversed(self._history()) if sha in ancestors),
+                    None)
+
     def accepted(self, settings: RfcSettings) -> Version:
         """The first commit whose version is accepted, else the file's first commit."""
+        history = self._history()
+        if not history:
+            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+        found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
+                               self.path.suffix, settings)
+        if found is None:
+            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+        commit, date, _path = history[found.index]
+        return Version(None, commit, date, found.chosen, found.data)
+
+    def _history(self) -> list[tuple[str, str, str]]:
+        """(commit, date, the file's path then) of every commit of the file, oldest first."""
         out = self._run("log", "--follow", "--no-color", "--format=%x01%H %ad", "--date=short",
                         "--name-only", "-z", "--", self.path.name)
         history: list[tuple[str, str, str]] = []  # (commit, date, path), oldest first
@@ -289,11 +313,4 @@ class _Git:
             if len(words) >= 2:
                 history.append((words[0], words[1], name))
         history.reverse()
-        if not history:
-            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
-        found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
-                               self.path.suffix, settings)
-        if found is None:
-            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
-        commit, date, _path = history[found.index]
-        return Version(None, commit, date, found.chosen, found.data)
+        return history
