@@ -11,8 +11,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import hypothesis
 import jsonschema
 import pytest
+from hostile import HOSTILE
+from hypothesis import strategies as st
 
 from sphinx_rfc.check.changes import (
     Change,
@@ -577,3 +580,25 @@ def test_first_accepted() -> None:
     assert found is not None
     assert (found.index, found.chosen, found.data.status) == (1, "first", "draft")
     assert first_accepted([None, None], ".md") is None
+
+
+@hypothesis.settings(max_examples=150, deadline=None, derandomize=True)
+@hypothesis.given(
+    cells=st.lists(HOSTILE, min_size=6, max_size=6),
+    suffix=st.sampled_from([".md", ".rst"]),
+)
+def test_hostile_cells_never_raise(cells: list[str], suffix: str) -> None:
+    """Any text in the cells, the options and the headings: data, never a
+    traceback; a version compared with itself has no change."""
+    a, b, c, d, e, f = cells
+    for text in (
+        DRAFT.replace("赵六", a).replace("`async_save`", b).replace("打开异步保存", c)
+        .replace("## 7. 组件依赖", f"## {d}").replace("checkpoint", e),
+        RST_DIRECTIVE.replace("block_size", a).replace("enable_fused_attention", b)
+        .replace("call the fused kernel", c).replace("model/attention.py", d)
+        .replace("shapes, masks", e).replace("   :modules: model", f"   :modules: {f}"),
+        RST_NATIVE.replace("sharded ", a).replace("按分片保存", b).replace("checkpoint", c),
+    ):
+        data = structured_data(text, suffix)
+        assert diff(data, structured_data(text, suffix)) == []
+        assert all(isinstance(v, str) for v in data.fields.values())

@@ -92,7 +92,7 @@ class Version:
         if self.commit is None:
             return "working tree"
         why = {"accepted": f", the first commit where it is {self.data.status}",
-               "first": ", the file's first commit (never accepted)"}.get(self.chosen, "")
+               "first": ", the file's first commit: none shows it accepted"}.get(self.chosen, "")
         rev = f"{self.rev} = " if self.rev and self.rev != self.commit else ""
         return f"{rev}{self.commit[:12]} ({self.date}{why})"
 
