@@ -42,6 +42,7 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "changed-after-acceptance",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -111,6 +112,11 @@ SUBTYPES: dict[str, str] = {
         "A template-native RFC's table in a section with known table kinds is read as none "
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
+    ),
+    "changed-after-acceptance": (
+        "An accepted RFC's interface, dependency or change tables differ from the version "
+        "the commit that accepted it holds: one warning naming the rows added, removed or "
+        "changed and the acceptance date (a change of prose is none)."
     ),
 }
 
