@@ -76,6 +76,7 @@ from sphinx_rfc.nodes import (
 )
 from sphinx_rfc.read import git_dates
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
+from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.read.sections import (
     body_text,
     document_title,
@@ -251,6 +252,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems.extend(placeholder_problems(
             doctree, settings, source, record.id, lines, text, found.diagrams
         ))
+        problems.extend(value_problems(doctree, settings, source, record.id, lines, text))
         problems[:] = drop_echoes(problems, doctree, lines)
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
