@@ -76,7 +76,6 @@ from sphinx_rfc.nodes import (
 )
 from sphinx_rfc.read import git_dates
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
-from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.read.sections import (
     body_text,
     document_title,
@@ -86,6 +85,7 @@ from sphinx_rfc.read.sections import (
 from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
 from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.read.unread import not_read_as_rfc
+from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title

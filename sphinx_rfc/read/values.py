@@ -72,14 +72,16 @@ def value_problems(
         value = node_text(entry).strip()
         if not value or find_placeholders(value, settings.placeholders):
             return
-        labels = [column_header(entry)]
-        row = entry.parent
-        if isinstance(row, nodes.row):
-            cells = row_cells(row)
-            if len(cells) == 2 and cells[1] is entry:
-                labels.insert(0, node_text(cells[0]).strip())
-        menu = next((m for label in labels if (m := unchosen_menu(value, label, asks.menus))),
-                    None)
+        menu = None
+        if "/" in value or "／" in value:  # (most cells offer no options)
+            labels = [column_header(entry)]
+            row = entry.parent
+            if isinstance(row, nodes.row):
+                cells = row_cells(row)
+                if len(cells) == 2 and cells[1] is entry:
+                    labels.insert(0, node_text(cells[0]).strip())
+            menu = next(
+                (m for label in labels if (m := unchosen_menu(value, label, asks.menus))), None)
         if menu is not None:
             problems.append(_menu_problem(menu, "table cell", source, cell_line(entry), rfc_id))
         elif is_guidance(value, asks.guidance):

@@ -161,7 +161,7 @@ def title_tags(title: str) -> tuple[str, bool]:
 #: Words that label a status in a quote (``> 状态：已接受``, ``> Status: accepted``).
 _STATUS_LABELS = frozenset(("状态", "当前状态", "rfc 状态", "status", "rfc status", "state"))
 #: Where the first phrase of a quote ends (``**Withdrawn.** After…``).
-_PHRASE_ENDS = ".。,，;；!！:：(（"
+_PHRASE_ENDS = ".。,，;；!！:：(（—–"
 
 
 def _without_strikes(text: str) -> str:

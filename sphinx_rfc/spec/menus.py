@@ -22,6 +22,7 @@ only str methods.
 from __future__ import annotations
 
 import unicodedata
+
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.folding import fold_key
@@ -188,12 +189,12 @@ def _asks(schema: TemplateSchema) -> Asks:
         if table.kind in _EXAMPLE_KINDS:
             continue
         for column_at, column in enumerate(table.columns):
-            if column.key is not None and _closed(table.kind, column.key) or not _asks_choice(
+            if (column.key is not None and _closed(table.kind, column.key)) or not _asks_choice(
                     column.header):
                 continue
             for row in table.rows:
                 if column_at < len(row) and (offered := choices(row[column_at])):
-                    labels = (label_key(column.header),)
+                    labels: tuple[str, ...] = (label_key(column.header),)
                     if len(table.columns) == 2 and column_at == 1 and row[0].strip():
                         labels = (*labels, label_key(row[0]))
                     menus.append(Menu(labels, offered))
@@ -283,7 +284,7 @@ def _prose(schema: TemplateSchema) -> list[str]:
         if line.startswith("<!--"):
             comment = "-->" not in line
             continue
-        if not line or line.startswith(_NOT_PROSE) or line[:1].isdigit() and ". " in line[:4]:
+        if not line or line.startswith(_NOT_PROSE) or (line[:1].isdigit() and ". " in line[:4]):
             continue
         found.append(line)
     return found
