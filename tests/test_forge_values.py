@@ -70,7 +70,7 @@ def test_menus_rows_and_guidance_warned_once_each(imported: Path, build: BuildFn
     ])
     messages = {(name.split("-")[0], line): message for name, line, _kind, message in warnings}
     assert "'PT / MS / PT + MS' unchosen" in messages["0201", _line(first, "| 后端 |")]
-    assert "template menu '一致 / 不一致' left unchosen in paragraph" in messages[
+    assert "menu '一致 / 不一致' left unchosen in paragraph" in messages[
         "0201", _line(first, "一致 / 不一致")]
     assert "field '相关 issue / PR'" in messages["0202", _line(second, "| 相关 issue / PR |")]
     assert "template guidance" in messages["0202", _line(second, "说明为什么要做")]

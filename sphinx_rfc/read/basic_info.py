@@ -162,8 +162,8 @@ def info_rows(
         if menu is not None:
             problems.append(Problem(
                 "placeholder",
-                _("basic information: field {key!r} (line {line}) leaves the template's menu "
-                  "{menu!r} unchosen; keep the option that applies").format(
+                _("basic information: field {key!r} (line {line}) leaves the menu {menu!r} "
+                  "unchosen; keep the option that applies").format(
                     key=key_text, line=line, menu=menu),
                 source, line,
             ))

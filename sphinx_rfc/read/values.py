@@ -30,7 +30,7 @@ _INVALID = ("class", "rfc-invalid")
 def _menu_problem(menu: str, where: str, source: str, line: int | None, rfc_id: str) -> Problem:
     return Problem(
         "placeholder",
-        _("template menu {menu!r} left unchosen in {where}; keep the option that applies")
+        _("menu {menu!r} left unchosen in {where}; keep the option that applies")
         .format(menu=menu, where=_(where)),
         source, line, rfc_id,
     )
