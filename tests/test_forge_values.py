@@ -57,6 +57,8 @@ def test_menus_rows_and_guidance_warned_once_each(imported: Path, build: BuildFn
         ("0201", _line(first, "| 后端 |"), "rfc.placeholder"),
         # the interface sentence's menu
         ("0201", _line(first, "一致 / 不一致"), "rfc.placeholder"),
+        # a sub-section holding nothing but the template's guidance
+        ("0201", _line(first, "建议用架构图"), "rfc.placeholder"),
         # an empty 相关 issue / PR row (the template asks for it)
         ("0202", _line(second, "| 相关 issue / PR |"), "rfc.placeholder"),
         # the guidance left in a background still holding the template's xxx

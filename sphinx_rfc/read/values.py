@@ -16,7 +16,14 @@ from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, row_c
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import CELL_MARK
-from sphinx_rfc.spec.menus import Asks, is_guidance, split_label, template_asks, unchosen_menu
+from sphinx_rfc.spec.menus import (
+    Asks,
+    is_guidance,
+    split_label,
+    template_asks,
+    unchosen_menu,
+    without_guidance,
+)
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -126,13 +133,19 @@ def value_problems(
         guidance.clear()
         before = len(problems)
         walk(node)
-        if guidance and (len(problems) > before or _holds_placeholders(node)):
+        if guidance and (len(problems) > before or _unfilled(node)):
             problems.extend(guidance)
         guidance[:] = outer
 
-    def _holds_placeholders(node: nodes.section) -> bool:
-        own = [c for c in node.children if not isinstance(c, (nodes.section, nodes.title))]
-        return any(find_placeholders(c.astext(), settings.placeholders) for c in own)
+    def _unfilled(node: nodes.section) -> bool:
+        """Whether the section's own content holds a placeholder, or
+        nothing but the guidance (a section the checks know is then
+        empty, and the guidance not reported again)."""
+        own = [c for c in node.children if not isinstance(c, (nodes.section, nodes.title))
+               and not isinstance(c, _SKIPPED)]
+        text = "\n".join(c.astext() for c in own)
+        return bool(find_placeholders(text, settings.placeholders)) or not any(
+            ch.isalnum() for ch in without_guidance(text, asks.guidance))
 
     walk(doctree)
     if guidance and find_placeholders(text, settings.placeholders):
