@@ -85,6 +85,7 @@ from sphinx_rfc.read.sections import (
 from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
 from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.read.unread import not_read_as_rfc
+from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
@@ -251,6 +252,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems.extend(placeholder_problems(
             doctree, settings, source, record.id, lines, text, found.diagrams
         ))
+        problems.extend(value_problems(doctree, settings, source, record.id, lines, text))
         problems[:] = drop_echoes(problems, doctree, lines)
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,

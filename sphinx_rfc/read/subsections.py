@@ -26,6 +26,7 @@ from sphinx_rfc.model.records import EMPTY
 from sphinx_rfc.read.sections import body_text
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.memo import ByIdentity
+from sphinx_rfc.spec.menus import template_asks, without_guidance
 from sphinx_rfc.spec.template import clean_heading, default_schema, strip_optional
 
 if TYPE_CHECKING:
@@ -105,6 +106,8 @@ def empty_subsections(
     known = subsections_of(settings)
     if not known:
         return []
+    # (a sub-section holding the template's guidance only is empty too)
+    guidance = template_asks(settings.template).guidance
     problems: list[Problem] = []
     for section in doctree.findall(nodes.section):
         if not section.children or not isinstance(section[0], nodes.title):
@@ -119,7 +122,8 @@ def empty_subsections(
             title = child[0].astext()
             if fold_key(clean_heading(title)) not in subs:
                 continue
-            if (body_state(body_text(child, memo), settings.placeholders) == EMPTY
+            if (body_state(without_guidance(body_text(child, memo), guidance),
+                           settings.placeholders) == EMPTY
                     and not _holds_more_than_text(child)):
                 problems.append(Problem(
                     "empty-section",

@@ -55,7 +55,10 @@ SUBTYPES: dict[str, str] = {
         "A section, or a template sub-section, has a title but no content (or only a "
         "placeholder, then not reported again), or a not-applicable marker with no reason."
     ),
-    "placeholder": "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC.",
+    "placeholder": (
+        "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC, or a template "
+        "menu left unchosen, an empty row the template asks to fill, the template's guidance."
+    ),
     "missing-column": "A table lacks a required column.",
     "unknown-column": "A table header matches no column alias (the column is kept, as extra).",
     "no-table": "A table directive contains no table.",
