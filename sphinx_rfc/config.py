@@ -437,6 +437,28 @@ def _forge_status_map(s: Setting, value: Any, done: Mapping[str, Any]) -> dict[s
     return found
 
 
+def _approvers(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, tuple[str, ...]]:
+    """Module -> the people who must approve an RFC touching it
+    (docs/reference/native.md, "Reviews and approvals"); a person may be
+    one string.  With ``rfc_modules``, every key must be one of them."""
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k.strip() and (isinstance(v, str) or _is_str_list(v))
+        for k, v in value.items()
+    ):
+        raise s.fail(value)
+    modules = done.get("modules") or {}
+    found: dict[str, tuple[str, ...]] = {}
+    for module, people in value.items():
+        if modules and module not in modules:
+            raise s.fail(value, f"{s.shape}, each module one of rfc_modules "
+                                f"({module!r} is not)")
+        names = [people] if isinstance(people, str) else list(people)
+        found[module] = tuple(n.strip() for n in names if n.strip())
+    return found
+
+
 def _status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
     """A list of statuses (keys or aliases), as keys."""
     if not _is_str_list(value):
@@ -622,6 +644,15 @@ class RfcSettings:
         doc="RFCs in these statuses are not checked for missing or empty sections and "
         "test levels (a withdrawn proposal is not finished).",
         convert=_status_list,
+    ))
+
+    approvers: dict[str, tuple[str, ...]] = field(metadata=setting(
+        default={}, types=(dict,), shape="a dict module -> a list of names",
+        doc="The people who must approve an RFC touching a module: an RFC that is "
+        "``accepted`` (or ``implemented``) with no ``approve`` / "
+        "``approve-with-conditions`` in its reviews table from one of them is "
+        "``rfc.missing-approval``; ``sphinx-rfc status ... accepted`` refuses it.",
+        convert=_approvers,
     ))
 
     def unknown_module(self, name: str) -> str | None:

@@ -42,6 +42,7 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "missing-approval",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -111,6 +112,13 @@ SUBTYPES: dict[str, str] = {
         "A template-native RFC's table in a section with known table kinds is read as none "
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
+    ),
+    "missing-approval": (
+        "An ``accepted`` (or ``implemented``) RFC lacks an ``approve`` / "
+        "``approve-with-conditions`` in its reviews table from one of the approvers "
+        "``rfc_approvers`` gives for a module it touches (``:modules:`` or its changes "
+        "table): one warning per module, on the line of its status, naming the module and "
+        "its approvers."
     ),
 }
 
