@@ -10,12 +10,16 @@ The same rule serves the build (``rfc.missing-approval``) and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.lifecycle import at_or_after
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
 
 #: The verdicts that count as an approval.
 APPROVING = ("approve", "approve-with-conditions")
@@ -64,18 +68,20 @@ def approval_message(module: str, people: Sequence[str]) -> str:
     ).format(module=module, people=", ".join(people))
 
 
-def approval_problems(record: RfcRecord, approvers: Mapping[str, Sequence[str]]) -> list[Problem]:
-    """``missing-approval`` for an accepted (or later) RFC, one per module,
-    on the line of its status."""
-    if not needs_approval(record.status):
+def approval_problems(record: RfcRecord, settings: RfcSettings) -> list[Problem]:
+    """``missing-approval`` for an accepted (or later) RFC, one per module
+    its approvers (``rfc_approvers``) have not approved, on the line of its
+    status."""
+    if not settings.approvers or not needs_approval(record.status):
         return []
     line = record.status_line or record.line
+    status = str(_(settings.statuses.label(record.status)))
     return [
         Problem(
             "missing-approval",
             _("{status} without approval: {why}").format(
-                status=record.status, why=approval_message(module, people)),
+                status=status, why=approval_message(module, people)),
             record.source, line, record.id,
         )
-        for module, people in missing_approvals(record, approvers)
+        for module, people in missing_approvals(record, settings.approvers)
     ]

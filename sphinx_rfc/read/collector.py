@@ -259,7 +259,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             verification_text=_verification_text(
                 bodies, result.lines.get("verification"), settings.sections),
         ))
-        problems.extend(approval_problems(record, settings.approvers))
+        problems.extend(approval_problems(record, settings))
         if record.status in settings.sections_exempt_statuses:
             # a withdrawn or rejected proposal is not finished: not nagged
             # for what it lacks (rfc_sections_exempt_statuses)

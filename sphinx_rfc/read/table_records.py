@@ -216,13 +216,14 @@ def _review(row: RowInput) -> Review:
     written = row.text("date")
     date = read_date(written) if written else None
     if written and date is None and not is_placeholder(written, row.settings.placeholders):
-        row.report(
+        row.problems.append(Problem(
             "invalid-value",
-            _("column {column!r}{row}: invalid date {text!r}; expected YYYY-MM-DD "
+            _("{prefix}: column {column!r}{row}: invalid date {text!r}; expected YYYY-MM-DD "
               "(2026-03-05, 2026/3/5, 2026年3月5日); it is kept in the comment").format(
-                column=str(_("Date")), row=_row_name(row.table, row.cells), text=written),
-            row.cells.line_of("date") or row.line,
-        )
+                prefix=row.table.prefix, column=str(_("Date")),
+                row=_row_name(row.table, row.cells), text=written),
+            row.table.source, row.cells.line_of("date") or row.line,
+        ))
         comment = f"{comment} ({written})" if comment else written
     return Review(
         reviewer=row.text("reviewer"), verdict=verdict, date=date or "", comment=comment,
