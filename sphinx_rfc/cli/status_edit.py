@@ -19,6 +19,11 @@ where it is declared; if it is not but ``created`` is, it is added right
 after ``created``; an RFC that declares no date gets none (its dates come
 from git).  No other byte of the file changes, line endings included.
 
+With ``rfc_approvers``, a move to ``accepted`` (or later) is refused when
+a module the RFC touches lacks an approval in its reviews table
+(:mod:`sphinx_rfc.check.approvals`); only then is the project read, as
+``sphinx-rfc list`` reads it.  ``--force`` skips both checks.
+
 The RFC's file is found by :mod:`sphinx_rfc.cli.status_scan`; where the
 file declares its fields, by :mod:`sphinx_rfc.cli.field_places`.
 """
