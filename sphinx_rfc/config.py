@@ -46,7 +46,7 @@ from sphinx_rfc.spec.aliases import (
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
-from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
+from sphinx_rfc.spec.table_kinds import HEADING_KINDS, TABLES, TableSpec
 from sphinx_rfc.spec.template import TEMPLATE_FOLDER, TemplateError, TemplateSchema, parse_template
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import (
@@ -677,7 +677,11 @@ class RfcSettings:
                     if table.kind is not None and column.key is not None:
                         key = (table.kind, column.key)
                         own[key] = (*own.get(key, ()), column.header)
-        return with_column_aliases(self.template.kinds, self.aliases, own)
+        found = with_column_aliases(self.template.kinds, self.aliases, own)
+        # the kinds read under their own heading are every project's (the reviews)
+        have = {t.kind for t in self.template.kinds}
+        extra = with_column_aliases([t for t in HEADING_KINDS if t.kind not in have], self.aliases)
+        return (*found, *extra)
 
     @cached_property
     def _builtin_tables(self) -> tuple[TableSpec, ...]:

@@ -353,6 +353,12 @@ TABLES: tuple[TableSpec, ...] = (
     REVIEWS,
 )
 
+#: The kinds read under a heading of their own, in no template's section:
+#: every project has them, whatever its template (the reviews).
+HEADING_KINDS: tuple[TableSpec, ...] = (REVIEWS,)
+#: The kinds a template's sections hold (the built-in template's, all of them).
+SECTION_KINDS: tuple[TableSpec, ...] = tuple(t for t in TABLES if t not in HEADING_KINDS)
+
 
 #: Headers of a remarks or descriptive column, which any table may have
 #: besides its own columns: kept as an extra column (``extra`` in
