@@ -108,7 +108,7 @@ VOCABULARIES = {
 def _section_titles(key: str) -> list[nodes.Node]:
     spec = next((s for s in SECTIONS if s.key == key), None)
     if spec is None:  # a table read under a heading of its own (the reviews)
-        headings = " / ".join(REVIEW_HEADINGS[:1] + ("Reviews", "Decision record"))
+        headings = " / ".join((REVIEW_HEADINGS[0], "Reviews", "Decision record"))
         return [nodes.literal(key, key), nodes.Text(f" (a heading: {headings}; in no template)")]
     return [nodes.literal(key, key), nodes.Text(f" ({spec.label_zh} / {spec.label})")]
 

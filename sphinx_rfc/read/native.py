@@ -310,7 +310,8 @@ def read_review_tables(
     specs = settings.tables_for_directive("rfc-reviews")
     problems: list[Problem] = []
     for section in review_sections(doctree):
-        title_line = lines.title_line(section[0])
+        title = section[0]
+        title_line = lines.title_line(title) if isinstance(title, nodes.title) else None
         payload = read_tables(
             section.children[1:], specs, settings, directive="rfc-reviews", source=source,
             line=title_line, only_matching=True, prefix=section_prefix(section),
