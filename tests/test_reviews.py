@@ -310,3 +310,24 @@ def test_status_without_approvers_reads_no_project(
 
     monkeypatch.setattr(status_edit, "_missing_approvals", no_read)
     assert status(str(project), "RFC-0205", "accepted", "--date", "2026-03-20") == 0
+
+
+def test_the_warning_is_on_the_status_line(build: BuildFn) -> None:
+    """Front matter, an ``rfc`` option, a basic-information row: the line
+    that gives the status; an RFC in review is not checked."""
+    front = ("---\nrfc: RFC-0301\ntitle: 存储分层\nmodules: [checkpoint]\nstatus: 已实现\n---\n\n"
+             "# 存储分层\n\n## 评审记录\n\n| 评审人 | 结论 |\n|---|---|\n| 张伟 | 通过 |\n")
+    option = ("```{rfc} RFC-0302\n:modules: checkpoint\n:status: accepted\n```\n\n"
+              "# Sharded save\n")
+    review = ("```{rfc} RFC-0303\n:modules: checkpoint\n:status: review\n```\n\n"
+              "# Still in review\n")
+    app = build({"index.md": "# RFCs\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+                 "rfcs/0301-tiers.md": front, "rfcs/0302-sharded.md": option,
+                 "rfcs/0303-review.md": review},
+                conf='rfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+                     'rfc_required_sections = []\nrfc_required_test_levels = []\n'
+                     'rfc_approvers = {"checkpoint": "李雷"}\n'
+                     'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n')
+    found = sorted((w[0], w[1]) for w in app.rfc_warnings() if w[2] == "rfc.missing-approval")
+    assert found == [("0301-tiers.md", 5), ("0302-sharded.md", 3)]
+    assert all("李雷" in w[3] for w in app.rfc_warnings())
