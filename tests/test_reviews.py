@@ -331,3 +331,21 @@ def test_the_warning_is_on_the_status_line(build: BuildFn) -> None:
     found = sorted((w[0], w[1]) for w in app.rfc_warnings() if w[2] == "rfc.missing-approval")
     assert found == [("0301-tiers.md", 5), ("0302-sharded.md", 3)]
     assert all("李雷" in w[3] for w in app.rfc_warnings())
+
+
+def test_a_directive_under_a_reviews_heading_is_read_once(build: BuildFn) -> None:
+    """A template-native RFC may write its reviews in ``rfc-reviews`` under
+    the heading: one row each, and nested sections under the heading too."""
+    text = ("---\nrfc: RFC-0401\n---\n\n# 缓存预热\n\n## Reviews\n\n"
+            "```{rfc-reviews}\n| Reviewer | Verdict |\n|---|---|\n| Ann | LGTM |\n```\n\n"
+            "### 第二轮\n\n| 评审人 | 结论 |\n|---|---|\n| 李雷 | 拒绝 |\n")
+    app = build({"index.md": "# RFCs\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+                 "rfcs/0401-warmup.md": text},
+                conf='rfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+                     'rfc_required_sections = []\nrfc_required_test_levels = []\n'
+                     'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n')
+    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    reviews = data["rfcs"][0]["reviews"]
+    assert sorted((r["reviewer"], r["verdict"]) for r in reviews) == [
+        ("Ann", "approve"), ("李雷", "reject")]
+    assert app.rfc_warnings() == []

@@ -312,8 +312,10 @@ def read_review_tables(
     for section in review_sections(doctree):
         title = section[0]
         title_line = lines.title_line(title) if isinstance(title, nodes.title) else None
+        # (an rfc-reviews directive under the heading has read its own table)
+        tables = [t for t in find_tables(section.children[1:]) if not already_read(t)]
         payload = read_tables(
-            section.children[1:], specs, settings, directive="rfc-reviews", source=source,
+            tables, specs, settings, directive="rfc-reviews", source=source,
             line=title_line, only_matching=True, prefix=section_prefix(section),
         )
         payload.add_to(record)
