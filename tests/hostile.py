@@ -530,7 +530,7 @@ LAYOUTS: dict[str, str] = {
     "open": (
         "rfc_issue_url = 'https://issues.example.com/{}?q=\"x\"&y=<z>'\n"
         "rfc_pr_url = 'https://example.com/pr/{}'\n"
-        "rfc_extra_fields = {'backends': [], 'reviewers': []}\n"
+        "rfc_extra_fields = {'backends': []}\n"
     ),
     # names, descriptions, statuses and extra values from conf.py are text too
     "closed": (
@@ -663,7 +663,7 @@ def rfc_doc(draw: Any, path: str, ids: list[str], modules: list[str]) -> Doc:
         "issues": ["#12", "!3", "https://example.com/x/1", *ATOMS["url"]],
         "authors": ["A <a@example.com>", "B <b@x>", "<script>@x.y", "PWN <\"x\"@y.z>"],
     }
-    for key in [*_FIELD_KEYS, "backends", "reviewers"]:
+    for key in [*_FIELD_KEYS, "backends"]:
         if draw(_index(6)) == 0:
             continue
         if key in pools:

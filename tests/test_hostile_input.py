@@ -30,8 +30,8 @@ descriptions that are hostile text themselves):
 
 - an RFC written with directives in rST and one in MyST: the ``rfc``
   directive with each of its options (title, status, type, authors,
-  modules, issues, created, updated, supersedes, requires, the extra fields
-  ``backends`` / ``reviewers``, an unknown one), each present with
+  modules, issues, created, updated, supersedes, requires, reviewers,
+  approvers, the extra field ``backends``, an unknown one), each present with
   probability 5/6, a hostile ID now and then, a summary; and each of the
   seven table directives with a table of each of its kinds (eight kinds):
   every required column, optional ones at random, headers by label or
