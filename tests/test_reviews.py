@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, BuildFn, copy_root
+from conftest import ROOTS, BuildFn, copy_root, sphinx_build
 
 from sphinx_rfc.check.approvals import missing_approvals, needs_approval, person_key
 from sphinx_rfc.cli import status_edit
@@ -349,3 +349,18 @@ def test_a_directive_under_a_reviews_heading_is_read_once(build: BuildFn) -> Non
     assert sorted((r["reviewer"], r["verdict"]) for r in reviews) == [
         ("Ann", "approve"), ("李雷", "reject")]
     assert app.rfc_warnings() == []
+
+
+def test_an_approval_added_rebuilds_the_index_and_clears_the_warning(tmp_path: Path) -> None:
+    project = copy_root("reviews", tmp_path / "src")
+    first = sphinx_build(project)
+    assert [w[2] for w in first.rfc_warnings()].count("rfc.missing-approval") == 1
+    page = project / "rfcs" / NATIVE
+    page.write_text(page.read_text(encoding="utf-8") + "| 王芳 | 通过 | 2026-03-09 | 同意 |\n",
+                    encoding="utf-8")
+    second = sphinx_build(project)
+    assert second.read == ["rfcs/0201-async-ckpt"]
+    assert "index" in second.written
+    assert "rfc.missing-approval" not in [w[2] for w in second.rfc_warnings()]
+    index = (second.outdir / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'rfc-review-count">([^<]*)<', index)[0] == "2 ✓ / 1 ✗"
