@@ -364,3 +364,11 @@ def test_an_approval_added_rebuilds_the_index_and_clears_the_warning(tmp_path: P
     assert "rfc.missing-approval" not in [w[2] for w in second.rfc_warnings()]
     index = (second.outdir / "index.html").read_text(encoding="utf-8")
     assert re.findall(r'rfc-review-count">([^<]*)<', index)[0] == "2 ✓ / 1 ✗"
+
+
+def test_latex_counts_in_words(shared_build: BuildFn) -> None:
+    """pdflatex has no ✓ or ✗: LaTeX gets the counts in words."""
+    app = shared_build("reviews", "latex")
+    tex = "".join(p.read_text(encoding="utf-8") for p in app.outdir.glob("*.tex"))
+    assert "{1 通过 / 1 反对}" in tex and "{2 通过 / 1 反对}" in tex
+    assert "✓" not in tex and "✗" not in tex

@@ -364,7 +364,11 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
         counts = row.get("reviews")
         if not counts:
             return ""
-        text = f"{counts[0]} ✓ / {counts[1]} ✗"
+        if ctx.builder.format == "latex":  # (pdflatex has no ✓ or ✗)
+            text = _("{approving} approving / {against} against").format(
+                approving=counts[0], against=counts[1])
+        else:
+            text = f"{counts[0]} ✓ / {counts[1]} ✗"
         return nodes.inline(text, text, classes=["rfc-review-count"])
     return str(row.get(column) or "")
 
