@@ -46,7 +46,7 @@ from sphinx_rfc.spec.aliases import (
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
-from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
+from sphinx_rfc.spec.table_kinds import HEADING_KINDS, TABLES, TableSpec
 from sphinx_rfc.spec.template import TEMPLATE_FOLDER, TemplateError, TemplateSchema, parse_template
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import (
@@ -437,6 +437,28 @@ def _forge_status_map(s: Setting, value: Any, done: Mapping[str, Any]) -> dict[s
     return found
 
 
+def _approvers(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, tuple[str, ...]]:
+    """Module -> the people who must approve an RFC touching it
+    (docs/reference/native.md, "Reviews and approvals"); a person may be
+    one string.  With ``rfc_modules``, every key must be one of them."""
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k.strip() and (isinstance(v, str) or _is_str_list(v))
+        for k, v in value.items()
+    ):
+        raise s.fail(value)
+    modules = done.get("modules") or {}
+    found: dict[str, tuple[str, ...]] = {}
+    for module, people in value.items():
+        if modules and module not in modules:
+            raise s.fail(value, f"{s.shape}, each module one of rfc_modules "
+                                f"({module!r} is not)")
+        names = [people] if isinstance(people, str) else list(people)
+        found[module] = tuple(n.strip() for n in names if n.strip())
+    return found
+
+
 def _status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
     """A list of statuses (keys or aliases), as keys."""
     if not _is_str_list(value):
@@ -624,6 +646,15 @@ class RfcSettings:
         convert=_status_list,
     ))
 
+    approvers: dict[str, tuple[str, ...]] = field(metadata=setting(
+        default={}, types=(dict,), shape="a dict module -> a list of names",
+        doc="The people who must approve an RFC touching a module: an RFC that is "
+        "``accepted`` (or ``implemented``) with no ``approve`` / "
+        "``approve-with-conditions`` in its reviews table from one of them is "
+        "``rfc.missing-approval``; ``sphinx-rfc status ... accepted`` refuses it.",
+        convert=_approvers,
+    ))
+
     def unknown_module(self, name: str) -> str | None:
         """Why *name* is no module ("module 'x' is not in rfc_modules (a, b)"),
         or None: it is configured, or ``rfc_modules`` is empty (then every
@@ -646,7 +677,11 @@ class RfcSettings:
                     if table.kind is not None and column.key is not None:
                         key = (table.kind, column.key)
                         own[key] = (*own.get(key, ()), column.header)
-        return with_column_aliases(self.template.kinds, self.aliases, own)
+        found = with_column_aliases(self.template.kinds, self.aliases, own)
+        # the kinds read under their own heading are every project's (the reviews)
+        have = {t.kind for t in self.template.kinds}
+        extra = with_column_aliases([t for t in HEADING_KINDS if t.kind not in have], self.aliases)
+        return (*found, *extra)
 
     @cached_property
     def _builtin_tables(self) -> tuple[TableSpec, ...]:

@@ -34,7 +34,9 @@ def test_template_prints_the_kep_schema(capsys):
 
     code, out, _ = run(capsys, "template", str(ROOTS / "test-template-kep"), "--format", "json")
     data = json.loads(out)
-    assert data["depth"] == 3 and data["tables"] == [] and data["test_levels"] == []
+    # no table of its own: only the reviews table, read under its own heading in any project
+    assert data["depth"] == 3 and data["test_levels"] == []
+    assert [t["kind"] for t in data["tables"]] == ["reviews"]
     by_key = {s["key"]: s for s in data["sections"]}
     assert len([s for s in data["sections"] if s["required"]]) == 22
     assert by_key["goals"] == {

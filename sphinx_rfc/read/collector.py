@@ -58,6 +58,7 @@ from sphinx import addnodes
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
+from sphinx_rfc.check.approvals import approval_problems
 from sphinx_rfc.check.record import check_record
 from sphinx_rfc.check.sections import SectionBody, section_keys_for_title, section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
@@ -260,6 +261,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             verification_text=_verification_text(
                 bodies, result.lines.get("verification"), settings.sections),
         ))
+        problems.extend(approval_problems(record, settings))
         if record.status in settings.sections_exempt_statuses:
             # a withdrawn or rejected proposal is not finished: not nagged
             # for what it lacks (rfc_sections_exempt_statuses)

@@ -23,7 +23,9 @@ from sphinx_rfc.spec.vocabulary import STATUSES
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
-LIST_FIELDS = ("authors", "modules", "issues", "supersedes", "requires")
+LIST_FIELDS = (
+    "authors", "modules", "issues", "supersedes", "requires", "reviewers", "approvers",
+)
 TEXT_FIELDS = ("title", "status", "type", "created", "updated")
 KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
 
@@ -95,6 +97,7 @@ def parse_metadata(
         if name == "title":
             meta.title = text or None
         elif name == "status":
+            meta.status_line = line_of(name)
             status = read_choice(settings.statuses, text) if text else None
             if status is None or not isinstance(status.value, str):
                 invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
@@ -149,8 +152,8 @@ def parse_metadata(
                 meta.issues.append(item)
                 if label:
                     meta.issue_labels.setdefault(item, label)
-        elif name == "authors":
-            meta.authors = as_list(value)
+        elif name in ("authors", "reviewers", "approvers"):
+            setattr(meta, name, as_list(value))
         elif name in settings.extra_fields:
             allowed = settings.extra_fields[name]
             items = as_list(value)

@@ -319,7 +319,7 @@ def _meant_for(header: str, missing: Sequence[ColumnSpec]) -> tuple[str, ColumnS
 KIND_LABELS: dict[str, str] = {
     "levels": "test levels", "interface": "parameter", "dependency": "dependency",
     "interactions": "interactions", "changes": "changes", "alternatives": "alternatives",
-    "references": "references", "constraints": "constraints",
+    "references": "references", "constraints": "constraints", "reviews": "reviews",
 }
 
 

@@ -43,6 +43,7 @@ Subtype = Literal[
     "not-read",
     "near-miss",
     "changed-after-acceptance",
+    "missing-approval",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -120,6 +121,13 @@ SUBTYPES: dict[str, str] = {
         "An accepted RFC's interface, dependency or change tables differ from the version "
         "the commit that accepted it holds: one warning naming the rows added, removed or "
         "changed and the acceptance date (a change of prose is none)."
+    ),
+    "missing-approval": (
+        "An ``accepted`` (or ``implemented``) RFC lacks an ``approve`` / "
+        "``approve-with-conditions`` in its reviews table from one of the approvers "
+        "``rfc_approvers`` gives for a module it touches (``:modules:`` or its changes "
+        "table): one warning per module, on the line of its status, naming the module and "
+        "its approvers."
     ),
 }
 
