@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -54,7 +55,18 @@ def run(args: argparse.Namespace) -> int:
             print(as_json([_json_row(r) for r in rows]))
         else:
             _print_rows(rows)
+            if not rows:
+                _say_none(settings, project.app.config.language)
     return 0
+
+
+def _say_none(settings: RfcSettings, language: str | None) -> None:
+    """An empty list says so on standard error, with the template's noun
+    ("no ADRs"): the project's documents may not be where it looks."""
+    from sphinx_rfc.i18n import _
+
+    nouns = settings.profile.noun.name(language, plural=True)
+    print(str(_("sphinx-rfc list: no {nouns}")).format(nouns=nouns), file=sys.stderr)
 
 
 def _wanted_statuses(text: str, settings: RfcSettings) -> set[str]:

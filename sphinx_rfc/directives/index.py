@@ -383,7 +383,7 @@ def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> li
     if html and node.get("rfc-index-id"):  # the namespace of the URL parameters
         box["ids"] = [node["rfc-index-id"]]
     if not value["groups"]:
-        box += empty(NO_MATCH, "rfc-index-empty")
+        box += empty(NO_MATCH, "rfc-index-empty", nouns=ctx.noun(plural=True))
         return [box]
     columns = value["columns"]
     for label, rows in value["groups"]:
