@@ -163,7 +163,7 @@ def test_new_without_a_template_is_read(capsys, tmp_path, fmt, conf):
                        *(["--format", fmt] if not conf else []))
     assert code == 0 and written(out).suffix == f".{fmt}"
     code, out, _ = run(capsys, "list", str(src))
-    assert code == 0 and out.split()[0] == f"{noun}-0001", out
+    assert code == 0 and out.split()[0] == "RFC-0001", out
 
 
 def test_a_markdown_file_that_is_no_rfc_is_said_once(capsys, tmp_path):
