@@ -490,7 +490,8 @@ class RfcSettings:
     id_format: str = field(metadata=setting(
         default="RFC-{:04d}", types=(str,), shape="a format string with one {} for a number",
         doc="Format of an ID made from a number: template-native file names, "
-        "``sphinx-rfc new``.",
+        "``sphinx-rfc new`` (``rfc_template`` ``madr``: ``ADR-{:04d}``, ``kep``: "
+        "``KEP-{:04d}``).",
         convert=_id_format,
     ))
     statuses: Vocabulary = field(metadata=setting(
@@ -600,8 +601,8 @@ class RfcSettings:
     ))
     template_strict: bool = field(metadata=setting(
         default=False, types=(bool,), shape="True or False",
-        doc="With ``rfc_template``: a table column accepts only the headers the template "
-        "writes (and ``rfc_aliases``), not the built-in ones.",
+        doc="With ``rfc_template``: a column, a field, a value and a section accept only "
+        "the words the template writes (and ``rfc_aliases``), not the built-in ones.",
         convert=_flag,
     ))
     git_dates: bool = field(metadata=setting(
