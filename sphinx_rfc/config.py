@@ -822,7 +822,8 @@ def _noun_ids(config: Any, done: dict[str, Any]) -> None:
         return
     done["id_format"] = noun + "-{:04d}"
     if not _given(config, PREFIX + "id_pattern"):
-        done["id_pattern"] = re.compile(f"^{re.escape(noun)}-[0-9]+$")
+        # (the RFC form stays valid: documents written before, `rfc: RFC-0001`)
+        done["id_pattern"] = re.compile(f"^(?:{re.escape(noun)}|RFC)-[0-9]+$")
 
 
 _CACHE_ATTR = "_sphinx_rfc_settings"
