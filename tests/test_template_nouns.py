@@ -165,6 +165,8 @@ def test_madr_pages_say_adr(shared_build: BuildFn) -> None:
     headers = re.findall(r'<th class="head"><p><span>([^<]*)</span>', module)
     assert headers and headers[0] == "ADR"
     assert "No ADRs match." in module
+    # search results name the object type with the noun too
+    assert '"ADR ADR"' in (out / "searchindex.js").read_text(encoding="utf-8")
     for page in ("rfc-rfcs.html", "rfc-modules.html", "index.html", "billing.html"):
         text = (out / page).read_text(encoding="utf-8")
         assert "RFC" not in text.replace("rfc", ""), page
@@ -206,6 +208,7 @@ def test_the_default_project_still_says_rfc(build: BuildFn, tmp_path: Path) -> N
     module = (app.outdir / "mod.html").read_text(encoding="utf-8")
     assert re.findall(r'<th class="head"><p><span>([^<]*)</span>', module)[:1] == ["RFC"]
     assert "No RFCs match." in module
+    assert '"RFC RFC"' in (app.outdir / "searchindex.js").read_text(encoding="utf-8")
 
 
 def test_list_names_the_template_s_documents(

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from sphinx.builders.html import StandaloneHTMLBuilder
-from sphinx.domains import Index, IndexEntry
+from sphinx.domains import Index, IndexEntry, ObjType
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from sphinx_rfc import config as rfc_config
@@ -239,12 +239,15 @@ def indices_for(noun: str) -> tuple[type[Index], type[Index]]:
 
 def title_indices(app: Sphinx) -> None:
     """``builder-inited``: the ``rfc`` domain's index pages titled with the
-    template's noun (the domain of each environment has its own list)."""
+    template's noun (the domain of each environment has its own list), and
+    its object type named with it (search results: "ADR ADR")."""
     noun = rfc_config.settings(app.config).profile.noun.singular
     wanted = indices_for(noun)
     if wanted[0] is RfcIndex:
         return
     domain = app.env.domains["rfc"]
+    old = domain.object_types["rfc"]
+    domain.object_types["rfc"] = ObjType(noun, *old.roles, **old.attrs)
     # (the domain's own copy of the list: Domain.__init__ makes it)
     domain.indices[:] = [
         wanted[0] if cls is RfcIndex else wanted[1] if cls is ModuleIndex else cls
