@@ -462,6 +462,17 @@ def test_strict_template_accepts_only_its_own_words(build: BuildFn) -> None:
     assert "review (评审中)" in status and "讨论中" not in status.split("；", 1)[1]
 
 
+def test_strict_check_gives_the_build_s_warnings(build: BuildFn, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    app = build("team-words-strict")
+    project = copy_root("team-words-strict", tmp_path / "check")
+    assert main(["check", str(project), "--format", "json", "--no-cache"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    assert found
+    assert {(Path(p["source"]).name, p["line"], f"rfc.{p['subtype']}") for p in found} == {
+        (w[0], w[1], w[2]) for w in app.rfc_warnings()}
+
+
 def test_without_strict_the_built_in_words_still_work(build: BuildFn) -> None:
     app = build("team-words-strict", confoverrides={"rfc_template_strict": False})
     built_in = _strict_records(app)["RFC-0202"]
