@@ -234,3 +234,24 @@ def test_new_numbers_adrs_after_the_folder_s(capsys: pytest.CaptureFixture[str],
                        str(src / "decisions"))
     assert code == 0 and out.startswith("ADR-0003: ")
     assert written(out).read_text("utf-8").startswith("---\nrfc: ADR-0003\nstatus: proposed\n")
+
+
+def test_the_index_filters_speak_of_adrs(tmp_path: Path) -> None:
+    """The filters' script (headless Chromium) takes the noun from the
+    index's data: "Filter ADRs…", "2 of 2 ADRs", "No ADRs match."."""
+    from conftest import sphinx_build
+    from test_browser_filters import drive
+    from test_browser_index import CHROMIUM
+
+    if not CHROMIUM:
+        pytest.skip("headless Chromium is not installed")
+    site = sphinx_build(copy_root("nouns-madr", tmp_path / "madr"))
+    seen = drive(site, "index", 0, """
+      out.placeholder = input.placeholder;
+      out.count = box.querySelector(".rfc-index-count").textContent;
+      type("no such words");
+      out.none = box.querySelector("p.rfc-index-empty").textContent;
+      out.empty = !box.querySelector("p.rfc-index-empty").hidden;
+    """)
+    assert seen == {"placeholder": "Filter ADRs…", "count": "2 of 2 ADRs",
+                    "none": "No ADRs match.", "empty": True}
