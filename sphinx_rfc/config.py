@@ -679,6 +679,13 @@ class RfcSettings:
         a named template's, else the RFC one."""
         return profile_of(self.template.path if self.template is not None else None)
 
+    def noun(self, *, plural: bool = False) -> str:
+        """What the template calls its documents, in the language messages
+        are written in (the Chinese name when translating)."""
+        from sphinx_rfc.i18n import translating
+
+        return self.profile.noun.name("zh_CN" if translating() else None, plural=plural)
+
     @cached_property
     def _builtin_tables(self) -> tuple[TableSpec, ...]:
         return with_column_aliases(TABLES, self.aliases)

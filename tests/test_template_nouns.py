@@ -255,3 +255,19 @@ def test_the_index_filters_speak_of_adrs(tmp_path: Path) -> None:
     """)
     assert seen == {"placeholder": "Filter ADRs…", "count": "2 of 2 ADRs",
                     "none": "No ADRs match.", "empty": True}
+
+
+def test_messages_name_the_template_s_documents(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    src = copy_root("nouns-madr", tmp_path / "madr")
+    page = src / "decisions" / "0002-move-invoices-to-the-ledger.md"
+    page.write_text(page.read_text("utf-8").replace("supersedes: ADR-0001", "supersedes: ADR-0009")
+                    .replace("modules: billing", "modules: billing\nrequires: X-1"), "utf-8")
+    code, out, _ = run(capsys, "check", str(src), "--no-cache")
+    assert code == 1
+    found = sorted(line.split("] ", 1)[1] for line in out.splitlines() if "[rfc." in line)
+    assert found == [
+        "ADR-0001: status is 'superseded' but no ADR supersedes it",
+        "ADR-0002: :supersedes: names ADR-0009, which no ADR declares",
+        "ADR-0002: invalid ADR ID 'X-1' in 'requires'; expected ^(?:ADR|RFC)-[0-9]+$",
+    ], out
