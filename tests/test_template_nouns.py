@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -219,6 +220,15 @@ def test_list_names_the_template_s_documents(
     assert code == 0
     assert [line.split()[:2] for line in out.splitlines()] == [
         ["ADR-0001", "superseded"], ["ADR-0002", "accepted"]]
+    # on a terminal, a header row names the columns, the first by the noun
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys.stdout, "isatty", lambda: True)
+        code, out, _ = run(capsys, "list", str(src))
+    assert out.splitlines() == [
+        "ADR       Status      Title",
+        "ADR-0001  superseded  Keep invoices in Postgres",
+        "ADR-0002  accepted    Move invoices to the ledger service",
+    ]
     # nothing to list: it says what it looked for, in the template's words
     code, out, err = run(capsys, "list", str(src), "--status", "rejected")
     assert (code, out) == (0, "") and "sphinx-rfc list: no ADRs" in err
