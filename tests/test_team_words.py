@@ -458,6 +458,8 @@ def test_strict_template_accepts_only_its_own_words(build: BuildFn) -> None:
         (name, line_of(name, "| 依赖组件 | 依赖强度 |", STRICT), "rfc.near-miss"),
         (name, line_of(name, "| trainer | hard |", STRICT), "rfc.invalid-value"),
     }
+    hard = next(w[3] for w in app.rfc_warnings() if "'hard'" in w[3])
+    assert "列 '强依赖 / 弱依赖'" in hard  # (the column's label, translated)
     status = next(w[3] for w in app.rfc_warnings() if "讨论中" in w[3])
     assert "review (评审中)" in status and "讨论中" not in status.split("；", 1)[1]
 
