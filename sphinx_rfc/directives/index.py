@@ -393,7 +393,7 @@ def filter_data(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> dic
     settings = ctx.settings
     html_id = node.get("rfc-index-id")
     first = node.get("rfc-index-number", 1) == 1
-    return {
+    found: dict[str, object] = {
         "prefix": "" if first or not html_id else f"{html_id}.",
         "rows": [{"id": r["id"], "status": r["status"], "type": r.get("type") or "",
                   "modules": r.get("modules") or []}
@@ -404,6 +404,10 @@ def filter_data(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> dic
             "module": [[m, m] for m in value["filters"]["module"]],
         },
     }
+    if settings.profile.noun.singular != "RFC":
+        # the script's texts ("Filter ADRs…", "2 of 5 ADRs") in the noun
+        found["noun"] = [ctx.noun(), ctx.noun(plural=True)]
+    return found
 
 
 def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> list[nodes.Node]:
@@ -412,7 +416,7 @@ def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> li
     if html and node.get("rfc-index-id"):  # the namespace of the URL parameters
         box["ids"] = [node["rfc-index-id"]]
     if not value["groups"]:
-        box += empty(NO_MATCH, "rfc-index-empty")
+        box += empty(NO_MATCH, "rfc-index-empty", nouns=ctx.noun(plural=True))
         return [box]
     columns = value["columns"]
     for label, rows in value["groups"]:

@@ -58,8 +58,11 @@ def field_key(name: str, settings: RfcSettings, *, keep_unknown: bool) -> str | 
     if folded in KNOWN_FIELDS:
         return folded
     spec = match_field(name)
-    if spec is not None:
-        return spec.key
+    own = settings.own_field_names
+    if spec is not None and (own is None or folded in {
+        fold_header(w) for w in own.get(spec.key, ())
+    }):
+        return spec.key  # (rfc_template_strict: only the template's words)
     if (configured := settings.aliases.field_key(folded)) is not None:
         return configured
     for extra in settings.extra_fields:
@@ -194,8 +197,11 @@ def _near_field(key: str, settings: RfcSettings) -> str | None:
     if field_key(key, settings, keep_unknown=False) is not None:
         return None
     words: dict[str, str] = {}
+    own = settings.own_field_names
     for spec in FIELDS:
-        for word in local_words(field_words(spec, settings.aliases)):
+        known = field_words(spec, settings.aliases) if own is None else (
+            spec.key, *own.get(spec.key, ()), *settings.aliases.fields.get(spec.key, ()))
+        for word in local_words(known):
             words.setdefault(fold_header(word), word)
     return nearest(key, words)
 

@@ -132,9 +132,9 @@ def parse_metadata(
                 if settings.id_pattern.match(item):
                     ids.append(item)
                 else:
-                    invalid(name, _("invalid RFC ID {item!r} in {name!r}; expected {pattern}").format(
-                        item=item, name=name, pattern=settings.id_pattern.pattern,
-                    ))
+                    invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
+                                    ).format(item=item, name=name, noun=settings.noun(),
+                                             pattern=settings.id_pattern.pattern))
             setattr(meta, name, list(dict.fromkeys(ids)))
         elif name == "modules":
             meta.modules, paths = module_items(as_list(value), settings)
@@ -217,8 +217,8 @@ def id_problems(rfc_id: str, settings: RfcSettings, source: str, line: int | Non
     return [
         Problem(
             "invalid-value",
-            _("invalid RFC ID {rfc_id!r}; expected {pattern}").format(
-                rfc_id=rfc_id, pattern=settings.id_pattern.pattern,
+            _("invalid {noun} ID {rfc_id!r}; expected {pattern}").format(
+                rfc_id=rfc_id, pattern=settings.id_pattern.pattern, noun=settings.noun(),
             ),
             source,
             line,

@@ -27,7 +27,7 @@ from sphinx_rfc.read.sections import body_text
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.menus import template_asks, without_guidance
-from sphinx_rfc.spec.template import clean_heading, default_schema, strip_optional
+from sphinx_rfc.spec.template import clean_heading, default_schema, rst_headings, strip_optional
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -55,13 +55,13 @@ def _headings(text: str) -> list[tuple[int, str, int]]:
 
 def template_subsections(template: TemplateSchema) -> dict[str, dict[str, str]]:
     """Section key -> {folded sub-section title: the title as the template
-    writes it}, the optional ones left out (Markdown templates)."""
-    if not template.markdown:
-        return {}
+    writes it}, the optional ones left out (Markdown and reStructuredText
+    templates)."""
+    headings = _headings(template.text) if template.markdown else rst_headings(template.text)
     keys = {s.line: s.key for s in template.sections if s.parent is None}
     found: dict[str, dict[str, str]] = {}
     current: str | None = None
-    for level, title, line in _headings(template.text):
+    for level, title, line in headings:
         if level <= template.depth:
             current = keys.get(line) if level == template.depth else None
         elif level == template.depth + 1 and current is not None:

@@ -323,7 +323,7 @@ def _validate_row(
                 problems.append(Problem(
                     "invalid-value",
                     _("{prefix}: column {column!r}{row}: {why} {choices}").format(
-                        prefix=directive, column=column.label, row=_row_name(read, row), why=why,
+                        prefix=directive, column=str(_(column.label)), row=_row_name(read, row), why=why,
                         choices=vocabulary.choice_names(),
                     ),
                     read.source, cell.line or row.line,

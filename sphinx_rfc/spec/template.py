@@ -435,6 +435,14 @@ def _rst_parts(lines: Sequence[str]) -> Iterator[_Part]:
         i += 1
 
 
+def rst_headings(text: str) -> list[tuple[int, str, int]]:
+    """(level, title, line) of each heading of a reStructuredText template,
+    its levels counted as :func:`parse_template` counts them (the order in
+    which the adornment styles first appear)."""
+    return [(p.level, p.title, p.line) for p in _rst_parts(text.splitlines())
+            if isinstance(p, _Heading)]
+
+
 def _read_grid_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:
     start = i
     rows: list[list[str]] = []
