@@ -42,6 +42,7 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "mermaid-script",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -111,6 +112,11 @@ SUBTYPES: dict[str, str] = {
         "A template-native RFC's table in a section with known table kinds is read as none "
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
+    ),
+    "mermaid-script": (
+        "``rfc_mermaid_js`` is set but cannot be applied: the installed sphinxcontrib-mermaid "
+        "is not a version sphinx_rfc adapts (1.x, 2.x), or its script on a page has no "
+        "``import mermaid from`` line to point at the local file."
     ),
 }
 
