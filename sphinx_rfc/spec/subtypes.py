@@ -115,7 +115,7 @@ SUBTYPES: dict[str, str] = {
     ),
     "mermaid-script": (
         "``rfc_mermaid_js`` is set but cannot be applied: the installed sphinxcontrib-mermaid "
-        "is not a version sphinx_rfc adapts (1.x, 2.x), or its script on a page has no "
+        "is not a version sphinx_rfc adapts (2.1 to 3), or its script on a page has no "
         "``import mermaid from`` line to point at the local file."
     ),
 }

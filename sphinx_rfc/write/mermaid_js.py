@@ -317,8 +317,9 @@ def say_not_adapted(version: tuple[int, ...] | None, app: Sphinx) -> None:
     shown = ".".join(map(str, version)) if version else "unknown"
     logger.warning(
         "sphinx_rfc: rfc_mermaid_js is not applied: sphinxcontrib-mermaid %s is not a "
-        "version sphinx_rfc knows (%s.x); its diagrams load Mermaid as sphinxcontrib-mermaid "
-        "says", shown, ".x, ".join(map(str, sorted(KNOWN_MAJORS))),
+        "version sphinx_rfc knows (%s to %s); its diagrams load Mermaid as "
+        "sphinxcontrib-mermaid says", shown, ".".join(map(str, ADAPTED[0])),
+        "before " + ".".join(map(str, ADAPTED[1])),
         type=WARNING_TYPE, subtype="mermaid-script",
     )
 
@@ -330,14 +331,17 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
         logger.info(line)
 
 
-#: The sphinxcontrib-mermaid major versions whose ``install_js`` (its
-#: signature, its module script's ``import mermaid from`` line) and module
-#: level ``Template`` this module was written against and is tested with
-#: (tox: 1.x on the oldest Sphinx, 2.x on the others).  Under any other
-#: version nothing of sphinxcontrib-mermaid is replaced: every page gets its
-#: script as upstream decides, and ``rfc_mermaid_js`` is not applied (said
-#: once, when the builder starts: :func:`say_not_adapted`).
-KNOWN_MAJORS = frozenset({1, 2})
+#: The sphinxcontrib-mermaid versions whose ``install_js`` (its signature,
+#: its module script's ``import mermaid from`` line) and module level
+#: ``Template`` this module was written against and is tested with: from
+#: 2.1 (the oldest-Sphinx tox leg installs 2.1.0, the others the newest)
+#: up to, not including, 3.  Older releases load d3 (2.0) or the elk
+#: layouts (1.x) from a CDN on every page whatever is set here; they are
+#: below the package's floor.  Under any other version nothing of
+#: sphinxcontrib-mermaid is replaced: every page gets its script as
+#: upstream decides, and ``rfc_mermaid_js`` is not applied (said once,
+#: when the builder starts: :func:`say_not_adapted`).
+ADAPTED = ((2, 1), (3,))
 
 
 def upstream_version() -> tuple[int, ...] | None:
@@ -366,7 +370,8 @@ def upstream_version() -> tuple[int, ...] | None:
 
 def adapts(version: tuple[int, ...] | None) -> bool:
     """Whether sphinxcontrib-mermaid *version* is one this module adapts."""
-    return version is not None and version[0] in KNOWN_MAJORS
+    low, high = ADAPTED
+    return version is not None and low <= version < high
 
 
 def setup(app: Sphinx) -> None:
