@@ -44,6 +44,7 @@ Subtype = Literal[
     "near-miss",
     "changed-after-acceptance",
     "missing-approval",
+    "mermaid-script",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -128,6 +129,11 @@ SUBTYPES: dict[str, str] = {
         "``rfc_approvers`` gives for a module it touches (``:modules:`` or its changes "
         "table): one warning per module, on the line of its status, naming the module and "
         "its approvers."
+    ),
+    "mermaid-script": (
+        "``rfc_mermaid_js`` is set but cannot be applied: the installed sphinxcontrib-mermaid "
+        "is not a version sphinx_rfc adapts (2.1 to 3), or its script on a page has no "
+        "``import mermaid from`` line to point at the local file."
     ),
 }
 
