@@ -48,7 +48,6 @@ extension's own are :mod:`sphinx_rfc.features.signatures` and
 
 from __future__ import annotations
 
-import fnmatch
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +86,7 @@ from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.read.unread import not_read_as_rfc
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.text import clean_title
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def is_native_candidate(
     names it, or its metadata (front matter, field list) names its ID
     (``rfc: RFC-0001``: what ``sphinx-rfc new`` writes)."""
     return (metadata is not None and "rfc" in metadata) or any(
-        fnmatch.fnmatchcase(docname, pattern) for pattern in settings.documents
+        docname_glob_match(pattern, docname) for pattern in settings.documents
     )
 
 
