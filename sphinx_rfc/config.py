@@ -193,7 +193,8 @@ def _sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[SectionS
         old = merged.get(key)
         label = spec.get("label") or (old.label if old else str(titles[0]))
         label_zh = old.label_zh if old else str(titles[0])
-        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive)
+        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive,
+                                  old.level if old else 0)
     return tuple(merged.values())
 
 

@@ -4,7 +4,7 @@ code blocks (each at its line)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -69,28 +69,58 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
     return text
 
 
+def bold_title(node: nodes.Node) -> str | None:
+    """The text of a paragraph that is one run of bold text and nothing
+    else (``**Decision Outcome**`` alone on a line), else None."""
+    if not isinstance(node, nodes.paragraph):
+        return None
+    parts = [c for c in node.children if not (isinstance(c, nodes.Text) and not c.strip())]
+    if len(parts) != 1 or not isinstance(parts[0], nodes.strong):
+        return None
+    text = " ".join(parts[0].astext().split()).rstrip(":：")
+    return text if 0 < len(text) <= 120 else None
+
+
 def section_bodies(
-    doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None
+    doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None,
+    bold: Callable[[str], bool] | None = None,
 ) -> list[SectionBody]:
     """Every section of the document, in document order, except the title
     section when it is the only top-level one (*memo*: see :func:`body_text`).
     When several top-level sections follow one another (`# 标题`, `# 背景`,
     `# 方案` …), each is a section; the first is marked ``first``: it may
-    be the document's title (docs/reference/sections.md)."""
+    be the document's title (docs/reference/sections.md).  *bold*: which
+    texts of a line of bold text name a section (MADR): those lines are
+    sections too, holding what follows them up to the next one or the next
+    heading (and marked ``bold``)."""
     lines = lines or SourceLines(doctree)
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     skip = top[0] if len(top) == 1 else None
     first = top[0] if len(top) > 1 else None
-    bodies = []
+    bodies: list[SectionBody] = []
     memo = {} if memo is None else memo
-    for section in doctree.findall(nodes.section):
-        if section is skip or not section.children or not isinstance(section[0], nodes.title):
-            continue
-        title = section[0]
-        bodies.append(SectionBody(
-            title.astext(), lines.title_line(title), body_text(section, memo),
-            first=section is first,
-        ))
+
+    def visit(node: nodes.Element, level: int) -> None:
+        run: list[str] | None = None
+        for child in node.children:
+            if isinstance(child, nodes.section):
+                run = None
+                if child is not skip and child.children and isinstance(child[0], nodes.title):
+                    title = child[0]
+                    bodies.append(SectionBody(
+                        title.astext(), lines.title_line(title), body_text(child, memo),
+                        first=child is first, level=level + 1,
+                    ))
+                visit(child, level + 1)
+            elif bold is not None and (text := bold_title(child)) is not None and bold(text):
+                run = []
+                bodies.append(SectionBody(text, first_line(child), "", level=level + 1,
+                                          bold=True))
+            elif run is not None and not isinstance(child, (nodes.title, *_SKIPPED)):
+                run.append(astext(child))
+                bodies[-1].text = "\n".join(p for p in run if p.strip())
+
+    visit(doctree, 0)
     return bodies
 
 

@@ -95,7 +95,7 @@ class TemplateSection:
         titles = tuple(dict.fromkeys((self.title, *self.aliases)))
         return SectionSpec(
             self.key, self.label or self.title, self.label_zh or self.title, titles,
-            self.directive,
+            self.directive, self.level,
         )
 
 
