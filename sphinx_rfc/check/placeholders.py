@@ -9,16 +9,26 @@ from functools import lru_cache
 
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.spec.blanks import blank_spans
+from sphinx_rfc.spec.template import BRACE_STYLE, BRACKET_STYLE
+
+#: In ``rfc_placeholders``: any blank of this style, not this text
+#: (docs/reference/warnings.md, "Placeholders"): ``{name}`` (MADR) and ``[name]``.
+_STYLES = {BRACE_STYLE: "{", "{...}": "{", BRACKET_STYLE: "[", "[...]": "["}
 
 
 @lru_cache(maxsize=32)
 def placeholder_regex(placeholders: tuple[str, ...]) -> re.Pattern[str]:
     parts = []
     for text in placeholders:
+        if text in _STYLES:
+            continue  # found by blank_spans
         if text.casefold() == "xxx":
-            # a word or part of an identifier (enable_xxx, xxx.enabled,
-            # enableXxx), never inside a longer run of x's (xxxx)
-            parts.append(r"(?i:(?<!x)xxx(?!x))")
+            # a word or the part of an identifier after `_` or `.`
+            # (enable_xxx, xxx.enabled) or a lower-case letter (enableXxx);
+            # never inside a word (ReverseXxxer), a longer run of x's (xxxx),
+            # a number (0xXX) or an escape (\xXX)
+            parts.append(r"(?<![A-Za-z0-9\\])(?i:xxx)(?![A-Za-z0-9])|(?<=[a-z])Xxx(?![A-Za-z0-9])")
         elif re.fullmatch(r"\w+", text, re.ASCII):
             parts.append(r"(?<![A-Za-z0-9_])" + re.escape(text) + r"(?![A-Za-z0-9_])")
         else:
@@ -26,6 +36,82 @@ def placeholder_regex(placeholders: tuple[str, ...]) -> re.Pattern[str]:
     if not parts:
         return re.compile(r"(?!x)x")
     return re.compile("|".join(parts))
+
+
+#: Placeholder words that open a note (`TODO add a test`): never a term.
+_NOTE_WORDS = frozenset({"TODO", "FIXME"})
+#: Words after a placeholder word that leave it a placeholder (`TBD until
+#: the benchmark`): the rest make it a term (`TBD behavior`).
+_LINKING = frozenset({
+    "and", "or", "for", "until", "till", "before", "after", "by", "in", "on", "at", "to",
+    "when", "if", "is", "are", "was", "were", "will", "yet", "as", "per", "pending", "later",
+    "here", "now", "from", "with", "see", "soon", "tbd",
+})
+#: How far around a match a URL is looked for.
+_URL_WINDOW = 2048
+_SPACES = frozenset(" \t\r\n\u3000")
+
+
+def _in_url(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is inside a URL: the run without spaces
+    around it holds ``://`` or starts with ``www.``."""
+    left = start
+    stop = max(0, start - _URL_WINDOW)
+    while left > stop and text[left - 1] not in _SPACES:
+        left -= 1
+    right = end
+    stop = min(len(text), end + _URL_WINDOW)
+    while right < stop and text[right] not in _SPACES:
+        right += 1
+    word = text[left:right].lstrip("<([（\"'")
+    return "://" in word or word.casefold().startswith("www.")
+
+
+def _is_term(text: str, found: str, end: int) -> bool:
+    """A placeholder word in capitals used as a term: followed by a space
+    and a lower-case word that does not leave it a blank (`TBD behavior`;
+    not `TBD until then`, nor `TODO add a test`)."""
+    if not (found.isascii() and found.isalpha() and found.isupper()) or found in _NOTE_WORDS:
+        return False
+    if end >= len(text) or text[end] != " ":
+        return False
+    k = end + 1
+    while k < len(text) and k - end <= 40 and text[k].isascii() and text[k].isalpha():
+        k += 1
+    word = text[end + 1:k]
+    return len(word) > 1 and word.islower() and word not in _LINKING
+
+
+def placeholder_spans(text: str, placeholders: Sequence[str]) -> list[tuple[int, int]]:
+    """Where *text* holds a placeholder (start, end), in order: matches of
+    the words and texts of *placeholders* not in a URL nor used as a term,
+    and the blanks of the styles *placeholders* names."""
+    spans: list[tuple[int, int]] = []
+    if _may_contain(text, placeholders):
+        regex = placeholder_regex(tuple(placeholders))
+        for m in regex.finditer(text):
+            if not (_in_url(text, m.start(), m.end()) or _is_term(text, m.group(0), m.end())):
+                spans.append(m.span())
+    for opening in dict.fromkeys(_STYLES[p] for p in placeholders if p in _STYLES):
+        if opening in text:
+            spans.extend(span for span in blank_spans(text, opening)
+                         if not _in_url(text, *span))
+    spans.sort()
+    return spans
+
+
+def strip_placeholders(text: str, placeholders: Sequence[str]) -> str:
+    """*text* without its placeholders."""
+    spans = placeholder_spans(text, placeholders)
+    if not spans:
+        return text
+    parts, last = [], 0
+    for start, end in spans:
+        if start >= last:
+            parts.append(text[last:start])
+            last = end
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 def _may_contain(text: str, placeholders: Sequence[str]) -> bool:
@@ -45,17 +131,16 @@ def _may_contain(text: str, placeholders: Sequence[str]) -> bool:
 
 def find_placeholders(text: str, placeholders: Sequence[str]) -> list[str]:
     """The placeholders found in *text*, each once, in order of appearance."""
-    if not text or not _may_contain(text, placeholders):
+    if not text:
         return []
-    regex = placeholder_regex(tuple(placeholders))
-    return list(dict.fromkeys(m.group(0) for m in regex.finditer(text)))
+    return list(dict.fromkeys(text[a:b] for a, b in placeholder_spans(text, placeholders)))
 
 
 def is_placeholder(text: str, placeholders: Sequence[str]) -> bool:
     """Whether *text* is nothing but placeholders (``xxx``, ``TBD / xxx``)."""
     if not find_placeholders(text, placeholders):
         return False
-    rest = placeholder_regex(tuple(placeholders)).sub("", text)
+    rest = strip_placeholders(text, placeholders)
     return not re.sub(r"[\W_]+", "", rest)
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sphinx_rfc._dataclass import dataclass
-from sphinx_rfc.check.placeholders import placeholder_regex
+from sphinx_rfc.check.placeholders import strip_placeholders
 from sphinx_rfc.i18n import _, translating
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
@@ -288,7 +288,7 @@ class SectionResult:
 
 
 def _without_placeholders(text: str, placeholders: Sequence[str]) -> str:
-    return placeholder_regex(tuple(placeholders)).sub("", text)
+    return strip_placeholders(text, placeholders)
 
 
 _NA_PUNCT = " \t\r\n:：,，.。;；-—–()（）[]【】"
@@ -474,8 +474,10 @@ def section_states(
 def _level_hints(chosen: dict[str, SectionBody], sections: Sequence[SectionSpec],
                  source: str, rfc_id: str) -> list[Problem]:
     """One ``heading-level`` hint at each heading that names a top-level
-    section of the template at another level than most of the others do
-    (a `# Drawbacks` among `## ...` sections): it counts all the same."""
+    section of the template above the level most of the others are at (a
+    `# Drawbacks` among `## ...` sections, beside the document's title):
+    it counts all the same.  (A section nested deeper, under a heading of
+    the author's own, is how some RFCs group them: no hint.)"""
     found = [b for b in {id(b): b for b in chosen.values()}.values()
              if b.level and not b.bold]
     if len(found) < 3:
@@ -492,4 +494,4 @@ def _level_hints(chosen: dict[str, SectionBody], sections: Sequence[SectionSpec]
           "it elsewhere").format(
             label=section_label(specs[by_body[id(b)]]), level=b.level, usual=usual),
         source, b.line, rfc_id,
-    ) for b in found if b.level != usual]
+    ) for b in found if b.level < usual]

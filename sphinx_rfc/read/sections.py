@@ -11,13 +11,14 @@ from docutils import nodes
 
 from sphinx_rfc.check.placeholders import (
     find_placeholders,
+    is_placeholder,
     merge_row_placeholders,
     placeholder_problem,
 )
 from sphinx_rfc.check.sections import SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
-from sphinx_rfc.doctree.tables import CellLines, column_header, node_text
-from sphinx_rfc.doctree.text import astext
+from sphinx_rfc.doctree.tables import CellLines, column_header, without_messages
+from sphinx_rfc.doctree.text import astext, prose_text
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
@@ -205,17 +206,22 @@ def placeholder_problems(
                 walk(child)
                 state["floor"] = saved
             elif isinstance(child, nodes.title):
-                emit(child, child.astext(), "title", lines.title_line(child))
+                emit(child, prose_text(child), "title", lines.title_line(child))
             elif isinstance(child, nodes.entry):
                 # (a cell keeps docutils' diagnostics of its markup, with
                 # the source's path: not the author's text)
-                emit(child, node_text(child), "table cell", cell_line(child))
+                emit(child, prose_text(without_messages(child)), "table cell", cell_line(child))
             elif child.tagname == "mermaid" and isinstance(child.get("code"), str):
                 emit(child, child["code"], "diagram", line_of(child))
             elif isinstance(child, nodes.literal_block):
-                emit(child, child.astext(), "code block", line_of(child))
+                # code is no prose: a placeholder in it is the code's own
+                # (an escape, an identifier), unless the block holds
+                # nothing else (the template's block left as it was)
+                code = child.astext()
+                emit(child, code if is_placeholder(code, settings.placeholders) else "",
+                     "code block", line_of(child))
             elif isinstance(child, nodes.TextElement):
-                emit(child, child.astext(), "paragraph", first_line(child))
+                emit(child, prose_text(child), "paragraph", first_line(child))
             else:
                 if child.line:
                     state["last"] = max(state["last"], child.line)
