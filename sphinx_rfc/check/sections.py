@@ -279,6 +279,37 @@ class SectionBody:
     bold: bool = False
 
 
+@dataclass(frozen=True)
+class PageShape:
+    """What a page without headings holds, for the advice of
+    ``no-headings``: its prose's length, the links it holds, the lines of
+    bold text it holds."""
+
+    chars: int
+    links: tuple[str, ...] = ()
+    bold: tuple[str, ...] = ()
+
+
+#: A page no longer than this, with a link, is a redirect or a stub.
+SHORT_PAGE = 400
+
+
+def _no_headings_message(count: int, page: PageShape | None) -> str:
+    if page is not None and len(page.bold) >= 2:
+        names = ", ".join(repr(b) for b in page.bold[:3]) + (", …" if len(page.bold) > 3 else "")
+        return _("no headings found — its sections look written as lines of bold text "
+                 "({names}): write them as headings (## {first}) ({count} required sections "
+                 "are looked for by their headings)").format(
+            names=names, first=page.bold[0], count=count)
+    if page is not None and page.links and page.chars <= SHORT_PAGE:
+        return _("no headings found — a short page ({chars} characters) with a link to "
+                 "{link}: a redirect or a stub? Leave it out of rfc_documents, or write its "
+                 "sections ({count} required sections are looked for by their headings)").format(
+            chars=page.chars, link=page.links[0], count=count)
+    return _("no headings found — paste the issue's Markdown source "
+             "({count} required sections are looked for by their headings)").format(count=count)
+
+
 @dataclass
 class SectionResult:
     states: dict[str, str]
@@ -405,8 +436,10 @@ def section_states(
     rfc_id: str,
     source: str,
     fallback_line: int | None,
+    page: Callable[[], PageShape] | None = None,
 ) -> SectionResult:
-    """States of every configured section and the section problems."""
+    """States of every configured section and the section problems
+    (*page*: what the page holds, asked for when it has no headings)."""
     present_directives = set(directives)
     states: dict[str, str] = {}
     lines: dict[str, int | None] = {}
@@ -460,10 +493,7 @@ def section_states(
     # issue pasted as text (an RFC with the rfc directive is written here)
     if len(missing) > 1 and "rfc" not in present_directives and all(b.first for b in bodies):
         missing = [Problem(
-            "no-headings",
-            _("no headings found — paste the issue's Markdown source "
-              "({count} required sections are looked for by their headings)").format(
-                count=len(missing)),
+            "no-headings", _no_headings_message(len(missing), page() if page else None),
             source, fallback_line, rfc_id,
         )]
     problems.extend(missing)

@@ -58,7 +58,11 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.record import check_record
-from sphinx_rfc.check.sections import SectionBody, section_keys_for_title, section_states
+from sphinx_rfc.check.sections import (
+    SectionBody,
+    section_keys_for_title,
+    section_states,
+)
 from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.i18n import _
@@ -79,6 +83,7 @@ from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
     document_title,
+    page_shape,
     placeholder_problems,
     section_bodies,
 )
@@ -257,6 +262,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
+            page=lambda: page_shape(doctree, memo),
         )
         problems.extend(bold_heading_note(bodies, source, record.id))
         record.sections = result.states

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx import addnodes
 
 from sphinx_rfc.check.placeholders import (
     find_placeholders,
@@ -15,7 +16,7 @@ from sphinx_rfc.check.placeholders import (
     merge_row_placeholders,
     placeholder_problem,
 )
-from sphinx_rfc.check.sections import SectionBody
+from sphinx_rfc.check.sections import PageShape, SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
 from sphinx_rfc.doctree.tables import CellLines, column_header, without_messages
 from sphinx_rfc.doctree.text import astext, prose_text
@@ -123,6 +124,22 @@ def section_bodies(
 
     visit(doctree, 0)
     return bodies
+
+
+def page_shape(doctree: nodes.document, memo: dict[int, str] | None = None) -> PageShape:
+    """What a page holds besides its title, for the ``no-headings`` advice:
+    the length of its text, the links (their targets) and the lines of
+    bold text in it."""
+    top = [c for c in doctree.children if isinstance(c, nodes.section)]
+    scope: nodes.Element = top[0] if len(top) == 1 else doctree
+    links = tuple(dict.fromkeys(
+        str(n.get("refuri") or n.get("reftarget") or n.astext())
+        for n in scope.findall(nodes.reference) if not n.get("rfc-generated")))
+    links += tuple(str(n.get("reftarget")) for n in scope.findall(addnodes.pending_xref)
+                   if n.get("reftarget"))
+    bold = tuple(t for n in scope.findall(nodes.paragraph) if (t := bold_title(n)))
+    text = body_text(scope, memo)
+    return PageShape(len(" ".join(text.split())), links, bold)
 
 
 def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int | None:

@@ -17,7 +17,7 @@ def blank_spans(text: str, opening: str) -> Iterator[tuple[int, int]]:
     """The spans of ``{name}`` (*opening* ``{``) or ``[name]`` blanks in
     *text* (docs/reference/warnings.md): 1 to 80 characters without
     brackets or a line break, a letter among them, not after a letter,
-    digit or ``_`` (``a[i]``), ``!`` or ``\\``; a ``[name]`` is no task box
+    digit, ``_`` (``a[i]``), ``!``, ``\\`` or a bracket; a ``[name]`` is no task box
     (``[ ]``, ``[x]``), no mark (``[Optional]``, :data:`MARKS`), no citation (``[1]``, ``[RFC 2119]``) and no link
     (``[text](url)``, ``[text][ref]``, ``[ref]: url``)."""
     closing = "}" if opening == "{" else "]"
@@ -30,7 +30,7 @@ def blank_spans(text: str, opening: str) -> Iterator[tuple[int, int]]:
         ok = (
             end > 0 and opening not in inner and "\n" not in inner
             and any(c.isalpha() for c in inner)
-            and not (before.isalnum() or before in "_!\\`" + opening)
+            and not (before.isalnum() or before in "_!\\`" + opening + closing)
             and after not in closing + "`"
         )
         if ok and opening == "[":
