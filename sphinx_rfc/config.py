@@ -550,7 +550,8 @@ class RfcSettings:
     ))
     documents: tuple[str, ...] = field(metadata=setting(
         default=[], types=(list, tuple), shape="a list of docname glob patterns",
-        doc="Docname globs of template-native RFCs (no directive needed).",
+        doc="Docname globs of template-native RFCs (no directive needed), matched as Sphinx "
+        "matches docnames: ``*`` stops at ``/``, ``**`` crosses it.",
         convert=_str_list,
     ))
     graph_renderer: str = field(metadata=setting(
