@@ -3,7 +3,9 @@ text as whole tokens (docs/reference/warnings.md)."""
 
 from __future__ import annotations
 
+import bisect
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -47,24 +49,40 @@ _LINKING = frozenset({
     "when", "if", "is", "are", "was", "were", "will", "yet", "as", "per", "pending", "later",
     "here", "now", "from", "with", "see", "soon", "tbd",
 })
-#: How far around a match a URL is looked for.
-_URL_WINDOW = 2048
 _SPACES = frozenset(" \t\r\n\u3000")
 
 
-def _in_url(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is inside a URL: the run without spaces
-    around it holds ``://`` or starts with ``www.``."""
-    left = start
-    stop = max(0, start - _URL_WINDOW)
-    while left > stop and text[left - 1] not in _SPACES:
+def _run_around(text: str, at: int) -> tuple[int, int]:
+    """The run of characters without spaces that holds text[at]."""
+    left = at
+    while left > 0 and text[left - 1] not in _SPACES:
         left -= 1
-    right = end
-    stop = min(len(text), end + _URL_WINDOW)
-    while right < stop and text[right] not in _SPACES:
+    right = at
+    while right < len(text) and text[right] not in _SPACES:
         right += 1
-    word = text[left:right].lstrip("<([（\"'")
-    return "://" in word or word.casefold().startswith("www.")
+    return left, right
+
+
+def _url_runs(text: str) -> list[tuple[int, int]]:
+    """The runs without spaces that are URLs: holding ``://`` or starting
+    with ``www.`` (after an opening bracket or quote).  Each run is walked
+    once: time linear in *text*."""
+    runs: list[tuple[int, int]] = []
+    for mark in ("://", "www."):
+        at = text.find(mark)
+        while at >= 0:
+            left, right = _run_around(text, at)
+            word = text[left:right].lstrip("<([（\"'")
+            if mark == "://" or word[:4].casefold() == "www.":
+                runs.append((left, right))
+            at = text.find(mark, max(right, at + 1))
+    runs.sort()
+    return runs
+
+
+def _in_runs(runs: list[tuple[int, int]], start: int) -> bool:
+    k = bisect.bisect_right(runs, (start, sys.maxsize)) - 1
+    return k >= 0 and runs[k][0] <= start < runs[k][1]
 
 
 def _is_term(text: str, found: str, end: int) -> bool:
@@ -87,15 +105,19 @@ def placeholder_spans(text: str, placeholders: Sequence[str]) -> list[tuple[int,
     the words and texts of *placeholders* not in a URL nor used as a term,
     and the blanks of the styles *placeholders* names."""
     spans: list[tuple[int, int]] = []
+    runs: list[tuple[int, int]] | None = None
     if _may_contain(text, placeholders):
         regex = placeholder_regex(tuple(placeholders))
         for m in regex.finditer(text):
-            if not (_in_url(text, m.start(), m.end()) or _is_term(text, m.group(0), m.end())):
+            runs = _url_runs(text) if runs is None else runs
+            if not (_in_runs(runs, m.start()) or _is_term(text, m.group(0), m.end())):
                 spans.append(m.span())
     for opening in dict.fromkeys(_STYLES[p] for p in placeholders if p in _STYLES):
         if opening in text:
-            spans.extend(span for span in blank_spans(text, opening)
-                         if not _in_url(text, *span))
+            for span in blank_spans(text, opening):
+                runs = _url_runs(text) if runs is None else runs
+                if not _in_runs(runs, span[0]):
+                    spans.append(span)
     spans.sort()
     return spans
 
