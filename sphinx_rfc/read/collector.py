@@ -147,7 +147,7 @@ def _bold_rule(settings: RfcSettings) -> Callable[[str], bool] | None:
 
 def bold_heading_note(bodies: Sequence[SectionBody], source: str, rfc_id: str) -> list[Problem]:
     """One ``bold-heading`` style note for the sections written as bold
-    lines, at the first of them."""
+    lines (of *bodies*: those read as a section), at the first of them."""
     bold = [b for b in bodies if b.bold]
     if not bold:
         return []
@@ -264,7 +264,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             rfc_id=record.id, source=source, fallback_line=record.line,
             page=lambda: page_shape(doctree, memo),
         )
-        problems.extend(bold_heading_note(bodies, source, record.id))
+        problems.extend(bold_heading_note(
+            [b for b in bodies if b.line in result.lines.values()], source, record.id))
         record.sections = result.states
         # a section whose only content is a table docutils could not parse
         # is not "empty": the parse error (in the log) is the cause
