@@ -44,6 +44,7 @@ Subtype = Literal[
     "near-miss",
     "heading-level",
     "bold-heading",
+    "changed-after-acceptance",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -123,6 +124,11 @@ SUBTYPES: dict[str, str] = {
         "A template whose documents may write a section as a line of bold text (MADR: "
         "``**Decision Outcome**`` alone on a line): such lines are read as the sections they "
         "name; one style note per document, at the first of them."
+    ),
+    "changed-after-acceptance": (
+        "An accepted RFC's interface, dependency or change tables differ from the version "
+        "the commit that accepted it holds: one warning naming the rows added, removed or "
+        "changed and the acceptance date (a change of prose is none)."
     ),
 }
 
