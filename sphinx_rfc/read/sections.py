@@ -73,10 +73,12 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
 
 def bold_title(node: nodes.Node) -> str | None:
     """The text of a paragraph that is one run of bold text and nothing
-    else (``**Decision Outcome**`` alone on a line), else None."""
+    else but a colon (``**Decision Outcome**`` alone on a line), else None."""
     if not isinstance(node, nodes.paragraph):
         return None
     parts = [c for c in node.children if not (isinstance(c, nodes.Text) and not c.strip())]
+    if parts and isinstance(parts[-1], nodes.Text) and parts[-1].strip() in (":", "："):
+        parts.pop()  # **Decision Outcome**:
     if len(parts) != 1 or not isinstance(parts[0], nodes.strong):
         return None
     text = " ".join(parts[0].astext().split()).rstrip(":：")
