@@ -244,7 +244,8 @@ def whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
 
 
 def _whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
-    return _keys_of(normalise_title(title), sections, _starts_with)
+    norm = normalise_title(title)
+    return _longest(norm, _keys_of(norm, sections, _starts_with), sections)
 
 
 def ambiguous_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
