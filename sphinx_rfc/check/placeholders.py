@@ -27,10 +27,12 @@ def placeholder_regex(placeholders: tuple[str, ...]) -> re.Pattern[str]:
             continue  # found by blank_spans
         if text.casefold() == "xxx":
             # a word or the part of an identifier after `_` or `.`
-            # (enable_xxx, xxx.enabled) or a lower-case letter (enableXxx);
-            # never inside a word (ReverseXxxer), a longer run of x's (xxxx),
-            # a number (0xXX) or an escape (\xXX)
-            parts.append(r"(?<![A-Za-z0-9\\])(?i:xxx)(?![A-Za-z0-9])|(?<=[a-z])Xxx(?![A-Za-z0-9])")
+            # (enable_xxx, xxx.enabled) or a lower-case letter (enableXxx),
+            # written xxx, XXX or Xxx (xXX is hex digits' notation); never
+            # inside a word (ReverseXxxer), a longer run of x's (xxxx), a
+            # number (0xXX) or an escape (\xXX)
+            parts.append(r"(?<![A-Za-z0-9\\])(?:xxx|XXX|Xxx)(?![A-Za-z0-9])"
+                         r"|(?<=[a-z])Xxx(?![A-Za-z0-9])")
         elif re.fullmatch(r"\w+", text, re.ASCII):
             parts.append(r"(?<![A-Za-z0-9_])" + re.escape(text) + r"(?![A-Za-z0-9_])")
         else:
@@ -85,13 +87,28 @@ def _in_runs(runs: list[tuple[int, int]], start: int) -> bool:
     return k >= 0 and runs[k][0] <= start < runs[k][1]
 
 
-def _is_term(text: str, found: str, end: int) -> bool:
-    """A placeholder word in capitals used as a term: followed by a space
-    and a lower-case word that does not leave it a blank (`TBD behavior`;
-    not `TBD until then`, nor `TODO add a test`)."""
-    if not (found.isascii() and found.isalpha() and found.isupper()) or found in _NOTE_WORDS:
+#: Quotes around a placeholder word that mention it (`"TBD" behavior`).
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」",
+           "『": "』"}
+
+
+def _is_term(text: str, found: str, start: int, end: int) -> bool:
+    """A placeholder word in capitals used as a term or mentioned, not left
+    as a blank: followed by a space or a line break and a lower-case word
+    that does not leave it a blank (`TBD behavior`; not `TBD until then`,
+    nor `TODO add a test`); in quotes (`"TBD"`); or an abbreviation after
+    the words it stands for (`To Be Determined (TBD)`)."""
+    if not (found.isascii() and found.isalpha() and found.isupper()):
         return False
-    if end >= len(text) or text[end] != " ":
+    before = text[start - 1] if start else ""
+    after = text[end] if end < len(text) else ""
+    if before in _QUOTES and after == _QUOTES[before]:
+        return True
+    if before == "(" and after == ")":
+        words = text[max(0, start - 1 - 20 * len(found)):start - 1].split()[-len(found):]
+        if "".join(w.strip("\"'“”")[:1] for w in words).upper() == found:
+            return True
+    if found in _NOTE_WORDS or after not in (" ", "\n"):
         return False
     k = end + 1
     while k < len(text) and k - end <= 40 and text[k].isascii() and text[k].isalpha():
@@ -110,7 +127,7 @@ def placeholder_spans(text: str, placeholders: Sequence[str]) -> list[tuple[int,
         regex = placeholder_regex(tuple(placeholders))
         for m in regex.finditer(text):
             runs = _url_runs(text) if runs is None else runs
-            if not (_in_runs(runs, m.start()) or _is_term(text, m.group(0), m.end())):
+            if not (_in_runs(runs, m.start()) or _is_term(text, m.group(0), m.start(), m.end())):
                 spans.append(m.span())
     for opening in dict.fromkeys(_STYLES[p] for p in placeholders if p in _STYLES):
         if opening in text:

@@ -521,8 +521,7 @@ def _level_hints(chosen: dict[str, SectionBody], sections: Sequence[SectionSpec]
     return [Problem(
         "heading-level",
         _("section {label} is a heading of level {level} where the other sections are "
-          "of level {usual}; it counts as the section, but the table of contents shows "
-          "it elsewhere").format(
+          "of level {usual}; it counts as the section: write it at their level").format(
             label=section_label(specs[by_body[id(b)]]), level=b.level, usual=usual),
         source, b.line, rfc_id,
     ) for b in found if b.level < usual]

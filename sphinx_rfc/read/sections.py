@@ -85,6 +85,31 @@ def bold_title(node: nodes.Node) -> str | None:
     return text if 0 < len(text) <= 120 else None
 
 
+def heading_level(lines: SourceLines, title: nodes.title, line: int | None) -> int:
+    """The level a Markdown heading is written at in the source: the
+    number of its ``#`` marks (a setext heading: 1 under ``===``, 2 under
+    ``---``); 0 when the source does not say.  (Called for Markdown
+    documents: reStructuredText's levels are the order of its underline
+    styles, the doctree's depth.)  MyST makes the first
+    heading level it meets the document's top, so a `# Drawbacks` among
+    `##` sections is at the same depth in the doctree as they are."""
+    source = lines.get(title)
+    if not line or line > len(source):
+        return 0
+    text = source[line - 1]
+    bare = text.lstrip(" ")
+    if len(text) - len(bare) <= 3 and bare.startswith("#"):
+        marks = len(bare) - len(bare.lstrip("#"))
+        rest = bare[marks:]
+        return marks if marks <= 6 and (not rest or rest[0] in " \t") else 0
+    under = source[line].strip() if line < len(source) else ""
+    if under and set(under) == {"="}:
+        return 1
+    if under and set(under) == {"-"}:
+        return 2
+    return 0
+
+
 def section_bodies(
     doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None,
     bold: Callable[[str], bool] | None = None,
@@ -103,6 +128,7 @@ def section_bodies(
     first = top[0] if len(top) > 1 else None
     bodies: list[SectionBody] = []
     memo = {} if memo is None else memo
+    markdown = str(doctree.get("source") or "").endswith(".md")
 
     def visit(node: nodes.Element, level: int) -> None:
         run: list[str] | None = None
@@ -111,9 +137,11 @@ def section_bodies(
                 run = None
                 if child is not skip and child.children and isinstance(child[0], nodes.title):
                     title = child[0]
+                    line = lines.title_line(title)
                     bodies.append(SectionBody(
-                        title.astext(), lines.title_line(title), body_text(child, memo),
-                        first=child is first, level=level + 1,
+                        title.astext(), line, body_text(child, memo),
+                        first=child is first,
+                        level=(heading_level(lines, title, line) if markdown else 0) or level + 1,
                     ))
                 visit(child, level + 1)
             elif bold is not None and (text := bold_title(child)) is not None and bold(text):
