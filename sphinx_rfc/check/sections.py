@@ -273,8 +273,8 @@ class SectionBody:
     #: The document's first top-level section when others follow it: it may
     #: be the document's title, so it is never offered as a near miss.
     first: bool = False
-    #: How deep the section is (1: a top-level section of the document); 0:
-    #: not known.
+    #: Its heading level: a Markdown heading's ``#`` marks as written, else
+    #: its depth in the document (1: a top-level section); 0: not known.
     level: int = 0
     #: A line of bold text read as a heading (MADR's ``**Decision Outcome**``).
     bold: bool = False
