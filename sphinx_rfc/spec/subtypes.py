@@ -42,6 +42,8 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "heading-level",
+    "bold-heading",
     "changed-after-acceptance",
     "missing-approval",
     "mermaid-script",
@@ -117,6 +119,16 @@ SUBTYPES: dict[str, str] = {
         "A template-native RFC's table in a section with known table kinds is read as none "
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
+    ),
+    "heading-level": (
+        "A heading names a top-level section of the template but is at another heading level "
+        "than most of the RFC's other sections (a ``# Drawbacks`` among ``##`` sections): it "
+        "counts as the section; the hint is at its line."
+    ),
+    "bold-heading": (
+        "A template whose documents may write a section as a line of bold text (MADR: "
+        "``**Decision Outcome**`` alone on a line): such lines are read as the sections they "
+        "name; one style note per document, at the first of them."
     ),
     "changed-after-acceptance": (
         "An accepted RFC's interface, dependency or change tables differ from the version "
