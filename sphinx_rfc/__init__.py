@@ -21,7 +21,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
     from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, plantuml, unread
-    from sphinx_rfc.resolve import derived, domain, indices, mermaid, mermaid_fallback, views
+    from sphinx_rfc.resolve import (
+        derived,
+        domain,
+        header_only_tables,
+        indices,
+        mermaid,
+        mermaid_fallback,
+        views,
+    )
     from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
@@ -48,6 +56,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     results.setup(app)
     mermaid.setup(app)
     mermaid_fallback.setup(app)
+    header_only_tables.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,
