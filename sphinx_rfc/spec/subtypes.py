@@ -42,6 +42,7 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "stale-review",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -111,6 +112,10 @@ SUBTYPES: dict[str, str] = {
         "A template-native RFC's table in a section with known table kinds is read as none "
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
+    ),
+    "stale-review": (
+        "An RFC has been in review for longer than ``rfc_review_days`` (from the commit that "
+        "put it in review, in its git history); the days and that date are named."
     ),
 }
 

@@ -124,6 +124,8 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         data["notes"] = dict(record.notes)
     if record.issue_labels:
         data["issue_labels"] = dict(record.issue_labels)
+    if record.history:
+        data["history"] = [entry.as_json() for entry in record.history]
     if record.tables:
         data["tables"] = [
             {"section": t.section, "columns": list(t.columns), "rows": [dict(r) for r in t.rows]}
