@@ -22,7 +22,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc.features import results, signatures
     from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, history, plantuml, unread
     from sphinx_rfc.resolve import derived, domain, indices, mermaid, mermaid_fallback, views
-    from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
+    from sphinx_rfc.write import export, feeds, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
@@ -43,6 +43,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     index_pages.setup(app)
     mermaid_js.setup(app)
     export.setup(app)
+    feeds.setup(app)
     summary.setup(app)
     # subscribers of the collector's rfc-record-read event, which it declares
     signatures.setup(app)

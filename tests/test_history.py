@@ -185,3 +185,58 @@ def test_parallel_and_incremental_after_a_new_commit(repo: Path) -> None:
     assert "Accepted 2025-05-28" in text_of(page)
     listing = text_of((committed.outdir / "list.html").read_text(encoding="utf-8"))
     assert "Accepted · 4 days" in listing
+
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def feed(build: Build, name: str) -> list[tuple[str, str, str]]:
+    """``(title, updated, link)`` of each entry of the feed *name* (valid XML)."""
+    root = ET.parse(build.outdir / name).getroot()
+    assert root.tag == f"{ATOM}feed"
+    assert root.findtext(f"{ATOM}id") and root.findtext(f"{ATOM}updated")
+    entries = root.findall(f"{ATOM}entry")
+    for entry in entries:
+        assert (entry.findtext(f"{ATOM}id") or "").startswith("urn:uuid:")
+        assert entry.find(f"{ATOM}author/{ATOM}name") is not None
+    return [(e.findtext(f"{ATOM}title") or "", e.findtext(f"{ATOM}updated") or "",
+             e.find(f"{ATOM}link").get("href", ""))  # type: ignore[union-attr]
+            for e in entries]
+
+
+def test_feeds(repo: Path) -> None:
+    build = sphinx_build(repo)
+    everything = feed(build, "rfcs.atom")
+    assert [t for t, _u, _l in everything] == [
+        "RFC-0003 new, review: Quota limits",
+        "RFC-0002 review: Retry policy for 网络 calls",
+        "RFC-0001 accepted: 存储层压缩 (storage compression)",
+        "RFC-0001 review: 存储层压缩 (storage compression)",
+        "RFC-0002 new, draft: Retry policy for 网络 calls",
+        "RFC-0001 new, draft: 存储层压缩 (storage compression)",
+    ]
+    assert everything[0][1] == "2025-05-20T00:00:00Z"
+    assert everything[2][2] == "https://docs.example.com/rfcs/native-0001.html"
+    accepted = feed(build, "rfcs-status-accepted.atom")
+    assert [t for t, _u, _l in accepted] == ["RFC-0001 accepted: 存储层压缩 (storage compression)"]
+    assert len(feed(build, "rfcs-status-review.atom")) == 3
+    assert feed(build, "rfcs-status-rejected.atom") == []
+    network = feed(build, "rfcs-module-网络.atom")
+    assert [t for t, _u, _l in network] == [
+        "RFC-0002 review: Retry policy for 网络 calls",
+        "RFC-0002 new, draft: Retry policy for 网络 calls",
+    ]
+    assert len(feed(build, "rfcs-module-storage.atom")) == 4
+    # stable ids: a second build from scratch gives the same bytes
+    again = sphinx_build(repo, freshenv=True)
+    assert (again.outdir / "rfcs.atom").read_bytes() == (build.outdir / "rfcs.atom").read_bytes()
+    # the index page and the RFC pages link them
+    alternate = re.compile(r'<link rel="alternate" type="application/atom\+xml"[^>]*href="([^"]+)"')
+    listing = (build.outdir / "list.html").read_text(encoding="utf-8")
+    assert alternate.findall(listing) == ["rfcs.atom"]
+    page = (build.outdir / "rfcs" / "native-0001.html").read_text(encoding="utf-8")
+    assert alternate.findall(page) == [
+        "../rfcs.atom", "../rfcs-status-accepted.atom", "../rfcs-module-storage.atom"]
+    # no feed for other builders
+    text = sphinx_build(repo, "text")
+    assert not (text.outdir / "rfcs.atom").exists()
