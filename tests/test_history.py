@@ -33,7 +33,7 @@ INDEX = (
     "# 设计文档 RFCs\n\n```{toctree}\n:glob:\n\nrfcs/*\nlist\nstats\n```\n"
 )
 LIST = "# 全部 RFC\n\n```{rfc-index}\n:columns: id, title, status\n```\n"
-STATS = "# Dashboard 看板\n\nLater.\n"
+STATS = "# Dashboard 看板\n\n```{rfc-stats}\n```\n\n## 仅 storage\n\n```{rfc-stats}\n:module: storage\n```\n"
 
 
 def native(status: str, extra: str = "") -> str:
@@ -240,3 +240,58 @@ def test_feeds(repo: Path) -> None:
     # no feed for other builders
     text = sphinx_build(repo, "text")
     assert not (text.outdir / "rfcs.atom").exists()
+
+
+BOX = '<div class="rfc-stats docutils container">'
+
+
+def bars(svg: str) -> dict[tuple[str, str], int]:
+    found = re.findall(
+        r'<rect class="rfc-stats-bar" data-(?:status|type)="([^"]*)" '
+        r'data-(?:module|part)="([^"]*)" data-count="(\d+)"', svg)
+    return {(a, b): int(n) for a, b, n in found}
+
+
+def test_stats_chart_counts(repo: Path) -> None:
+    build = sphinx_build(repo)
+    page = (build.outdir / "stats.html").read_text(encoding="utf-8")
+    first, storage = page.split(BOX)[1:]
+    assert "<script" not in first
+    svgs = re.findall(r"<svg.*?</svg>", first, re.S)
+    assert len(svgs) == 3
+    for svg in svgs:
+        ET.fromstring(svg)  # well-formed
+    # over time: after 2025-05-20 one accepted, two in review
+    points = re.findall(r'data-status="(\w+)" data-date="([\d-]+)" data-count="(\d+)"', svgs[0])
+    assert points
+    last = {s: int(n) for s, d, n in points if d == "2025-05-20"}
+    assert last == {"draft": 0, "review": 2, "accepted": 1}
+    first_day = {s: int(n) for s, d, n in points if d == "2025-01-06"}
+    assert first_day == {"draft": 1, "review": 0, "accepted": 0}
+    assert bars(svgs[1]) == {("accepted", "storage"): 1, ("review", "storage"): 1,
+                             ("review", "网络"): 1}
+    assert bars(svgs[2]) == {("performance", ""): 1, ("feature", ""): 1, ("enhancement", ""): 1}
+    assert "Median time from draft to accepted: 57 days (over 1 RFCs)." in text_of(first)
+    # :module: storage keeps RFC-0001 and RFC-0003
+    storage_svgs = re.findall(r"<svg.*?</svg>", storage, re.S)
+    assert bars(storage_svgs[1]) == {("accepted", "storage"): 1, ("review", "storage"): 1}
+    # text builder: tables of the same numbers
+    text = sphinx_build(repo, "text")
+    out = (text.outdir / "stats.txt").read_text(encoding="utf-8")
+    assert "2025-05-20" in out and "No module" not in out
+    assert build.rfc_warnings() == [w for w in build.rfc_warnings() if w[2] == "rfc.stale-review"]
+
+
+def test_stats_without_history(tmp_path: Path) -> None:
+    docs = write_project(tmp_path / "plain", {
+        "index.md": INDEX, "list.md": LIST, "stats.md": STATS,
+        "rfcs/native-0001.md": native("已接受"), "rfcs/0002-retry.md": directive("review"),
+    }, CONF + 'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n')
+    build = sphinx_build(docs)
+    page = (build.outdir / "stats.html").read_text(encoding="utf-8")
+    assert "No status history from git" in page
+    svgs = re.findall(r"<svg.*?</svg>", page.split(BOX)[1], re.S)
+    assert len(svgs) == 2
+    assert bars(svgs[0]) == {("accepted", "storage"): 1, ("review", "网络"): 1}
+    assert build.rfc_warnings() == []
+    assert not feed(build, "rfcs.atom")
