@@ -28,6 +28,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.common import (
+    NO_MATCH,
     check_xrefs,
     empty,
     header,
@@ -50,6 +51,13 @@ if TYPE_CHECKING:
     from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
     from sphinx_rfc.resolve.domain import RfcDomain
+
+
+#: Labels passed to ``_()`` at render time (the catalog tool collects them).
+STATS_LABELS = {
+    "no-history": "No status history from git (rfc_history).",
+    "rfcs": "RFCs",
+}
 
 
 class StatsValue(TypedDict):
@@ -197,7 +205,7 @@ def _median_text(value: StatsValue) -> str:
 def render_stats(ctx: RenderContext, node: rfc_pending, value: StatsValue) -> list[nodes.Node]:
     box = nodes.container(classes=["rfc-stats"])
     if not value["total"]:
-        box += empty("No RFC matches.", "rfc-stats-empty")
+        box += empty(NO_MATCH, "rfc-stats-empty")
         return [box]
     settings = ctx.settings
     status_order = _ordered(value["by_status_module"], settings.statuses.keys())
@@ -219,7 +227,7 @@ def render_stats(ctx: RenderContext, node: rfc_pending, value: StatsValue) -> li
     points = value["over_time"]
     shown_statuses = _ordered({s for _d, c in points for s in c}, settings.statuses.keys())
     if not points:
-        box += empty("No status history from git (rfc_history).", "rfc-stats-no-history")
+        box += empty(STATS_LABELS["no-history"], "rfc-stats-no-history")
     elif html:
         svg = over_time(titles[0], points, [(s, status_label(s)) for s in shown_statuses])
         box += nodes.raw("", svg, format="html", classes=["rfc-stats-chart"])
@@ -252,7 +260,7 @@ def render_stats(ctx: RenderContext, node: rfc_pending, value: StatsValue) -> li
                            row_attr="type", part_attr="part")
         box += nodes.raw("", svg, format="html", classes=["rfc-stats-chart"])
     else:
-        table = make_table(header(["Type", "RFCs"]),
+        table = make_table(header(["Type", STATS_LABELS["rfcs"]]),
                            [[type_label(t), str(value["by_type"][t])] for t in types],
                            ["rfc-table", "rfc-table-stats"], [20, 10])
         box += keep_widths(ctx, table)
