@@ -20,7 +20,15 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
-    from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, history, plantuml, unread
+    from sphinx_rfc.read import (
+        build_log,
+        collector,
+        frontmatter,
+        git_dates,
+        history,
+        plantuml,
+        unread,
+    )
     from sphinx_rfc.resolve import derived, domain, indices, mermaid, mermaid_fallback, views
     from sphinx_rfc.write import export, feeds, index_pages, mermaid_js, static, summary
 

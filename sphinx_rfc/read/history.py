@@ -123,11 +123,10 @@ def status_in_text(text: str, statuses: Vocabulary) -> str | None:
             continue
         pair = _key_value(line)
         if pair is not None and (line.startswith(":") or in_front or raw[:1] in " \t"
-                                 or pair[0].strip().casefold() == "status"):
-            if _is_status(pair[0]):
-                found = _status_value(pair[1], statuses)
-                if found:
-                    return found
+                                 or pair[0].strip().casefold() == "status") and _is_status(pair[0]):
+            found = _status_value(pair[1], statuses)
+            if found:
+                return found
     return None
 
 

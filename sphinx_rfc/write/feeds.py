@@ -152,7 +152,8 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
     everything = entries_of(records)
     out = {ALL: feed_xml(ALL, f"{project}: RFCs", everything, base=base,
                          page_uri=page_uri, status_label=status_label)}
-    for status in settings.statuses.keys():
+    status_keys = settings.statuses.keys()
+    for status in status_keys:
         name = status_feed(status)
         chosen = [e for e in everything if e.step.status == status]
         out[name] = feed_xml(name, f"{project}: RFCs {status_label(status)}", chosen,
