@@ -612,9 +612,9 @@ class RfcSettings:
     ))
     history: bool = field(metadata=setting(
         default=True, types=(bool,), shape="True or False",
-        doc="Each RFC's status history from git: every status its source file has held, "
-        "with the first commit that shows it (the page's timeline, the index's time in "
-        "the current status, ``history`` in ``rfcs.json``, the feeds, ``rfc-stats``); "
+        doc="The status history of each RFC from git: every status its source file has held, "
+        "with the first commit that shows it (a timeline on the RFC page, the time in "
+        "the current status on the index, ``history`` in ``rfcs.json``, the feeds, ``rfc-stats``); "
         "read from the same ``git log`` as ``rfc_git_dates``. No git, no history.",
         convert=_flag,
     ))
