@@ -295,3 +295,24 @@ def test_stats_without_history(tmp_path: Path) -> None:
     assert bars(svgs[0]) == {("accepted", "storage"): 1, ("review", "网络"): 1}
     assert build.rfc_warnings() == []
     assert not feed(build, "rfcs.atom")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("---\nrfc: RFC-0009\nstatus: 评审中\n---\n# 标题\n", "review"),
+    ("# T\n\n```{rfc} RFC-0009\n:status: Accepted\n```\n", "accepted"),
+    ("# T\n\n```{rfc} RFC-0009\n---\nstatus: implemented\n---\n```\n", "implemented"),
+    ("T\n=\n\n.. rfc:: RFC-0009\n   :type: feature\n   :status: withdrawn\n", "withdrawn"),
+    (":rfc: RFC-0009\n:状态: 草稿\n\nT\n=\n", "draft"),
+    ("# T\n\n## 基本信息\n\n| Field | Value |\n|---|---|\n| **Status** | Review (周五过会) |\n",
+     "review"),
+    ("T\n=\n\n.. list-table::\n\n   * - 当前状态\n     - 已通过\n", "accepted"),
+    # a dependency table's status column is no basic-information row
+    ("# T\n\n| 组件 | 状态 |\n|---|---|\n| data | 已接受 |\n", None),
+    ("# T\n\n| 状态 | TBD |\n|---|---|\n", None),
+    ("", None),
+])
+def test_status_in_text(text: str, expected: str | None) -> None:
+    from sphinx_rfc.read.history import status_in_text
+    from sphinx_rfc.spec.vocabulary import STATUSES
+
+    assert status_in_text(text, STATUSES) == expected
