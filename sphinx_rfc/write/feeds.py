@@ -16,7 +16,7 @@ from the RFC ID, the status and the commit (the same in every build), its
 bytes depend on the sources only (no build time): a feed with no entry is
 dated ``1970-01-01``.
 
-Written by the HTML builders only, at ``build-finished``, each file whole
+Written by the HTML builders only (not EPUB), at ``build-finished``, each file whole
 or not at all (:mod:`sphinx_rfc._atomic`), and only when its bytes
 changed.  Every HTML page with an ``rfc-index`` and every RFC page links
 ``rfcs.atom`` (and an RFC page its status's and modules' feeds) with
@@ -170,7 +170,9 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
 
 
 def _writes_feeds(app: Sphinx) -> bool:
+    # (not EPUB: its package takes every file of its output folder)
     return bool(app.builder is not None and app.builder.format == "html"
+                and not app.builder.name.startswith("epub")
                 and rfc_config.settings(app.config).history)
 
 
