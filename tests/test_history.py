@@ -316,3 +316,28 @@ def test_status_in_text(text: str, expected: str | None) -> None:
     from sphinx_rfc.spec.vocabulary import STATUSES
 
     assert status_in_text(text, STATUSES) == expected
+
+
+def test_a_new_commit_reads_the_texts_of_its_files_only(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sphinx_rfc.read import git_log
+
+    asked: list[list[tuple[str, str]]] = []
+    real = git_log.read_blobs
+
+    def counting(top: object, wanted: object) -> object:
+        keys = list(wanted)  # type: ignore[call-overload]
+        asked.append(keys)
+        return real(top, keys)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(git_log, "read_blobs", counting)
+    sphinx_build(repo)
+    assert len(asked) == 1 and len(asked[0]) == 10  # every source file at every commit
+    path = repo / "rfcs" / "0002-retry.md"
+    path.write_text(directive("accepted"), encoding="utf-8")
+    git(repo.parent, "commit", "-q", "-am", "retry accepted", date="2025-05-30T10:00:00+00:00")
+    build = sphinx_build(repo)
+    assert [[p for _sha, p in keys] for keys in asked[1:]] == [["docs/rfcs/0002-retry.md"]]
+    assert steps(build, "RFC-0002")[-1] == ("accepted", "2025-05-30", "A")
+    assert [w for w in build.rfc_warnings() if w[2] == "rfc.stale-review"] == []

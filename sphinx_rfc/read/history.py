@@ -15,6 +15,9 @@ Oldest first; a commit whose status equals the one before adds nothing; a
 commit whose status cannot be read is skipped.  The history lists commits
 only: the working tree's status (the record's) may differ from the last.
 
+The status of each file at each commit is kept in the environment: after
+a new commit a build reads the texts of that commit's files only.
+
 Computed once per build in the main process before any document is read
 (``env-get-outdated``, like git dates): parallel read workers inherit it.
 The history each RFC was read with is its record's; the ``env-get-outdated``
@@ -130,22 +133,27 @@ def status_in_text(text: str, statuses: Vocabulary) -> str | None:
     return None
 
 
+#: ``(commit, path relative to the top) -> status`` of a file at a commit
+#: (None: none could be read).
+StatusesAt = Mapping[tuple[str, str], "str | None"]
+
+
 def histories_of(
     log: git_log.RepositoryLog,
-    texts: Mapping[tuple[str, str], str | None],
+    statuses_at: StatusesAt,
     paths: Sequence[str],
-    statuses: Vocabulary,
+    by_file: Mapping[str, Sequence[git_log.Commit]] | None = None,
 ) -> dict[str, tuple[HistoryEntry, ...]]:
     """``source path -> history`` of each of *paths* (relative to the
-    source folder); *texts*: ``(commit, top path) -> text`` at that commit."""
-    by_file = log.by_source_file()
+    source folder), from the status of each file at each commit."""
+    if by_file is None:
+        by_file = log.by_source_file()
     found: dict[str, tuple[HistoryEntry, ...]] = {}
     for path in paths:
         entries: list[HistoryEntry] = []
         top = log.top_path(path)
         for commit in reversed(by_file.get(path, ())):  # oldest first
-            text = texts.get((commit.sha, top))
-            status = status_in_text(text, statuses) if text else None
+            status = statuses_at.get((commit.sha, top))
             if status is None or (entries and entries[-1].status == status):
                 continue
             entries.append(HistoryEntry(status, commit.date, commit.sha, commit.author))
@@ -155,15 +163,24 @@ def histories_of(
 
 
 def read_histories(
-    log: git_log.RepositoryLog, suffixes: Sequence[str], statuses: Vocabulary
-) -> dict[str, tuple[HistoryEntry, ...]]:
-    """The history of every source file (of *suffixes*) in *log*: one
-    ``git cat-file --batch`` for every text."""
+    log: git_log.RepositoryLog,
+    suffixes: Sequence[str],
+    statuses: Vocabulary,
+    known: StatusesAt | None = None,
+) -> tuple[dict[str, tuple[HistoryEntry, ...]], dict[tuple[str, str], str | None]]:
+    """The history of every source file (of *suffixes*) in *log*, and the
+    status of each file at each of its commits.  The texts of the files at
+    the commits *known* does not hold (a file at a commit never changes)
+    are read by one ``git cat-file --batch``."""
+    known = known or {}
     by_file = log.by_source_file()
     paths = sorted(p for p in by_file if p.endswith(tuple(suffixes)))
     wanted = [(c.sha, log.top_path(p)) for p in paths for c in by_file[p]]
-    texts = git_log.read_blobs(log.top, wanted)
-    return histories_of(log, texts, paths, statuses)
+    statuses_at = {key: known[key] for key in wanted if key in known}
+    texts = git_log.read_blobs(log.top, [key for key in wanted if key not in statuses_at])
+    for key, text in texts.items():
+        statuses_at[key] = status_in_text(text, statuses) if text else None
+    return histories_of(log, statuses_at, paths, by_file), statuses_at
 
 
 # --------------------------------------------------------------------------
@@ -175,6 +192,10 @@ _APP_KEY = "_sphinx_rfc_histories"
 #: Where the environment keeps the repository stamp of the last build that
 #: read histories (pickled with it).
 _ENV_STAMP = "_sphinx_rfc_history_stamp"
+#: Where it keeps the status of each file at each commit, read by the last
+#: build (with the vocabulary they were read with): a new commit makes the
+#: next build read the texts of its files only.
+_ENV_STATUSES = "_sphinx_rfc_history_statuses"
 
 
 def build_histories(app: Sphinx) -> Histories:
@@ -190,7 +211,12 @@ def build_histories(app: Sphinx) -> Histories:
     histories: Histories = {}
     if log.commits and not is_shallow(app.srcdir):
         suffixes = tuple(str(s) for s in app.config.source_suffix) or (".rst",)
-        histories = read_histories(log, suffixes, settings.statuses)
+        # the statuses read by the last build, while the vocabulary is the same
+        vocabulary = repr(settings.statuses)
+        kept = app.env.__dict__.get(_ENV_STATUSES)
+        known = kept[1] if kept is not None and kept[0] == vocabulary else None
+        histories, statuses_at = read_histories(log, suffixes, settings.statuses, known)
+        app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
     app.__dict__[_APP_KEY] = (log, histories)
     return histories
 
