@@ -341,3 +341,18 @@ def test_a_new_commit_reads_the_texts_of_its_files_only(
     assert [[p for _sha, p in keys] for keys in asked[1:]] == [["docs/rfcs/0002-retry.md"]]
     assert steps(build, "RFC-0002")[-1] == ("accepted", "2025-05-30", "A")
     assert [w for w in build.rfc_warnings() if w[2] == "rfc.stale-review"] == []
+
+
+def test_shallow_clone_has_no_history(repo: Path) -> None:
+    """A shallow clone's history is its few fetched commits: none is shown
+    rather than a wrong one, and nothing is warned."""
+    import subprocess
+
+    top = repo.parent
+    oldest = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], cwd=top,
+                            capture_output=True, text=True, check=True).stdout.strip()
+    (top / ".git" / "shallow").write_text(oldest + "\n", encoding="utf-8")
+    build = sphinx_build(repo)
+    assert all("history" not in r for r in exported(build).values())
+    assert build.rfc_warnings() == []
+    assert feed(build, "rfcs.atom") == []
