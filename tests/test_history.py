@@ -356,3 +356,13 @@ def test_shallow_clone_has_no_history(repo: Path) -> None:
     assert all("history" not in r for r in exported(build).values())
     assert build.rfc_warnings() == []
     assert feed(build, "rfcs.atom") == []
+
+
+def test_status_field_named_by_rfc_aliases() -> None:
+    from sphinx_rfc.read.history import status_in_text
+    from sphinx_rfc.spec.text import fold_header
+    from sphinx_rfc.spec.vocabulary import STATUSES
+
+    text = "# T\n\n| 字段 | 值 |\n|---|---|\n| 进展 | 已接受 |\n"
+    assert status_in_text(text, STATUSES) is None
+    assert status_in_text(text, STATUSES, {fold_header("进展")}) == "accepted"

@@ -7,7 +7,8 @@ as it was at each of them (one ``git cat-file --batch`` for all), and the
 status read from that text by a cheap reader (:func:`status_in_text`): a
 front-matter ``status:``, an ``rfc`` directive's ``:status:`` option (rST
 and MyST) or field list, a basic-information row whose field is the status
-(``状态`` / ``Status`` and the other names of :data:`~sphinx_rfc.spec.fields.FIELDS`),
+(``状态`` / ``Status`` and the other names of :data:`~sphinx_rfc.spec.fields.FIELDS`
+and of ``rfc_aliases``),
 a ``list-table`` row.  The words are the project's statuses
 (``rfc_statuses``, their aliases included).
 
@@ -31,7 +32,7 @@ no history and no warning.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc import config as rfc_config
@@ -44,6 +45,7 @@ from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.text import fold_header
 
 if TYPE_CHECKING:
     import datetime
@@ -94,10 +96,17 @@ def _key_value(line: str) -> tuple[str, str] | None:
     return None
 
 
-def status_in_text(text: str, statuses: Vocabulary) -> str | None:
+def status_in_text(
+    text: str, statuses: Vocabulary, names: Collection[str] = ()
+) -> str | None:
     """The status an RFC file's *text* declares (see the module's
     docstring), the first found in the file's order; None when none can
-    be read."""
+    be read.  *names*: more names of the status field, folded
+    (``rfc_aliases``' ``fields``)."""
+
+    def is_status(name: str) -> bool:
+        return _is_status(name) or (bool(names) and fold_header(name.strip("*` ")) in names)
+
     lines = text.splitlines()
     in_front = bool(lines) and lines[0].strip() == "---"
     pending_key = False  # a list-table's status key, its value on the next item
@@ -116,17 +125,17 @@ def status_in_text(text: str, statuses: Vocabulary) -> str | None:
                     return found
         if line.startswith("|"):
             cells = line.strip("|").split("|")
-            if len(cells) >= 2 and _is_status(cells[0]):
+            if len(cells) >= 2 and is_status(cells[0]):
                 found = _status_value(cells[1], statuses)
                 if found:
                     return found
             continue
         if line.startswith("* -"):
-            pending_key = _is_status(line[3:])
+            pending_key = is_status(line[3:])
             continue
         pair = _key_value(line)
         if pair is not None and (line.startswith(":") or in_front or raw[:1] in " \t"
-                                 or pair[0].strip().casefold() == "status") and _is_status(pair[0]):
+                                 or pair[0].strip().casefold() == "status") and is_status(pair[0]):
             found = _status_value(pair[1], statuses)
             if found:
                 return found
@@ -167,6 +176,7 @@ def read_histories(
     suffixes: Sequence[str],
     statuses: Vocabulary,
     known: StatusesAt | None = None,
+    names: Collection[str] = (),
 ) -> tuple[dict[str, tuple[HistoryEntry, ...]], dict[tuple[str, str], str | None]]:
     """The history of every source file (of *suffixes*) in *log*, and the
     status of each file at each of its commits.  The texts of the files at
@@ -179,7 +189,7 @@ def read_histories(
     statuses_at = {key: known[key] for key in wanted if key in known}
     texts = git_log.read_blobs(log.top, [key for key in wanted if key not in statuses_at])
     for key, text in texts.items():
-        statuses_at[key] = status_in_text(text, statuses) if text else None
+        statuses_at[key] = status_in_text(text, statuses, names) if text else None
     return histories_of(log, statuses_at, paths, by_file), statuses_at
 
 
@@ -212,10 +222,11 @@ def build_histories(app: Sphinx) -> Histories:
     if log.commits and not is_shallow(app.srcdir):
         suffixes = tuple(str(s) for s in app.config.source_suffix) or (".rst",)
         # the statuses read by the last build, while the vocabulary is the same
-        vocabulary = repr(settings.statuses)
+        names = frozenset(fold_header(w) for w in settings.aliases.fields.get("status", ()))
+        vocabulary = repr((settings.statuses, sorted(names)))
         kept = app.env.__dict__.get(_ENV_STATUSES)
         known = kept[1] if kept is not None and kept[0] == vocabulary else None
-        histories, statuses_at = read_histories(log, suffixes, settings.statuses, known)
+        histories, statuses_at = read_histories(log, suffixes, settings.statuses, known, names)
         app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
     app.__dict__[_APP_KEY] = (log, histories)
     return histories
