@@ -56,7 +56,7 @@ def stacked_bars(
     order = list(part_labels)
     body: list[str] = []
     y = _GAP
-    for key, label, colour_key in rows:
+    for row_number, (key, label, colour_key) in enumerate(rows):
         counts = parts.get(key, {})
         body.append(f'<text x="{_LABEL - 6}" y="{y + 13}" text-anchor="end">{escape(label)}</text>')
         x = float(_LABEL)
@@ -65,7 +65,7 @@ def stacked_bars(
             if not count:
                 continue
             width = count * scale
-            fill = _colour(colour_key) if len(order) == 1 else _colour("", number)
+            fill = _colour(colour_key, row_number) if len(order) == 1 else _colour("", number)
             tip = f"{label}, {part_labels[part]}: {count}" if len(order) > 1 else f"{label}: {count}"
             body.append(
                 f'<rect class="rfc-stats-bar" data-{row_attr}={quoteattr(key)} '
