@@ -20,7 +20,15 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
-    from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, plantuml, unread
+    from sphinx_rfc.read import (
+        build_log,
+        collector,
+        frontmatter,
+        git_dates,
+        history,
+        plantuml,
+        unread,
+    )
     from sphinx_rfc.resolve import (
         derived,
         domain,
@@ -30,7 +38,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         mermaid_fallback,
         views,
     )
-    from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
+    from sphinx_rfc.write import export, feeds, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
@@ -44,12 +52,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     collector.setup(app)
     frontmatter.setup(app)
     git_dates.setup(app)
+    history.setup(app)
     unread.setup(app)
     views.setup(app)
     static.setup(app)
     index_pages.setup(app)
     mermaid_js.setup(app)
     export.setup(app)
+    feeds.setup(app)
     summary.setup(app)
     # subscribers of the collector's rfc-record-read event, which it declares
     signatures.setup(app)

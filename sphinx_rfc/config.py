@@ -469,6 +469,15 @@ def _approvers(
     return found
 
 
+def _days(s: Setting, value: Any, done: Mapping[str, Any]) -> int | None:
+    """A number of days (1 or more), or None: off."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise s.fail(value)
+    return value
+
+
 def _status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
     """A list of statuses (keys or aliases), as keys."""
     if not _is_str_list(value):
@@ -634,6 +643,20 @@ class RfcSettings:
         doc="An RFC that declares no ``created`` / ``updated`` takes them from the git "
         "history of its source file (first and last commit); no git, no dates.",
         convert=_flag,
+    ))
+    history: bool = field(metadata=setting(
+        default=True, types=(bool,), shape="True or False",
+        doc="The status history of each RFC from git: every status its source file has held, "
+        "with the first commit that shows it (a timeline on the RFC page, the time in "
+        "the current status on the index, ``history`` in ``rfcs.json``, the feeds, ``rfc-stats``); "
+        "read from the same ``git log`` as ``rfc_git_dates``. No git, no history.",
+        convert=_flag,
+    ))
+    review_days: int | None = field(metadata=setting(
+        default=None, types=(int, type(None)), shape="None or a number of days (1 or more)",
+        doc="An RFC in review for longer than this many days (since the commit that put it "
+        "in review, from its history) gets ``rfc.stale-review``; ``None``: off.",
+        convert=_days,
     ))
     slug: str = field(metadata=setting(
         default="unicode", rebuild="", types=(str,), shape='"unicode" or "ascii"',

@@ -32,9 +32,11 @@ from sphinx_rfc.directives.common import (
     with_problems,
 )
 from sphinx_rfc.i18n import _
+from sphinx_rfc.model.history import current_since
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.nodes import generated
 from sphinx_rfc.render.elements import author_node, joined, make_table, status_badge, type_badge
+from sphinx_rfc.render.timeline import days_in_status
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.domain import get_domain
@@ -90,6 +92,9 @@ class IndexRow(RfcSummary, total=False):
     updated: str | None
     #: ``[approving, against]`` verdicts of its reviews table, or None: no reviews.
     reviews: list[int] | None
+    #: The date of the commit that gave the RFC its current status (history
+    #: from git), shown as the days since after the status.
+    since: str | None
 
 
 #: A group's label (``None``: not grouped; ``""``: the rows without one)
@@ -255,6 +260,7 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
             **rfc_summary(record), "type": record.type, "modules": touched,
             "authors": list(record.authors), "created": record.created,
             "updated": record.updated, "reviews": review_counts(record),
+            "since": current_since(record.history, record.status),
         }
         rows.append(row)
     return rows
@@ -317,6 +323,8 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     groups = _groups(snap, rows, spec["group-by"], orders)
     # type and modules whatever the columns: the HTML filters need them
     kept = set(columns) | {"id", "title", "status", "docname", "type", "modules"}
+    if "status" in columns:
+        kept.add("since")
     homes = ({m: module_value(snap, m) for r in rows for m in r["modules"]}
              if "modules" in columns else {})
     return {
@@ -352,7 +360,9 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
     if column == "title":
         return str(row["title"])
     if column == "status":
-        return status_badge(row["status"], ctx.settings)
+        badge = status_badge(row["status"], ctx.settings)
+        age = days_in_status(row.get("since"))
+        return [badge, age] if age is not None else badge
     if column == "type":
         rfc_type = row["type"]
         return type_badge(rfc_type, ctx.settings) if rfc_type else ""

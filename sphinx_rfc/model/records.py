@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc.model.history import HistoryEntry
 from sphinx_rfc.model.problems import Problem
 
 #: Section states as exported (docs/reference/export.md).
@@ -283,6 +284,9 @@ class RfcRecord(BasicInfo):
     tables: list[GenericTable] = field(default_factory=list)
     #: Problems found while reading this document alone.
     problems: list[Problem] = field(default_factory=list)
+    #: Each status its source file has held in git, oldest first
+    #: (:mod:`sphinx_rfc.read.history`); empty without git history.
+    history: list[HistoryEntry] = field(default_factory=list)
     #: The pickle of the :data:`BODY` fields, while they are not unpickled
     #: (a record read back from the environment; see :meth:`__reduce__`).
     _body: bytes | None = field(default=None, init=False, repr=False, compare=False)

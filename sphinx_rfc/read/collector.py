@@ -79,7 +79,7 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import git_dates
+from sphinx_rfc.read import git_dates, history
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -300,7 +300,11 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             # a withdrawn or rejected proposal is not finished: not nagged
             # for what it lacks (rfc_sections_exempt_statuses)
             problems[:] = [p for p in problems if p.subtype not in _UNFINISHED]
+        # (after the exemption above: a stale review is not about what the RFC lacks)
+        problems.extend(history.fill_record(app, record, settings))
         found.views.add(_insert_notice(doctree, record))
+        if record.history:
+            found.views.add(_insert_timeline(doctree, record))
     else:
         for node in tables:
             payload = node["payload"]
@@ -462,6 +466,20 @@ def _insert_notice(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...
         section.insert(index, notice)
         return view
     doctree.insert(0, notice)
+    return view
+
+
+def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...]:
+    """The status timeline (from git) goes after the superseded notice,
+    under the document title; returns its view.  It is drawn from the
+    page's own record when the page is resolved."""
+    view = ("timeline", record.id)
+    timeline = rfc_pending.make(view, part="timeline", docname=record.docname)
+    for notice in doctree.findall(rfc_pending):
+        if tuple(notice["view"]) == ("notice", record.id):
+            notice.parent.insert(notice.parent.index(notice) + 1, timeline)
+            return view
+    doctree.insert(0, timeline)
     return view
 
 

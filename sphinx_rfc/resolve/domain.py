@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 11
+DATA_VERSION = 12
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (

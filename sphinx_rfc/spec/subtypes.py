@@ -47,6 +47,7 @@ Subtype = Literal[
     "changed-after-acceptance",
     "missing-approval",
     "mermaid-script",
+    "stale-review",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -146,6 +147,10 @@ SUBTYPES: dict[str, str] = {
         "``rfc_mermaid_js`` is set but cannot be applied: the installed sphinxcontrib-mermaid "
         "is not a version sphinx_rfc adapts (2.1 to 3), or its script on a page has no "
         "``import mermaid from`` line to point at the local file."
+    ),
+    "stale-review": (
+        "An RFC has been in review for longer than ``rfc_review_days`` (from the commit that "
+        "put it in review, in its git history); the days and that date are named."
     ),
 }
 

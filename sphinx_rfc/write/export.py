@@ -130,6 +130,8 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         data["approvers"] = list(record.approvers)
     if record.reviews:
         data["reviews"] = [_row(r) for r in record.reviews]
+    if record.history:
+        data["history"] = [entry.as_json() for entry in record.history]
     if record.tables:
         data["tables"] = [
             {"section": t.section, "columns": list(t.columns), "rows": [dict(r) for r in t.rows]}
