@@ -142,6 +142,7 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
     records = sorted(domain.rfcs.values(), key=lambda r: id_sort_key(r.id))
     base = _base(app)
     project = str(app.config.project)
+    noun = settings.noun(plural=True)
 
     def page_uri(record: RfcRecord) -> str:
         return base + app.builder.get_target_uri(record.docname)
@@ -150,13 +151,13 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
         return str(_(settings.statuses.label(status)))
 
     everything = entries_of(records)
-    out = {ALL: feed_xml(ALL, f"{project}: RFCs", everything, base=base,
+    out = {ALL: feed_xml(ALL, f"{project}: {noun}", everything, base=base,
                          page_uri=page_uri, status_label=status_label)}
     status_keys = settings.statuses.keys()
     for status in status_keys:
         name = status_feed(status)
         chosen = [e for e in everything if e.step.status == status]
-        out[name] = feed_xml(name, f"{project}: RFCs {status_label(status)}", chosen,
+        out[name] = feed_xml(name, f"{project}: {noun} {status_label(status)}", chosen,
                              base=base, page_uri=page_uri, status_label=status_label)
     modules = dict.fromkeys(settings.modules)
     for record in records:
@@ -164,14 +165,19 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
     for module in modules:
         name = module_feed(module)
         chosen = [e for e in everything if module in e.record.touched_modules()]
-        out[name] = feed_xml(name, f"{project}: RFCs, {module}", chosen, base=base,
+        out[name] = feed_xml(name, f"{project}: {noun}, {module}", chosen, base=base,
                              page_uri=page_uri, status_label=status_label)
     return out
 
 
 def _writes_feeds(app: Sphinx) -> bool:
-    # (not EPUB: its package takes every file of its output folder)
-    return bool(app.builder is not None and app.builder.format == "html"
+    # (not EPUB: its package takes every file of its output folder; not the
+    # json and pickle builders: their pages are data, with no <head> to link from)
+    from sphinx.builders.html import StandaloneHTMLBuilder
+    from sphinxcontrib.serializinghtml import SerializingHTMLBuilder
+
+    return bool(isinstance(app.builder, StandaloneHTMLBuilder)
+                and not isinstance(app.builder, SerializingHTMLBuilder)
                 and not app.builder.name.startswith("epub")
                 and rfc_config.settings(app.config).history)
 
@@ -202,10 +208,11 @@ def on_html_page_context(
     if record is None and not shows_index:
         return
     project = str(app.config.project)
-    links = [(ALL, f"{project}: RFCs")]
+    noun = rfc_config.settings(app.config).noun(plural=True)
+    links = [(ALL, f"{project}: {noun}")]
     if record is not None:
-        links.append((status_feed(record.status), f"{project}: RFCs {record.status}"))
-        links += [(module_feed(m), f"{project}: RFCs, {m}") for m in record.touched_modules()]
+        links.append((status_feed(record.status), f"{project}: {noun} {record.status}"))
+        links += [(module_feed(m), f"{project}: {noun}, {m}") for m in record.touched_modules()]
     pathto = context.get("pathto")
     tags = "".join(
         f'\n<link rel="alternate" type="application/atom+xml" title={quoteattr(title)} '
