@@ -25,6 +25,7 @@ changed.  Every HTML page with an ``rfc-index`` and every RFC page links
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -55,10 +56,22 @@ def module_feed(module: str) -> str:
     return f"rfcs-module-{_safe(module)}.atom"
 
 
+#: Bytes of a status or module name kept whole in a feed's file name (file
+#: systems allow 255 bytes a name; a longer one is cut and told apart by a hash).
+_NAME_BYTES = 100
+
+
 def _safe(name: str) -> str:
-    """*name* as part of a file name: no folder separator, no leading dot."""
+    """*name* as part of a file name: no folder separator, no leading dot,
+    at most :data:`_NAME_BYTES` bytes (a longer name: its first characters
+    and a hash of the whole)."""
     cleaned = "".join("-" if c in '/\\:*?"<>|' or ord(c) < 32 else c for c in name)
-    return cleaned.lstrip(".") or "-"
+    cleaned = cleaned.lstrip(".") or "-"
+    if len(cleaned.encode("utf-8", "surrogatepass")) <= _NAME_BYTES:
+        return cleaned
+    digest = hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    head = cleaned.encode("utf-8", "surrogatepass")[:60].decode("utf-8", "ignore")
+    return f"{head}-{digest}"
 
 
 def entry_id(rfc_id: str, step: HistoryEntry) -> str:
