@@ -360,7 +360,8 @@ def stale_review(
     record: RfcRecord, settings: RfcSettings, today: datetime.date | None = None
 ) -> Problem | None:
     """``stale-review`` when *record* has been in review for longer than
-    ``rfc_review_days`` (from its history) at the build's date."""
+    ``rfc_review_days`` (from its history) at the build's date, on the line
+    of its status."""
     days_allowed = settings.review_days
     if days_allowed is None or record.status != "review":
         return None
@@ -371,7 +372,7 @@ def stale_review(
     return Problem(
         "stale-review",
         f"in review for {days} days, since {since} (rfc_review_days = {days_allowed})",
-        record.source, record.line, record.id,
+        record.source, record.status_line or record.line, record.id,
     )
 
 
