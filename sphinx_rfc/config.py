@@ -469,6 +469,18 @@ def _approvers(
     return found
 
 
+def _binding_tables(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
+    """Table kinds, each a built-in one (``interface``, ``verification``, ...)."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise s.fail(value)
+    known = {t.kind for t in TABLES}
+    for kind in value:
+        if kind not in known:
+            raise s.fail(value, f"{s.shape}, each one of {', '.join(sorted(known))} "
+                                f"({kind!r} is not)")
+    return tuple(dict.fromkeys(value))
+
+
 def _days(s: Setting, value: Any, done: Mapping[str, Any]) -> int | None:
     """A number of days (1 or more), or None: off."""
     if value is None:
@@ -651,6 +663,17 @@ class RfcSettings:
         "the current status on the index, ``history`` in ``rfcs.json``, the feeds, ``rfc-stats``); "
         "read from the same ``git log`` as ``rfc_git_dates``. No git, no history.",
         convert=_flag,
+    ))
+    binding_tables: tuple[str, ...] = field(metadata=setting(
+        default=("interface", "dependency", "changes"), types=(list, tuple),
+        shape="a list of table kinds",
+        doc="The table kinds an accepted RFC is held to: when one of their rows is added, "
+        "removed or changed after the commit that accepted the RFC (from its history), the "
+        "RFC gets ``rfc.changed-after-acceptance`` and its page a notice listing the rows. "
+        "A change of prose is never one. Add ``levels``, ``interactions`` or ``performance`` "
+        "to hold the test plan too; "
+        "``[]`` turns the check off.",
+        convert=_binding_tables,
     ))
     review_days: int | None = field(metadata=setting(
         default=None, types=(int, type(None)), shape="None or a number of days (1 or more)",

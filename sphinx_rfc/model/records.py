@@ -287,6 +287,10 @@ class RfcRecord(BasicInfo):
     #: Each status its source file has held in git, oldest first
     #: (:mod:`sphinx_rfc.read.history`); empty without git history.
     history: list[HistoryEntry] = field(default_factory=list)
+    #: Changed after acceptance (:mod:`sphinx_rfc.read.history`): the date
+    #: of the commit that accepted it and what its binding tables changed
+    #: since, row by row; None when nothing did (or no history).
+    changed_after_acceptance: tuple[str, tuple[str, ...]] | None = None
     #: The pickle of the :data:`BODY` fields, while they are not unpickled
     #: (a record read back from the environment; see :meth:`__reduce__`).
     _body: bytes | None = field(default=None, init=False, repr=False, compare=False)
@@ -351,7 +355,7 @@ class RfcRecord(BasicInfo):
 #: (:meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`).
 BODY: tuple[str, ...] = (
     "sections", "interfaces", "verification", "alternatives", "references", "constraints",
-    "tables",
+    "tables", "changed_after_acceptance",
 )
 _BODY_NAMES = frozenset(BODY)
 #: The other fields, pickled with the record.

@@ -26,6 +26,15 @@ handler returns the RFCs whose history changed since (a new commit changes
 no file's modification time), and those whose ``stale-review`` warning is
 due or no longer due at the build's date.
 
+Changed after acceptance: an RFC accepted (or implemented) whose history
+shows the commit that accepted it is compared, row by row, with the file
+as that commit holds it (:mod:`sphinx_rfc.check.changes`: the tables of
+``rfc_binding_tables``, never prose): one ``changed-after-acceptance``
+problem naming the rows, and the same list on its page under the timeline.
+The texts of the accepting commits are read once per build, in the main
+process, by one more ``git cat-file --batch`` (and kept in the environment:
+a file at a commit never changes).
+
 No git, a shallow clone (whose history is one commit), an untracked file:
 no history and no warning.
 """
@@ -38,6 +47,13 @@ from typing import TYPE_CHECKING, Any
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._gitstamp import repository_stamp
+from sphinx_rfc.check.changes import (
+    ACCEPTED,
+    changed_after_acceptance,
+    describe,
+    diff,
+    structured_data,
+)
 from sphinx_rfc.model.history import HistoryEntry, build_date, current_since, days_since
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
@@ -177,6 +193,7 @@ def read_histories(
     statuses: Vocabulary,
     known: StatusesAt | None = None,
     names: Collection[str] = (),
+    texts_read: dict[tuple[str, str], str | None] | None = None,
 ) -> tuple[dict[str, tuple[HistoryEntry, ...]], dict[tuple[str, str], str | None]]:
     """The history of every source file (of *suffixes*) in *log*, and the
     status of each file at each of its commits.  The texts of the files at
@@ -188,6 +205,8 @@ def read_histories(
     wanted = [(c.sha, log.top_path(p)) for p in paths for c in by_file[p]]
     statuses_at = {key: known[key] for key in wanted if key in known}
     texts = git_log.read_blobs(log.top, [key for key in wanted if key not in statuses_at])
+    if texts_read is not None:  # (the caller keeps some: the accepting commits')
+        texts_read.update(texts)
     for key, text in texts.items():
         statuses_at[key] = status_in_text(text, statuses, names) if text else None
     return histories_of(log, statuses_at, paths, by_file), statuses_at
@@ -226,10 +245,110 @@ def build_histories(app: Sphinx) -> Histories:
         vocabulary = repr((settings.statuses, sorted(names)))
         kept = app.env.__dict__.get(_ENV_STATUSES)
         known = kept[1] if kept is not None and kept[0] == vocabulary else None
-        histories, statuses_at = read_histories(log, suffixes, settings.statuses, known, names)
+        texts: dict[tuple[str, str], str | None] = {}
+        histories, statuses_at = read_histories(
+            log, suffixes, settings.statuses, known, names, texts)
         app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
+        # the accepting commits' texts, for accepted_texts (no second read)
+        accepting = _acceptance_keys(log, histories)
+        app.__dict__[_APP_READ] = {
+            key: text for key, text in texts.items() if text is not None and key in accepting
+        }
     app.__dict__[_APP_KEY] = (log, histories)
     return histories
+
+
+#: Where the environment keeps the texts of files at the commits that
+#: accepted them (``(commit, path from the top) -> text``; pickled with it).
+_ENV_ACCEPTED = "_sphinx_rfc_accepted_texts"
+#: Where a build keeps ``source path -> (entry, text)`` of each RFC file
+#: accepted in its history (on the application, like the histories).
+_APP_ACCEPTED = "_sphinx_rfc_accepted"
+
+
+#: Where a build keeps the texts of the accepting commits that reading the
+#: histories read anyway (on the application).
+_APP_READ = "_sphinx_rfc_accepted_read"
+
+
+def _acceptance_keys(log: git_log.RepositoryLog, histories: Histories) -> set[tuple[str, str]]:
+    keys = set()
+    for path, history in histories.items():
+        entry = acceptance_of(history)
+        if entry is not None:
+            keys.add((entry.commit, log.top_path(path)))
+    return keys
+
+
+def acceptance_of(history: Sequence[HistoryEntry]) -> HistoryEntry | None:
+    """The entry of the commit that accepted the RFC: the first whose
+    status is accepted (or implemented); None when none is."""
+    return next((entry for entry in history if entry.status in ACCEPTED), None)
+
+
+def accepted_texts(app: Sphinx) -> Mapping[str, tuple[HistoryEntry, str]]:
+    """``source path -> (acceptance entry, the file's text at that commit)``
+    of every file whose history shows its acceptance; empty when
+    ``rfc_binding_tables`` is empty or there is no history."""
+    settings = rfc_config.settings(app.config)
+    histories = build_histories(app)
+    if not settings.binding_tables or not histories:
+        return {}
+    cached: tuple[Histories, dict[str, tuple[HistoryEntry, str]]] | None = (
+        app.__dict__.get(_APP_ACCEPTED))
+    if cached is not None and cached[0] is histories:
+        return cached[1]
+    log = git_log.build_log(app)
+    wanted: dict[str, tuple[HistoryEntry, tuple[str, str]]] = {}
+    for path, history in histories.items():
+        entry = acceptance_of(history)
+        if entry is not None:
+            wanted[path] = (entry, (entry.commit, log.top_path(path)))
+    kept: dict[tuple[str, str], str] = {
+        **(app.env.__dict__.get(_ENV_ACCEPTED) or {}), **app.__dict__.get(_APP_READ, {})}
+    keys = [key for _entry, key in wanted.values()]
+    texts = {key: kept[key] for key in keys if key in kept}
+    missing = [key for key in keys if key not in texts]
+    if missing:  # (only when the histories were read from the environment's statuses)
+        for key, text in git_log.read_blobs(log.top, missing).items():
+            if text is not None:
+                texts[key] = text
+    app.env.__dict__[_ENV_ACCEPTED] = texts  # (only the ones still wanted)
+    found = {path: (entry, texts[key]) for path, (entry, key) in wanted.items() if key in texts}
+    app.__dict__[_APP_ACCEPTED] = (histories, found)
+    return found
+
+
+def changed_since_acceptance(
+    app: Sphinx, record: RfcRecord, settings: RfcSettings
+) -> Problem | None:
+    """The ``changed-after-acceptance`` problem of *record* (accepted or
+    implemented now, its binding tables' rows changed since the commit that
+    accepted it); also sets the record's ``changed_after_acceptance``."""
+    record.changed_after_acceptance = None
+    if record.status not in ACCEPTED or not settings.binding_tables or not record.history:
+        return None
+    path = source_path(app.env, record.docname)
+    found = accepted_texts(app).get(path)
+    if found is None:
+        return None
+    entry, old_text = found
+    try:
+        new_text = app.env.doc2path(record.docname).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    suffix = "." + path.rpartition(".")[2]
+    changes = diff(structured_data(old_text, suffix, settings),
+                   structured_data(new_text, suffix, settings))
+    problem = changed_after_acceptance(
+        changes, accepted=entry.date, source=record.source,
+        line=record.status_line or record.line, rfc_id=record.id,
+        kinds=settings.binding_tables,
+    )
+    if problem is not None:
+        record.changed_after_acceptance = (entry.date, tuple(
+            describe(c) for c in changes if c.kind in settings.binding_tables))
+    return problem
 
 
 def history_of(app: Sphinx, docname: str) -> list[HistoryEntry]:
@@ -241,7 +360,8 @@ def stale_review(
     record: RfcRecord, settings: RfcSettings, today: datetime.date | None = None
 ) -> Problem | None:
     """``stale-review`` when *record* has been in review for longer than
-    ``rfc_review_days`` (from its history) at the build's date."""
+    ``rfc_review_days`` (from its history) at the build's date, on the line
+    of its status."""
     days_allowed = settings.review_days
     if days_allowed is None or record.status != "review":
         return None
@@ -252,15 +372,15 @@ def stale_review(
     return Problem(
         "stale-review",
         f"in review for {days} days, since {since} (rfc_review_days = {days_allowed})",
-        record.source, record.line, record.id,
+        record.source, record.status_line or record.line, record.id,
     )
 
 
 def fill_record(app: Sphinx, record: RfcRecord, settings: RfcSettings) -> list[Problem]:
     """Give *record* its history; the ``stale-review`` problem it has."""
     record.history = history_of(app, record.docname)
-    stale = stale_review(record, settings)
-    return [stale] if stale is not None else []
+    found = [stale_review(record, settings), changed_since_acceptance(app, record, settings)]
+    return [problem for problem in found if problem is not None]
 
 
 def _stale_message(record: RfcRecord) -> str | None:
@@ -303,6 +423,7 @@ def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[s
     (parallel read workers inherit them)."""
     if docnames and rfc_config.settings(app.config).history:
         build_histories(app)
+        accepted_texts(app)
 
 
 def setup(app: Sphinx) -> None:

@@ -51,3 +51,22 @@ def days_in_status(since: str | None) -> nodes.Node | None:
         return None
     text = str(_("{days} days")).format(days=days) if days != 1 else str(_("1 day"))
     return nodes.inline("", f" · {text}", classes=["rfc-status-age"])
+
+
+def changed_notice(changed: tuple[str, tuple[str, ...]] | None) -> list[nodes.Node]:
+    """The notice of an accepted RFC whose binding tables changed since the
+    commit that accepted it: the acceptance date and each row changed;
+    nothing when none did."""
+    if not changed:
+        return []
+    date, rows = changed
+    note = nodes.admonition(classes=["rfc-notice", "rfc-changed-notice", "attention"])
+    note += generated(nodes.title("", str(_("Changed since acceptance"))))
+    para = nodes.paragraph()
+    para += nodes.Text(str(_("Accepted on {date}; changed since:")).format(date=date))
+    note += generated(para)
+    items = nodes.bullet_list()
+    for row in rows:
+        items += nodes.list_item("", nodes.paragraph("", row))
+    note += generated(items)
+    return [note]

@@ -56,7 +56,7 @@ from sphinx_rfc.render.elements import (
     status_badge,
 )
 from sphinx_rfc.render.native_info import native_info_table
-from sphinx_rfc.render.timeline import timeline
+from sphinx_rfc.render.timeline import changed_notice, timeline
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
@@ -193,7 +193,8 @@ def _render_timeline(ctx: RenderContext, node: rfc_pending, value: None) -> list
     record = ctx.domain.rfcs.get(node["docname"])
     if record is None:
         return []
-    return timeline(record.history, ctx.settings)
+    return [*changed_notice(record.changed_after_acceptance),
+            *timeline(record.history, ctx.settings)]
 
 
 def _read_tables_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
