@@ -74,7 +74,7 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import git_dates
+from sphinx_rfc.read import git_dates, history
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -231,6 +231,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
+            required=history.required_for(record, settings),
         )
         record.sections = result.states
         # a section whose only content is a table docutils could not parse
@@ -258,9 +259,11 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             verification_text=_verification_text(
                 bodies, result.lines.get("verification"), settings.sections),
         ))
-        if record.status in settings.sections_exempt_statuses:
+        if record.status in settings.sections_exempt_statuses or history.checks_off(
+                record, settings):
             # a withdrawn or rejected proposal is not finished: not nagged
-            # for what it lacks (rfc_sections_exempt_statuses)
+            # for what it lacks (rfc_sections_exempt_statuses); an RFC older
+            # than rfc_check_since was written to no template we check
             problems[:] = [p for p in problems if p.subtype not in _UNFINISHED]
         found.views.add(_insert_notice(doctree, record))
     else:
