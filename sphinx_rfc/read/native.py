@@ -634,8 +634,9 @@ def read_native(
 
     heading = clean_title(title_node.astext()) if title_node is not None else ""
     untitled = ""
-    if not heading and not meta.title and rule is not None and rule.title:
-        untitled = title_by_rule(rule.title, meta, raw, docname)
+    if not heading:
+        untitled = meta.title or (
+            title_by_rule(rule.title, meta, raw, docname) if rule is not None else "")
         if untitled:
             # the page's title, in the toctree and the browser's tab, is the
             # index's (the first section's heading is no title)
