@@ -526,16 +526,15 @@ def declared_fields(
 
 
 def status_by_place(docname: str, settings: RfcSettings) -> str | None:
-    """The status of an RFC that states none, by where it is:
-    ``rfc_default_status``, else the template's rule (Rust: ``text/*`` is
-    accepted); the first glob that matches."""
-    pairs: Sequence[tuple[str, str]] | None = settings.default_status
-    if pairs is None:
-        rule = settings.template.metadata if settings.template is not None else None
-        pairs = rule.status if rule is not None else ()
+    """The status of an RFC that states none, by where it is: the first
+    glob of ``rfc_default_status`` that matches, else of the template's rule
+    (Rust: ``text/*`` is accepted); None when none does."""
+    rule = settings.template.metadata if settings.template is not None else None
+    pairs = (*(settings.default_status or ()), *(rule.status if rule is not None else ()))
     for glob, status in pairs:
-        if docname_glob_match(glob, docname):
-            return status
+        # (a template's status the project's rfc_statuses lacks: not applied)
+        if docname_glob_match(glob, docname) and (key := settings.statuses.lookup(status)):
+            return key
     return None
 
 

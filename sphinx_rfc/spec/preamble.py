@@ -271,11 +271,13 @@ def parse_since(text: str) -> Since | None:
 
 
 def rfc_number(rfc_id: str) -> int | None:
-    """The last run of ASCII digits in *rfc_id* (``RFC-0042`` -> 42)."""
+    """The last run of ASCII digits in *rfc_id* (``RFC-0042`` -> 42); None
+    for none, and for 0: a draft's ``0000`` has no number yet (the newest
+    template is its)."""
     end = len(rfc_id)
     while end and not (rfc_id[end - 1].isascii() and rfc_id[end - 1].isdigit()):
         end -= 1
     start = end
     while start and rfc_id[start - 1].isascii() and rfc_id[start - 1].isdigit():
         start -= 1
-    return int(rfc_id[start:end]) if end > start else None
+    return (int(rfc_id[start:end]) or None) if end > start else None
