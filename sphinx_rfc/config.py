@@ -46,9 +46,9 @@ from sphinx_rfc.spec.aliases import (
 )
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
+from sphinx_rfc.spec.preamble import Since, parse_since
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
-from sphinx_rfc.spec.preamble import Since, parse_since
 from sphinx_rfc.spec.template import (
     TEMPLATE_FOLDER,
     Era,

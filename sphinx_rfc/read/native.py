@@ -78,7 +78,6 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import GenericTable, RfcRecord
 from sphinx_rfc.nodes import INFO_MARK, InfoMark
 from sphinx_rfc.read import git_dates
-from sphinx_rfc.read.history import TEMPLATE_KEYS
 from sphinx_rfc.read.basic_info import (
     field_key,
     info_notes,
@@ -94,6 +93,7 @@ from sphinx_rfc.read.frontmatter import (
     preamble_fields,
     sidecar_fields,
 )
+from sphinx_rfc.read.history import TEMPLATE_KEYS
 from sphinx_rfc.read.metadata import Metadata, add_note, id_problems, new_record, parse_metadata
 from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
 from sphinx_rfc.read.spots import basic_info_spot

@@ -162,7 +162,7 @@ def markdown_link(text: str) -> tuple[str, str] | None:
     if close < 0 or "](" in value[close + 2:]:
         return None
     label, url = value[1:close].strip(), value[close + 2:-1].strip()
-    if not url or " " in url or "://" not in url and not url.startswith(("/", "#", ".")):
+    if not url or " " in url or ("://" not in url and not url.startswith(("/", "#", "."))):
         return None
     return label, url
 
