@@ -128,7 +128,7 @@ def test_rust_style_pages(shared_build: BuildFn) -> None:
                      r"rust-lang/rust#8122</a>", html)
     assert "<p>2014-03-11</p>" in html
     feature = (build.outdir / "text/3137-let-else.html").read_text(encoding="utf-8")
-    assert re.search(r"Feature</strong></p></td>\s*<td><p><code[^>]*><span class=\"pre\">"
+    assert re.search(r"Feature name</strong></p></td>\s*<td><p><code[^>]*><span class=\"pre\">"
                      r"let_else</span></code>", feature)
     index = (build.outdir / "rfc-rfcs.html").read_text(encoding="utf-8")
     for title in ("Private fields", "Default type parameter fallback", "Let else"):

@@ -240,7 +240,7 @@ def basic_info_rows(
     if record.tracking:
         add("tracking", "Tracking issue", tracking_node(record.tracking, settings))
     if record.feature:
-        add("feature", "Feature", nodes.literal(record.feature, record.feature))
+        add("feature", "Feature name", nodes.literal(record.feature, record.feature))
     if record.supersedes:
         add("supersedes", "Supersedes", joined([xref("ref", i) for i in record.supersedes]))
     rows.append(("superseded_by", rfc_pending_row("superseded_by", record.id)))

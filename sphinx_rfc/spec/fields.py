@@ -67,7 +67,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("supersedes", "Supersedes", ("取代", "supersedes"), is_list=True),
     FieldSpec("requires", "Requires", ("依赖 rfc", "前置 rfc", "requires"), is_list=True),
     FieldSpec("tracking", "Tracking issue", ("跟踪 issue", "tracking issue", "tracking")),
-    FieldSpec("feature", "Feature", ("特性名", "feature name", "feature")),
+    FieldSpec("feature", "Feature name", ("特性名", "feature name", "feature")),
 )
 
 
