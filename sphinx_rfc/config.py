@@ -706,7 +706,7 @@ class RfcSettings:
         shape="None, a status, or a dict docname glob -> status",
         doc="The status of a template-native RFC that states none: one status, or one "
         'per place (``{"text/*": "accepted"}``: where the folder is the status; the first '
-        "glob that matches); ``None``: the template's (Rust RFCs under ``text/``: accepted).",
+        "glob that matches, before the rule of the template (Rust RFCs under ``text/``: accepted).",
         convert=_default_status,
     ))
     check_since: Since | None = field(metadata=setting(
