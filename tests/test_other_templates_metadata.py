@@ -14,7 +14,10 @@ documents carry their metadata in the wild.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +150,27 @@ def test_rust_style_check_since(build: BuildFn) -> None:
     assert [w[2] for w in by_date.rfc_warnings()] == ["rfc.placeholder"]
 
 
+def test_start_date_beats_git(build: BuildFn, tmp_path: Path) -> None:
+    """The preamble's Start Date is a declared date: git gives only what it
+    does not (``updated``)."""
+    root = tmp_path / "repo"
+    shutil.copytree(RUST, root)
+    conf = root / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8").replace(
+        "rfc_git_dates = False", "rfc_git_dates = True"), encoding="utf-8")
+    (root / ".gitignore").write_text("_build/\n", encoding="utf-8")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.com",
+           "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.com",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_AUTHOR_DATE": "2025-03-01T10:00:00+00:00",
+           "GIT_COMMITTER_DATE": "2025-03-01T10:00:00+00:00"}
+    for args in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-q", "-m", "import"]):
+        subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
+    found = rfcs(build(root))
+    assert (found["RFC-0001"]["created"], found["RFC-0001"]["updated"]) == (
+        "2014-03-11", "2025-03-01")
+
+
 def test_default_status_by_place(build: BuildFn) -> None:
     result = build("rust-style", confoverrides={
         "rfc_default_status": {"drafts/*": "review"}})
@@ -217,6 +241,85 @@ def test_era_of() -> None:
     assert era_of(record("RFC-3137", "2021-05-31", template="old.md"), history).name == "old.md"
     assert era_of(record("RFC-0001", "2014-03-11", template="RFC-3000"), history).name == (
         "new.md")
+
+
+# --------------------------------------------------------------------------
+# A template of the team's own declares the same
+
+
+OWN_TEMPLATE = """\
+# 标题
+
+<!-- rfc-metadata: from="list; front-matter"
+     fields="负责人=authors; Opened=created; Ticket=tracking"
+     title="file-name" status="accepted/**=accepted; archive/*=withdrawn" -->
+
+## 背景
+
+## 方案
+"""
+
+OWN_CONF = """\
+extensions = ["myst_parser", "sphinx_rfc"]
+root_doc = "index"
+source_suffix = {".md": "markdown"}
+exclude_patterns = ["_build", "our-template.md"]
+rfc_template = "our-template.md"
+rfc_documents = ["accepted/**", "archive/*", "proposals/*"]
+rfc_git_dates = False
+rfc_issue_url = "https://tracker.example.com/issues/{}"
+suppress_warnings = ["myst.header"]
+"""
+
+
+def test_own_template_declares_its_metadata(build: BuildFn) -> None:
+    files = {
+        "conf.py": OWN_CONF,
+        "our-template.md": OWN_TEMPLATE,
+        "index.md": "# RFCs\n\n```{toctree}\n:glob:\n*/*\n*/*/*\n```\n",
+        "accepted/2024/0012-ckpt-async-save.md": (
+            "- 负责人: 王磊, Li Na\n- Opened: 2024-05-06\n- Ticket: #881\n\n"
+            "## 背景\n\n保存 checkpoint 时训练要停 40 秒。\n\n"
+            "## 方案\n\n后台线程写盘，训练继续。\n"),
+        "archive/0003-old-loader.md": (
+            "- 负责人: Li Na\n- Opened: 2023-01-09\n\n"
+            "## 背景\n\n老的 loader 太慢。\n\n## 方案\n\n换掉它。\n"),
+        "proposals/0020-fp8-optimizer-states.md": (
+            "---\nstatus: review\n---\n\n- 负责人: 王磊\n\n"
+            "## 背景\n\nAdam states in fp32 take 12 GB per rank.\n\n## 方案\n\nfp8 + scaling.\n"),
+    }
+    result = build(files, conf=OWN_CONF)
+    assert result.rfc_warnings() == []
+    found = rfcs(result)
+    got = {k: (r["title"], r["status"], r["created"], r["authors"], r.get("tracking"))
+           for k, r in found.items()}
+    assert got == {
+        "RFC-0003": ("Old loader", "withdrawn", "2023-01-09", ["Li Na"], None),
+        "RFC-0012": ("Ckpt async save", "accepted", "2024-05-06", ["王磊", "Li Na"], "#881"),
+        "RFC-0020": ("Fp8 optimizer states", "review", None, ["王磊"], None),
+    }
+    html = (result.outdir / "accepted/2024/0012-ckpt-async-save.html").read_text(
+        encoding="utf-8")
+    assert 'href="https://tracker.example.com/issues/881">#881</a>' in html
+
+
+@pytest.mark.parametrize(("comment", "words"), [
+    ('<!-- rfc-metadata: from="list" who="x" -->', "unknown rfc-metadata field 'who'"),
+    ('<!-- rfc-metadata: from="list; wiki" -->', "unknown source 'wiki'"),
+    ('<!-- rfc-metadata: fields="Start Date" -->', "write 'key=value"),
+])
+def test_bad_metadata_comment_stops_the_build(tmp_path: Path, comment: str, words: str) -> None:
+    (tmp_path / "t.md").write_text(f"# T\n\n{comment}\n\n## A\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=re.escape(words)) as caught:
+        settings_from(_Config(rfc_template="t.md"), confdir=tmp_path)  # type: ignore[arg-type]
+    assert "t.md:3" in str(caught.value)
+
+
+def test_bad_section_since_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "t.md").write_text("# T\n\n## A\n<!-- rfc-section: since=soon -->\n",
+                                   encoding="utf-8")
+    with pytest.raises(ConfigError, match="since='soon'"):
+        settings_from(_Config(rfc_template="t.md"), confdir=tmp_path)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------
