@@ -21,6 +21,7 @@ the rest of the package reads.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import field, fields
@@ -346,7 +347,12 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
                 sections.append(dc_replace(section, optional=True))
     history = tuple(Era(era_since, era_name, era.required_sections)
                     for era_since, era_name, era in eras)
-    return dc_replace(newest, sections=tuple(sections), history=history)
+    # every entry's document and when it applies: an edit to any of them
+    # reads every document again (rfc_template_digest)
+    digest = hashlib.sha256(repr([(e.since, e.name, schema.digest)
+                                  for e, (_s, _n, schema) in zip(history, eras, strict=True)])
+                            .encode("utf-8")).hexdigest()
+    return dc_replace(newest, sections=tuple(sections), history=history, digest=digest)
 
 
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is

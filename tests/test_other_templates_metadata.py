@@ -31,13 +31,14 @@ from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.read.history import era_of
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.preamble import (
+    MetadataRule,
     Since,
     humanize,
     leading_list,
     parse_since,
     split_status,
 )
-from sphinx_rfc.spec.template import Era
+from sphinx_rfc.spec.template import Era, parse_template
 
 RUST = ROOTS / "test-rust-style"
 
@@ -130,6 +131,10 @@ def test_rust_style_pages(shared_build: BuildFn) -> None:
                      r"external\" href=\"https://github.com/rust-lang/rust/issues/8122\">"
                      r"rust-lang/rust#8122</a>", html)
     assert "<p>2014-03-11</p>" in html
+    # the RFC PR, linked by its own text
+    assert re.search(r"Issues / PRs</strong></p></td>\s*<td><p><a class=\"reference external\" "
+                     r"href=\"https://github.com/rust-lang/rfcs/pull/1\">rust-lang/rfcs#1</a>",
+                     html)
     feature = (build.outdir / "text/3137-let-else.html").read_text(encoding="utf-8")
     assert re.search(r"Feature name</strong></p></td>\s*<td><p><code[^>]*><span class=\"pre\">"
                      r"let_else</span></code>", feature)
@@ -313,6 +318,27 @@ def test_bad_metadata_comment_stops_the_build(tmp_path: Path, comment: str, word
     with pytest.raises(ConfigError, match=re.escape(words)) as caught:
         settings_from(_Config(rfc_template="t.md"), confdir=tmp_path)  # type: ignore[arg-type]
     assert "t.md:3" in str(caught.value)
+
+
+def test_rst_template_metadata_comment() -> None:
+    text = (".. rfc-metadata: from=\"list\"\n   fields=\"Owner=authors\" title=\"file-name\"\n\n"
+            "Title\n=====\n\nA\n---\n\n.. rfc-section: since=RFC-0100\n")
+    schema = parse_template(text, "t.rst", markdown=False)
+    assert schema.metadata == MetadataRule(("list",), (("owner", "authors"),), ("file-name",))
+    assert [(s.key, s.since) for s in schema.sections] == [("a", "RFC-0100")]
+
+
+def test_template_list_digest_covers_every_entry(tmp_path: Path) -> None:
+    (tmp_path / "old.md").write_text(OLD_TEMPLATE, encoding="utf-8")
+    value = [{"template": "old.md"}, {"template": "rust-rfc", "since": "2017-07-12"}]
+    first = settings_from(_Config(rfc_template=value), confdir=tmp_path)  # type: ignore[arg-type]
+    assert first.template is not None
+    assert [e.name for e in first.template.history] == ["old.md", "rust-rfc"]
+    assert "detailed-design" in {s.key for s in first.template.sections}
+    assert "detailed-design" not in first.required_sections
+    (tmp_path / "old.md").write_text(OLD_TEMPLATE + "\n## Security\n", encoding="utf-8")
+    again = settings_from(_Config(rfc_template=value), confdir=tmp_path)  # type: ignore[arg-type]
+    assert again.template is not None and again.template.digest != first.template.digest
 
 
 def test_bad_section_since_stops_the_build(tmp_path: Path) -> None:

@@ -185,6 +185,15 @@ def tracking_node(value: str, settings: RfcSettings) -> nodes.Node:
     return issue_node(value.strip(), settings)
 
 
+def _is_reference(label: str) -> bool:
+    """``rust-lang/rfcs#1``, ``#12``, ``!318``: a label that names an issue."""
+    if not label or any(c.isspace() for c in label):
+        return False
+    at = max(label.rfind("#"), label.rfind("!"))
+    number = label[at + 1:]
+    return at >= 0 and number.isascii() and number.isdigit()
+
+
 def labelled_issues(
     issues: Sequence[str], labels: Mapping[str, str], settings: RfcSettings
 ) -> list[nodes.Node]:
@@ -198,6 +207,10 @@ def labelled_issues(
         wide = not (label + "".join(labels.values())).isascii()
         if index:
             out.append(nodes.Text("；" if wide else "; "))
+        if label and _URL.match(item) and _is_reference(label):
+            # a link written [rust-lang/rfcs#1](https://…): its text is the link's
+            out.append(nodes.reference(label, label, refuri=item))
+            continue
         if label:
             out.append(nodes.Text(f"{label}：" if wide else f"{label}: "))
         out.append(issue_node(item, settings))
