@@ -26,6 +26,7 @@ from conftest import ROOTS, Build, BuildFn
 from sphinx.errors import ConfigError
 from sphinx.util.matching import patmatch
 
+from sphinx_rfc.cli import main
 from sphinx_rfc.config import settings_from
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.read.history import era_of
@@ -141,6 +142,27 @@ def test_rust_style_pages(shared_build: BuildFn) -> None:
     index = (build.outdir / "rfc-rfcs.html").read_text(encoding="utf-8")
     for title in ("Private fields", "Default type parameter fallback", "Let else"):
         assert title in index
+
+
+def test_template_command_shows_the_metadata_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["template", str(RUST), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["metadata"] == {
+        "from": ["front-matter", "list"],
+        "fields": {"Feature Name": "feature", "Start Date": "created", "RFC PR": "issues",
+                   "Rust Issue": "tracking"},
+        "title": ["feature", "file-name"],
+        "status": [{"glob": "text/*", "status": "accepted"}],
+        "check_since": None,
+    }
+    assert {s["key"]: s.get("since") for s in data["sections"] if s.get("since")} == {
+        "guide-level-explanation": "2017-07-12", "reference-level-explanation": "2017-07-12",
+        "prior-art": "2018-02-27", "future-possibilities": "2018-10-26"}
+    assert data["history"] == []
+    assert main(["template", str(RUST)]) == 0
+    text = capsys.readouterr().out
+    assert "  Rust Issue -> tracking" in text
+    assert "  added: Prior art (2018-02-27)" in text
 
 
 def test_rust_style_check_since(build: BuildFn) -> None:
@@ -324,7 +346,7 @@ def test_rst_template_metadata_comment() -> None:
     text = (".. rfc-metadata: from=\"list\"\n   fields=\"Owner=authors\" title=\"file-name\"\n\n"
             "Title\n=====\n\nA\n---\n\n.. rfc-section: since=RFC-0100\n")
     schema = parse_template(text, "t.rst", markdown=False)
-    assert schema.metadata == MetadataRule(("list",), (("owner", "authors"),), ("file-name",))
+    assert schema.metadata == MetadataRule(("list",), (("Owner", "authors"),), ("file-name",))
     assert [(s.key, s.since) for s in schema.sections] == [("a", "RFC-0100")]
 
 

@@ -49,7 +49,7 @@ class MetadataRule:
     """What a template's ``rfc-metadata`` comment declares."""
 
     sources: tuple[str, ...] = ("front-matter", "table")
-    #: folded author key -> field name
+    #: author key, as the template writes it -> field name
     fields: tuple[tuple[str, str], ...] = ()
     #: where a document without a title heading takes its title from
     title: tuple[str, ...] = ()
@@ -64,7 +64,7 @@ class MetadataRule:
     def field_for(self, key: str) -> str | None:
         """The field an author's *key* gives, by this rule, or None."""
         folded = fold_header(key)
-        return next((f for k, f in self.fields if k == folded), None)
+        return next((f for k, f in self.fields if fold_header(k) == folded), None)
 
 
 def _pairs(text: str, what: str) -> tuple[tuple[str, str], ...]:
@@ -94,7 +94,7 @@ def parse_rule(values: Mapping[str, str]) -> MetadataRule:
             raise RuleError(
                 f"rfc-metadata from=: unknown source {source!r}; use front-matter, list, table "
                 "or sidecar:FILE")
-    fields = tuple((fold_header(k), v) for k, v in _pairs(values.get("fields", ""), "fields"))
+    fields = _pairs(values.get("fields", ""), "fields")
     title = tuple(s.strip() for s in values.get("title", "").split(";") if s.strip())
     status = _pairs(values.get("status", ""), "status")
     return MetadataRule(sources, fields, title, status)
