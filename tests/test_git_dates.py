@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_rfc.read import git_dates as gd
+from sphinx_rfc.read import git_log
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -111,7 +112,7 @@ def test_one_git_call_per_project(repo: Path, monkeypatch: pytest.MonkeyPatch) -
         calls.append(cmd)
         return real(cmd, *args, **kwargs)  # type: ignore[call-overload]
 
-    monkeypatch.setattr(gd.subprocess, "run", counting)
+    monkeypatch.setattr(git_log.subprocess, "run", counting)
     dates = gd.git_dates(repo / "doc")
     assert len(dates) == 6
     assert len(calls) == 1
@@ -138,22 +139,9 @@ def test_no_dates_and_no_error_when_git_cannot_tell(
         def broken(*args: object, **kwargs: object) -> object:
             raise subprocess.TimeoutExpired("git", gd.TIMEOUT)
 
-        monkeypatch.setattr(gd.subprocess, "run", broken)
+        monkeypatch.setattr(git_log.subprocess, "run", broken)
     assert gd.git_dates(folder) == {}
     assert capsys.readouterr() == ("", "")
-
-
-def test_parse_log_keeps_names_as_they_are() -> None:
-    output = (
-        "\x012025-03-01\nrfcs/a b.md\0rfcs/引号\"名.md\0\0"
-        "\x012025-02-01\n"  # a merge: no files
-        "\x012025-01-01\nrfcs/a b.md\0"
-    )
-    assert gd.parse_log(output) == {
-        "rfcs/a b.md": ("2025-01-01", "2025-03-01"),
-        'rfcs/引号"名.md': ("2025-03-01", "2025-03-01"),
-    }
-    assert gd.parse_log("") == {}
 
 
 def test_shallow_clone_is_told(repo: Path, tmp_path: Path) -> None:

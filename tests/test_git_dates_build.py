@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 from conftest import Build, sphinx_build, write_project
 
-from sphinx_rfc.read import git_dates as gd
-
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
 CONF = (
@@ -152,7 +150,7 @@ def test_one_git_call_per_build(repo: Path, monkeypatch: pytest.MonkeyPatch) -> 
             calls.append(cmd)
         return real(cmd, *args, **kwargs)  # type: ignore[call-overload]
 
-    monkeypatch.setattr(gd.subprocess, "run", counting)
+    monkeypatch.setattr(subprocess, "run", counting)
     sphinx_build(repo, parallel=2)
     assert len(calls) == 1
     assert dates(sphinx_build(repo))["RFC-0001"] == ("2025-01-10", "2025-02-20")

@@ -17,6 +17,7 @@ from sphinx_rfc.i18n import _, translating
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec.memo import ByIdentity
+from sphinx_rfc.spec.menus import template_asks, without_guidance
 from sphinx_rfc.spec.sections import (
     NOT_APPLICABLE_MARKERS,
     TITLE_DELIMITERS,
@@ -331,6 +332,7 @@ def section_states(
     if required is None:
         required = settings.required_sections
     present_directives = set(directives)
+    guidance = template_asks(settings.template).guidance
     states: dict[str, str] = {}
     lines: dict[str, int | None] = {}
     problems: list[Problem] = []
@@ -349,7 +351,8 @@ def section_states(
         body = _answered(matching, bodies, settings.placeholders)
         has_directive = spec.directive is not None and spec.directive in present_directives
         if body is not None:
-            state = body_state(body.text, settings.placeholders)
+            # (a section holding the template's guidance only is empty too)
+            state = body_state(without_guidance(body.text, guidance), settings.placeholders)
             if state == EMPTY and has_directive:
                 state = PRESENT
         elif has_directive:

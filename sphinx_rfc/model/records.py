@@ -208,6 +208,23 @@ class Constraint:
     line: int | None = None
 
 
+@_pickled_by_position
+@dataclass(slots=True)
+class Review:
+    """A row of the reviews table (docs/reference/table-directives.md)."""
+
+    reviewer: str
+    #: A key of :data:`~sphinx_rfc.spec.vocabulary.VERDICTS`, or the words
+    #: written when they are none (reported as ``invalid-value``).
+    verdict: str = ""
+    #: ``YYYY-MM-DD``, or "" (none given, or unreadable: then in the comment).
+    date: str = ""
+    comment: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
 @dataclass(slots=True, kw_only=True)
 class BasicInfo:
     """An RFC's basic information as declared: the ``rfc`` directive's
@@ -229,12 +246,18 @@ class BasicInfo:
     #: The RFCs that supersede this one, as it declares them itself (a MADR
     #: record's ``superseded by ADR-0057``, a KEP's ``superseded-by``).
     superseded_by: list[str] = field(default_factory=list)
+    #: The basic-information rows ``评审人`` / ``批准人``.
+    reviewers: list[str] = field(default_factory=list)
+    approvers: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     #: Field -> its note: the third column of a basic-information table,
     #: the words beside a status, module paths that name no module.
     notes: dict[str, str] = field(default_factory=dict)
     #: Issue item -> the label written before it (``任务参考：#2094``).
     issue_labels: dict[str, str] = field(default_factory=dict)
+    #: The line of the status as declared (its option, metadata field or
+    #: row), for the problems about the status.
+    status_line: int | None = None
 
     def basic_info(self) -> dict[str, Any]:
         """The basic-information fields by name (to build a record from)."""
@@ -261,6 +284,8 @@ class RfcRecord(BasicInfo):
     alternatives: list[Alternative] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
+    #: The reviews table's rows (in the head: the index counts them).
+    reviews: list[Review] = field(default_factory=list)
     #: Tables of the team's template that are of no built-in kind.
     tables: list[GenericTable] = field(default_factory=list)
     #: Problems found while reading this document alone.

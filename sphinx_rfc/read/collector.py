@@ -58,6 +58,7 @@ from sphinx import addnodes
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
+from sphinx_rfc.check.approvals import approval_problems
 from sphinx_rfc.check.record import check_record
 from sphinx_rfc.check.sections import SectionBody, section_keys_for_title, section_states
 from sphinx_rfc.doctree.locations import SourceLines, line_of
@@ -85,6 +86,7 @@ from sphinx_rfc.read.sections import (
 from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
 from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.read.unread import not_read_as_rfc
+from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.text import clean_title
@@ -252,6 +254,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems.extend(placeholder_problems(
             doctree, settings, source, record.id, lines, text, found.diagrams
         ))
+        problems.extend(value_problems(doctree, settings, source, record.id, lines, text))
         problems[:] = drop_echoes(problems, doctree, lines)
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
@@ -259,6 +262,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             verification_text=_verification_text(
                 bodies, result.lines.get("verification"), settings.sections),
         ))
+        problems.extend(approval_problems(record, settings))
         if record.status in settings.sections_exempt_statuses or history.checks_off(
                 record, settings):
             # a withdrawn or rejected proposal is not finished: not nagged

@@ -3,11 +3,12 @@
 An RFC that declares no ``created`` / ``updated`` takes them from here
 (``rfc_git_dates``, docs/reference/config.md), in its page, the index and
 ``rfcs.json`` alike: the collector fills the record (:func:`fill_record`)
-before the page's basic-information table is made from it.  One ``git
-log`` for the whole source folder, run once per build in the main process
-before any document is read (``env-get-outdated``; parallel read workers
-are forked after it and inherit the result), gives every file's dates: a
-project of hundreds of RFCs costs one process, not hundreds.
+before the page's basic-information table is made from it.  The build's
+one ``git log`` (:mod:`sphinx_rfc.read.git_log`, shared with every other
+reader of history), run in the main process before any document is read
+(``env-get-outdated``; parallel read workers are forked after it and
+inherit the result), gives every file's dates: a project of hundreds of
+RFCs costs one process, not hundreds.
 
 Incremental builds: a new commit changes no file's modification time, so
 Sphinx would not read the RFC again.  The dates each RFC was read with are
@@ -34,7 +35,6 @@ say so once; CI should fetch the whole history (GitHub Actions:
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,6 +47,7 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc._gitstamp import git_dir as _git_dir
 from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import _
+from sphinx_rfc.read import git_log
 from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
@@ -58,71 +59,14 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 #: Seconds git may take before its dates are given up.
-TIMEOUT = 120
-
-_COMMIT = "\x01"  # starts each commit's record in the output
-
-
-def git_command(srcdir: str | os.PathLike[str]) -> list[str]:
-    """The one git call: every commit touching *srcdir*, newest first, with
-    its author date and the files it touched relative to *srcdir*, NUL
-    separated (no quoting of unusual names)."""
-    return [
-        "git",
-        # settings a user may have that would change the output
-        "-c", "log.showSignature=false",
-        "-c", "core.quotePath=false",
-        "-C", os.fspath(srcdir),
-        "log",
-        "--no-color",
-        f"--format=format:{_COMMIT}%ad",
-        "--date=short",
-        "--name-only",
-        "--no-renames",
-        "--relative",
-        "-z",
-        "--",
-        ".",
-    ]
-
-
-def parse_log(output: str) -> dict[str, tuple[str, str]]:
-    """``path -> (created, updated)`` from :func:`git_command`'s output."""
-    dates: dict[str, tuple[str, str]] = {}
-    for record in output.split(_COMMIT):
-        date, _, names = record.partition("\n")
-        date = date.strip()
-        if not date:
-            continue
-        for name in names.split("\0"):
-            name = name.strip("\n")
-            if not name:
-                continue
-            # newest first: the first date seen is the last update, and
-            # each older commit moves the creation date back
-            _created, updated = dates.get(name, (date, date))
-            dates[name] = (date, updated)
-    return dates
+TIMEOUT = git_log.TIMEOUT
 
 
 def git_dates(srcdir: str | os.PathLike[str]) -> dict[str, tuple[str, str]]:
     """``relative posix path -> (created, updated)`` of every file under
-    *srcdir* that git has a commit of; empty when git cannot tell."""
-    try:
-        done = subprocess.run(
-            git_command(srcdir),
-            capture_output=True,
-            check=False,
-            timeout=TIMEOUT,
-            stdin=subprocess.DEVNULL,
-            # git's messages in any language are ignored; only its exit code counts
-            env={**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"},
-        )
-    except (OSError, subprocess.SubprocessError):  # no git binary, timeout
-        return {}
-    if done.returncode != 0:  # not a repository, no commit yet, ...
-        return {}
-    return parse_log(done.stdout.decode("utf-8", errors="surrogateescape"))
+    *srcdir* that git has a commit of; empty when git cannot tell (one
+    ``git log``, :func:`sphinx_rfc.read.git_log.repository_log`)."""
+    return dates_of(git_log.repository_log(srcdir))
 
 
 def is_shallow(srcdir: str | os.PathLike[str]) -> bool:
@@ -158,22 +102,42 @@ class Used:
     filled: tuple[str, ...]
 
 
-def build_dates(app: Sphinx, *, fresh: bool = False) -> Mapping[str, tuple[str, str]]:
-    """This build's dates of every source file (one ``git log``); empty when
-    ``rfc_git_dates`` is off.  *fresh*: run git again (a new build)."""
-    cached: Mapping[str, tuple[str, str]] | None = app.__dict__.get(_APP_KEY)
-    if cached is None or fresh:
-        cached = {}
-        if rfc_config.settings(app.config).git_dates:
-            cached = git_dates(app.srcdir)
-            if cached and is_shallow(app.srcdir):
-                # (info, not a warning: -W would fail every default CI checkout)
-                logger.info(str(_(
-                    "sphinx_rfc: the source folder is in a shallow clone; dates taken "
-                    "from git are wrong (fetch the whole history: fetch-depth: 0)"
-                )))
-        app.__dict__[_APP_KEY] = cached
-    return cached
+def dates_of(log: git_log.RepositoryLog) -> dict[str, tuple[str, str]]:
+    """``source path -> (created, updated)`` of every file under the source
+    folder that *log* has a commit of (what :func:`git_dates` gives, read
+    from the build's shared log)."""
+    dates: dict[str, tuple[str, str]] = {}
+    for commit in log.commits:  # newest first
+        for path in commit.files:
+            relative = log.source_path(path)
+            if relative is None:
+                continue
+            _created, updated = dates.get(relative, (commit.date, commit.date))
+            dates[relative] = (commit.date, updated)
+    return dates
+
+
+def build_dates(app: Sphinx) -> Mapping[str, tuple[str, str]]:
+    """This build's dates of every source file, from the build's one ``git
+    log`` (:func:`sphinx_rfc.read.git_log.build_log`); empty when
+    ``rfc_git_dates`` is off."""
+    if not rfc_config.settings(app.config).git_dates:
+        return {}
+    log = git_log.build_log(app)
+    cached: tuple[git_log.RepositoryLog, dict[str, tuple[str, str]]] | None = (
+        app.__dict__.get(_APP_KEY)
+    )
+    if cached is not None and cached[0] is log:
+        return cached[1]
+    dates = dates_of(log)
+    if dates and is_shallow(app.srcdir):
+        # (info, not a warning: -W would fail every default CI checkout)
+        logger.info(str(_(
+            "sphinx_rfc: the source folder is in a shallow clone; dates taken "
+            "from git are wrong (fetch the whole history: fetch-depth: 0)"
+        )))
+    app.__dict__[_APP_KEY] = (log, dates)
+    return dates
 
 
 def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
@@ -213,7 +177,7 @@ def on_env_get_outdated(
     stamp = repository_stamp(app.srcdir)
     if stamp is not None and stamp == env.__dict__.get(_ENV_STAMP):
         return []
-    dates = build_dates(app, fresh=True)
+    dates = build_dates(app)
     env.__dict__[_ENV_STAMP] = stamp
     stored = get_domain(env).git_dates
     return sorted(

@@ -150,11 +150,11 @@ def _render_notice(ctx: RenderContext, node: rfc_pending, value: NoticeValue) ->
     note += generated(nodes.title("", str(_("Superseded"))))
     para = nodes.paragraph()
     if successors:
-        para += nodes.Text(str(_("This RFC is superseded by")) + " ")
+        para += nodes.Text(str(_("This {noun} is superseded by")).format(noun=ctx.noun()) + " ")
         para.extend(joined([ctx.rfc_link(s) for s in successors]))
         para += nodes.Text(".")
     else:
-        para += nodes.Text(str(_("This RFC is superseded.")))
+        para += nodes.Text(str(_("This {noun} is superseded.")).format(noun=ctx.noun()))
     note += generated(para)
     return [note]
 

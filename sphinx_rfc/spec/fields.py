@@ -68,6 +68,10 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("requires", "Requires", ("依赖 rfc", "前置 rfc", "requires"), is_list=True),
     FieldSpec("tracking", "Tracking issue", ("跟踪 issue", "tracking issue", "tracking")),
     FieldSpec("feature", "Feature name", ("特性名", "feature name", "feature")),
+    FieldSpec("reviewers", "Reviewers", ("评审人", "评审者", "reviewer", "reviewers"),
+              is_list=True),
+    FieldSpec("approvers", "Approvers", ("批准人", "审批人", "approver", "approvers"),
+              is_list=True),
 )
 
 

@@ -42,6 +42,8 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "changed-after-acceptance",
+    "missing-approval",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -54,7 +56,10 @@ SUBTYPES: dict[str, str] = {
         "A section, or a template sub-section, has a title but no content (or only a "
         "placeholder, then not reported again), or a not-applicable marker with no reason."
     ),
-    "placeholder": "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC.",
+    "placeholder": (
+        "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC, or a template "
+        "menu left unchosen, an empty row the template asks to fill, the template's guidance."
+    ),
     "missing-column": "A table lacks a required column.",
     "unknown-column": "A table header matches no column alias (the column is kept, as extra).",
     "no-table": "A table directive contains no table.",
@@ -111,6 +116,18 @@ SUBTYPES: dict[str, str] = {
         "A template-native RFC's table in a section with known table kinds is read as none "
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
+    ),
+    "changed-after-acceptance": (
+        "An accepted RFC's interface, dependency or change tables differ from the version "
+        "the commit that accepted it holds: one warning naming the rows added, removed or "
+        "changed and the acceptance date (a change of prose is none)."
+    ),
+    "missing-approval": (
+        "An ``accepted`` (or ``implemented``) RFC lacks an ``approve`` / "
+        "``approve-with-conditions`` in its reviews table from one of the approvers "
+        "``rfc_approvers`` gives for a module it touches (``:modules:`` or its changes "
+        "table): one warning per module, on the line of its status, naming the module and "
+        "its approvers."
     ),
 }
 

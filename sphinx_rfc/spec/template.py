@@ -461,6 +461,14 @@ def _rst_parts(lines: Sequence[str]) -> Iterator[_Part]:
         i += 1
 
 
+def rst_headings(text: str) -> list[tuple[int, str, int]]:
+    """(level, title, line) of each heading of a reStructuredText template,
+    its levels counted as :func:`parse_template` counts them (the order in
+    which the adornment styles first appear)."""
+    return [(p.level, p.title, p.line) for p in _rst_parts(text.splitlines())
+            if isinstance(p, _Heading)]
+
+
 def _read_grid_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:
     start = i
     rows: list[list[str]] = []
@@ -821,3 +829,28 @@ def _placeholders(text: str, markdown: bool) -> tuple[str, ...]:
 
 
 FIELD_KEYS: tuple[str, ...] = tuple(f.key for f in FIELDS)
+
+
+# --------------------------------------------------------------------------
+# The parts of any document (an RFC's: sphinx_rfc.check.changes)
+
+#: A heading, a table or a directive of a document, as :func:`document_parts` gives them.
+Heading = _Heading
+Table = _Table
+Directive = _Directive
+
+
+def document_parts(text: str, *, markdown: bool) -> list[_Heading | _Table | _Note | _Directive]:
+    """The headings, tables (pipe tables in Markdown, in a directive's fence
+    too; grid tables in reStructuredText) and directives of *text*, in
+    order, read as a template is; a Markdown front matter skipped.  Lines
+    are 1-based lines of *text*."""
+    lines = text.splitlines()
+    offset = 0
+    if markdown and lines and lines[0].strip() == "---":
+        offset = next((k + 1 for k in range(1, len(lines)) if lines[k].strip() in ("---", "...")),
+                      0)
+    parts = list((_markdown_parts if markdown else _rst_parts)(lines[offset:]))
+    for part in parts:
+        part.line += offset
+    return parts

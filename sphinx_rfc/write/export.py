@@ -129,6 +129,12 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         data["tracking"] = record.tracking
     if record.feature:
         data["feature"] = record.feature
+    if record.reviewers:
+        data["reviewers"] = list(record.reviewers)
+    if record.approvers:
+        data["approvers"] = list(record.approvers)
+    if record.reviews:
+        data["reviews"] = [_row(r) for r in record.reviews]
     if record.tables:
         data["tables"] = [
             {"section": t.section, "columns": list(t.columns), "rows": [dict(r) for r in t.rows]}
