@@ -35,9 +35,11 @@ from sphinx_rfc.spec.preamble import (
     MetadataRule,
     Since,
     humanize,
+    identifier,
     leading_list,
     parse_since,
     split_status,
+    stated,
 )
 from sphinx_rfc.spec.template import Era, parse_template
 
@@ -72,13 +74,14 @@ def page_title(build: Build, docname: str) -> str:
 def test_rust_style_fields_titles_statuses(shared_build: BuildFn) -> None:
     build = shared_build("rust-style")
     found = rfcs(build)
-    assert sorted(found) == ["RFC-0000", "RFC-0001", "RFC-0213", "RFC-2046", "RFC-2580",
-                             "RFC-3137"]
+    assert sorted(found) == ["RFC-0000", "RFC-0001", "RFC-0213", "RFC-1105", "RFC-2046",
+                             "RFC-2580", "RFC-3137"]
     # titles: the feature name, else the file name, humanized; never the ID
     assert {k: r["title"] for k, r in found.items()} == {
         "RFC-0000": "Async drop",
         "RFC-0001": "Private fields",
         "RFC-0213": "Default type parameter fallback",
+        "RFC-1105": "Api evolution",  # its Feature Name is N/A
         "RFC-2046": "Label break value",
         "RFC-2580": "Ptr meta",
         "RFC-3137": "Let else",
@@ -96,10 +99,11 @@ def test_rust_style_fields_titles_statuses(shared_build: BuildFn) -> None:
     assert found["RFC-0213"]["feature"] == "default_type_parameter_fallback"
     assert found["RFC-2046"]["feature"] == "label_break_value"  # written as `code`
     assert "tracking" not in found["RFC-0000"]
+    assert "tracking" not in found["RFC-1105"] and "feature" not in found["RFC-1105"]  # N/A
     # the folder is the status: text/ accepted, drafts/ the template's first
     assert {k: r["status"] for k, r in found.items()} == {
         "RFC-0000": "draft", "RFC-0001": "accepted", "RFC-0213": "accepted",
-        "RFC-2046": "accepted", "RFC-2580": "accepted", "RFC-3137": "accepted",
+        "RFC-1105": "accepted", "RFC-2046": "accepted", "RFC-2580": "accepted", "RFC-3137": "accepted",
     }
 
 
@@ -467,6 +471,25 @@ def test_leading_list() -> None:
 ])
 def test_humanize(text: str, title: str) -> None:
     assert humanize(text) == title
+
+
+@pytest.mark.parametrize(("text", "value", "name"), [
+    ("let_else", "let_else", "let_else"),
+    ("`label_break_value`", "`label_break_value`", "label_break_value"),
+    ("N/A", "", ""),
+    ("none?", "", ""),
+    ("N/A (part of other unstable features)", "", ""),
+    ("(fill me in with a unique ident, `my_awesome_feature`)", "", ""),
+    ("slice\\_copy\\_from", "slice_copy_from", "slice_copy_from"),
+    ("`async_closure`[^rework]", "`async_closure`", "async_closure"),
+    ("direct to stable, because it modifies a stable macro",
+     "direct to stable, because it modifies a stable macro", ""),
+    ("repr_simd, platform_intrinsics", "repr_simd, platform_intrinsics", ""),
+])
+def test_stated_and_identifier(text: str, value: str, name: str) -> None:
+    """Feature names as rust-lang/rfcs writes them."""
+    assert stated(text) == value
+    assert identifier(text) == name
 
 
 @pytest.mark.parametrize(("text", "split"), [

@@ -17,7 +17,7 @@ from sphinx_rfc.model.records import BasicInfo, RfcRecord
 from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice
 from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
-from sphinx_rfc.spec.preamble import split_status
+from sphinx_rfc.spec.preamble import split_status, stated
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import STATUSES
 
@@ -131,8 +131,10 @@ def parse_metadata(
                     text=text, name=name,
                 ))
         elif name in ("tracking", "feature"):
-            # (a feature name written as code, `let_else`, is the name)
-            value = text.strip("`").strip() if name == "feature" else text
+            # (N/A, "none": no value; a feature name written as code,
+            # `let_else`, is the name)
+            value = stated(text)
+            value = value.strip("`").strip() if name == "feature" else value
             if value:
                 setattr(meta, name, value)
         elif name in ("supersedes", "requires", "superseded_by"):

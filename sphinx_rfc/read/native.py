@@ -101,7 +101,7 @@ from sphinx_rfc.read.tables import already_read, best_of, headers_match, mark_ce
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.nouns import profile_of
-from sphinx_rfc.spec.preamble import MetadataRule, humanize
+from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.template import clean_heading
 from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
@@ -600,6 +600,9 @@ def title_by_rule(
             value = getattr(meta, place, None) if place in ("feature", "tracking") else None
             value = value or raw.get(place)
             text = value if isinstance(value, str) else ""
+            # a feature name is a title when it is one name (`let_else`), not
+            # a phrase or a list of names (then the file name is)
+            text = identifier(text) if place == "feature" else stated(text)
         if (title := humanize(text)):
             return title
     return ""

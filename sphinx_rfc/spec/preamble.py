@@ -30,8 +30,8 @@ from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.text import fold_header
 
 __all__ = [
-    "SOURCES", "MetadataRule", "PreambleItem", "Since", "humanize", "leading_list",
-    "parse_rule", "parse_since", "split_status",
+    "SOURCES", "MetadataRule", "PreambleItem", "Since", "humanize", "identifier",
+    "leading_list", "parse_rule", "parse_since", "split_status", "stated",
 ]
 
 #: Where a template's documents may write their metadata.
@@ -164,6 +164,35 @@ def leading_list(lines: Sequence[str]) -> list[PreambleItem]:
 
 # --------------------------------------------------------------------------
 # Titles
+
+#: Values that say "none" (a Rust RFC's ``Feature Name: N/A``), folded.
+_NONE = frozenset({"n/a", "na", "none", "not applicable", "-", "—", "tbd", "todo", "无", "不涉及"})
+
+
+def stated(text: str) -> str:
+    """*text* as a value, or "" when it says there is none: ``N/A``,
+    ``none?``, ``(not applicable)``, ``N/A (part of other unstable
+    features)``, a template's ``(fill me in with …)``.  Markdown escapes
+    (``slice\\_copy``) and footnote marks (``[^plural]``) are dropped."""
+    value = text.replace("\\_", "_").replace("\\*", "*").strip()
+    while (at := value.find("[^")) >= 0 and (end := value.find("]", at)) > at:
+        value = value[:at] + value[end + 1:]
+    value = value.strip()
+    bare = value.strip("()").strip().rstrip("?").strip().casefold()
+    first = bare.split(" (", 1)[0].strip()
+    if bare in _NONE or first in _NONE or "fill me in" in bare or not bare:
+        return ""
+    return value
+
+
+def identifier(text: str) -> str:
+    """*text* when it is one name (``let_else``, `` `label_break_value` ``,
+    ``ptr-meta``): the name without its code marks; else "" (a phrase, a
+    list of names: no title)."""
+    value = stated(text).strip("`").strip()
+    if value and all(c.isalnum() or c in "_-." for c in value):
+        return value
+    return ""
 
 
 def humanize(text: str) -> str:
