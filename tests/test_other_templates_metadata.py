@@ -148,6 +148,14 @@ def test_rust_style_pages(shared_build: BuildFn) -> None:
         assert title in index
 
 
+def test_rust_style_parallel_read_gives_the_same_titles(build: BuildFn) -> None:
+    result = build("rust-style", parallel=2)
+    assert page_title(result, "text/0001-private-fields") == "Private fields"
+    assert {k: r["title"] for k, r in rfcs(result).items()}["RFC-2580"] == "Ptr meta"
+    assert sorted(w[2] for w in result.rfc_warnings()) == [
+        "rfc.missing-section", "rfc.placeholder"]
+
+
 def test_template_command_shows_the_metadata_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["template", str(RUST), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
