@@ -36,7 +36,14 @@ Where things come from:
 * **Title** — the document's title with the tags an issue title starts
   with (``[RFC]:``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``) dropped; a
   document whose first heading is already one of the nine sections (an
-  issue pasted without its title) takes the metadata ``title`` or the ID.
+  issue pasted without its title) takes the metadata ``title``, else the
+  template's title rule (:func:`title_by_rule`: a Rust RFC's feature name
+  or file name), which is then the page's title too, else the ID.
+* **Declared places** — a template's ``rfc-metadata`` comment names more
+  places than the front matter and the table (a leading ``Key: value``
+  list, a ``kep.yaml`` beside the document) and the field each key gives
+  (:func:`declared_fields`); a document that states no status takes the
+  one of its place (:func:`status_by_place`, ``rfc_default_status``).
 * **Type** — when the basic information has none, the background's type
   table left with one row, or its line ``类型：功能补全``.
 
