@@ -27,6 +27,7 @@ from sphinx.errors import ConfigError
 from sphinx.util.matching import patmatch
 
 from sphinx_rfc.cli import main
+from sphinx_rfc.cli.status_edit import set_status
 from sphinx_rfc.config import settings_from
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.read.history import era_of
@@ -422,6 +423,32 @@ def test_madr_status_target_not_an_id(build: BuildFn) -> None:
         ("0002-use-redis-for-the-job-queue.md", 1, "rfc.inconsistent-status"),
         ("0002-use-redis-for-the-job-queue.md", 3, "rfc.invalid-value"),
     ]
+
+
+def test_status_command_edits_the_list() -> None:
+    """``sphinx-rfc status`` edits a MADR 2.x record's ``* Status:`` line where
+    it is, and adds ``Updated`` to the list beside its date."""
+    text = (ROOTS / "test-madr-wild" / "decisions" / "0001-record-architecture-decisions.md"
+            ).read_text(encoding="utf-8")
+    edited = set_status(text, ".md", "withdrawn", "2026-01-05")
+    assert edited.splitlines()[:7] == [
+        "# Record architecture decisions in the repo", "",
+        "* Status: withdrawn", "* Deciders: Priya Raman, Tomás Ortega", "* Date: 2019-11-04",
+        "* Updated: 2026-01-05", ""]
+    assert edited.count("withdrawn") == 1 and not edited.startswith("---")
+    rust = (RUST / "text" / "3137-let-else.md").read_text(encoding="utf-8")
+    assert set_status(rust, ".md", "implemented", None).splitlines()[4] == (
+        "- Status: implemented")
+
+
+def test_a_status_in_the_list_is_read(build: BuildFn) -> None:
+    files = {p.relative_to(RUST).as_posix(): p.read_text(encoding="utf-8")
+             for p in RUST.rglob("*") if p.is_file()}
+    name = "text/3137-let-else.md"
+    files[name] = set_status(files[name], ".md", "implemented", None)
+    found = rfcs(build(files))
+    assert found["RFC-3137"]["status"] == "implemented"  # over the place's accepted
+    assert found["RFC-0001"]["status"] == "accepted"
 
 
 # --------------------------------------------------------------------------
