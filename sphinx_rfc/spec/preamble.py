@@ -174,15 +174,23 @@ def stated(text: str) -> str:
     ``none?``, ``(not applicable)``, ``N/A (part of other unstable
     features)``, a template's ``(fill me in with …)``.  Markdown escapes
     (``slice\\_copy``) and footnote marks (``[^plural]``) are dropped."""
-    value = text.replace("\\_", "_").replace("\\*", "*").strip()
-    while (at := value.find("[^")) >= 0 and (end := value.find("]", at)) > at:
-        value = value[:at] + value[end + 1:]
-    value = value.strip()
+    value = _without_footnotes(text.replace("\\_", "_").replace("\\*", "*")).strip()
     bare = value.strip("()").strip().rstrip("?").strip().casefold()
     first = bare.split(" (", 1)[0].strip()
     if bare in _NONE or first in _NONE or "fill me in" in bare or not bare:
         return ""
     return value
+
+
+def _without_footnotes(text: str) -> str:
+    """*text* without its ``[^note]`` marks, in one pass."""
+    parts = []
+    start = 0
+    while (at := text.find("[^", start)) >= 0 and (end := text.find("]", at)) > at:
+        parts.append(text[start:at])
+        start = end + 1
+    parts.append(text[start:])
+    return "".join(parts)
 
 
 def identifier(text: str) -> str:
