@@ -261,6 +261,13 @@ def test_template_list_checks_each_rfc_against_its_era(build: BuildFn, tmp_path:
     ]
     assert "'Detailed design'" in warnings[1][2]
     assert "'Future possibilities'" in warnings[2][2]
+    # an RFC that names the template it was written to is held to that one
+    files["text/0213-defaulted-type-params.md"] = "- Template: rust-rfc\n" + files[
+        "text/0213-defaulted-type-params.md"]
+    named = build(files)
+    assert sorted(Path(s).name for s, _l, _sub, _m in named.rfc_warnings()) == [
+        "0000-async-drop.md", "2580-ptr-meta.md"]
+    assert rfcs(named)["RFC-0213"]["extra"] == {"template": "rust-rfc"}
 
 
 def test_era_of() -> None:
