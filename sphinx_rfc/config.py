@@ -205,7 +205,8 @@ def _sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[SectionS
         old = merged.get(key)
         label = spec.get("label") or (old.label if old else str(titles[0]))
         label_zh = old.label_zh if old else str(titles[0])
-        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive)
+        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive,
+                                  old.level if old else 0)
     return tuple(merged.values())
 
 
@@ -659,7 +660,8 @@ class RfcSettings:
     ))
     documents: tuple[str, ...] = field(metadata=setting(
         default=[], types=(list, tuple), shape="a list of docname glob patterns",
-        doc="Docname globs of template-native RFCs (no directive needed).",
+        doc="Docname globs of template-native RFCs (no directive needed), matched as Sphinx "
+        "matches docnames: ``*`` stops at ``/``, ``**`` crosses it.",
         convert=_str_list,
     ))
     graph_renderer: str = field(metadata=setting(

@@ -133,7 +133,7 @@ def test_one_word_blanks_are_placeholders() -> None:
     schema = parse_template(
         "# T\n\n## Context\n\nSee {doc}`other`, `{code}` and {reason}.\n\n"
         "```\n{fenced}\n```\n", "t.md")
-    assert schema.placeholders == ("{reason}",)
+    assert schema.placeholders == ("{reason}", "{…}")  # and the style: any {blank}
 
 
 # --------------------------------------------------------------------------

@@ -42,8 +42,11 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "heading-level",
+    "bold-heading",
     "changed-after-acceptance",
     "missing-approval",
+    "mermaid-script",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -117,6 +120,16 @@ SUBTYPES: dict[str, str] = {
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
     ),
+    "heading-level": (
+        "A heading names a top-level section of the template but is at another heading level "
+        "than most of the RFC's other sections (a ``# Drawbacks`` among ``##`` sections): it "
+        "counts as the section; the hint is at its line."
+    ),
+    "bold-heading": (
+        "A template whose documents may write a section as a line of bold text (MADR: "
+        "``**Decision Outcome**`` alone on a line): such lines are read as the sections they "
+        "name; one style note per document, at the first of them."
+    ),
     "changed-after-acceptance": (
         "An accepted RFC's interface, dependency or change tables differ from the version "
         "the commit that accepted it holds: one warning naming the rows added, removed or "
@@ -128,6 +141,11 @@ SUBTYPES: dict[str, str] = {
         "``rfc_approvers`` gives for a module it touches (``:modules:`` or its changes "
         "table): one warning per module, on the line of its status, naming the module and "
         "its approvers."
+    ),
+    "mermaid-script": (
+        "``rfc_mermaid_js`` is set but cannot be applied: the installed sphinxcontrib-mermaid "
+        "is not a version sphinx_rfc adapts (2.1 to 3), or its script on a page has no "
+        "``import mermaid from`` line to point at the local file."
     ),
 }
 

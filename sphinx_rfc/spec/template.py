@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
 from sphinx_rfc.spec.section_spec import SectionSpec
@@ -39,6 +40,11 @@ from sphinx_rfc.spec.text import RUN_START, atx_title, fold, fold_header
 
 #: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
 KNOWN_PLACEHOLDERS: tuple[str, ...] = ("xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO")
+#: In ``rfc_placeholders``: every blank of the style (``{name}``, ``[name]``),
+#: not the text itself; a template writing its blanks so adds it
+#: (:func:`sphinx_rfc.spec.blanks.blank_spans`).
+BRACE_STYLE = "{…}"
+BRACKET_STYLE = "[…]"
 
 # Each pattern linear on any line (docs/reference/architecture.md, "Regular
 # expressions").
@@ -99,7 +105,7 @@ class TemplateSection:
         titles = tuple(dict.fromkeys((self.title, *self.aliases)))
         return SectionSpec(
             self.key, self.label or self.title, self.label_zh or self.title, titles,
-            self.directive,
+            self.directive, self.level,
         )
 
 
@@ -819,12 +825,19 @@ def _placeholders(text: str, markdown: bool) -> tuple[str, ...]:
                 # (a code span left as "``": a role before it is no blank)
                 prose.append(re.sub(r"`[^`]*`", "``", line))
         joined = "\n".join(prose)
+        braces = False
         for m in _BRACES.finditer(joined):
             inner = m.group(1).strip()
             # a one-word blank ({justification}) too (a MyST role, {doc}`x`, is
             # followed by its code span: no match)
             if " " in inner or not inner.isascii() or _WORD_BLANK.fullmatch(inner):
                 found.append(m.group(0))
+                braces = True
+        # the styles it writes its blanks in: any blank of that style is one
+        if braces:
+            found.append(BRACE_STYLE)
+        if any(joined[a:b] not in KNOWN_PLACEHOLDERS for a, b in blank_spans(joined, "[")):
+            found.append(BRACKET_STYLE)
     return tuple(dict.fromkeys(found))
 
 
