@@ -21,6 +21,7 @@ the rest of the package reads.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import field, fields, replace
@@ -47,10 +48,12 @@ from sphinx_rfc.spec.aliases import (
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.nouns import TemplateProfile, profile_of
+from sphinx_rfc.spec.preamble import Since, parse_since
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
 from sphinx_rfc.spec.table_kinds import HEADING_KINDS, TABLES, TableSpec
 from sphinx_rfc.spec.template import (
     TEMPLATE_FOLDER,
+    Era,
     TemplateError,
     TemplateSchema,
     choices,
@@ -307,10 +310,53 @@ def _template_depth(s: Setting, value: Any, done: Mapping[str, Any]) -> int:
 def _template(s: Setting, value: Any, done: Mapping[str, Any]) -> TemplateSchema | None:
     if value is None:
         return None
+    if isinstance(value, (list, tuple)):
+        return _template_history(s, value, done)
     if not isinstance(value, str) or not value.strip():
         raise s.fail(value)
     return load_template(value, done.get(_CONFDIR_ATTR) or ".", done["template_depth"],
                          done.get(_RAW_ALIASES))
+
+
+def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> TemplateSchema:
+    """``[{"template": …, "since": …}, …]``: the template over time
+    (docs/reference/templates.md, "The template over time").  The schema in
+    force is the last entry's; it holds the others as its ``history``
+    (oldest first), and their sections it lacks, as optional ones."""
+    shape = ('a list of {"template": name or path, "since": "YYYY-MM-DD" or an ID} '
+             "entries (the first one may leave since out)")
+    if not value:
+        raise s.fail(value, shape)
+    eras: list[tuple[str | None, str, TemplateSchema]] = []
+    for k, entry in enumerate(value):
+        if (not isinstance(entry, Mapping) or not isinstance(entry.get("template"), str)
+                or set(entry) - {"template", "since"}):
+            raise s.fail(value, shape)
+        since = entry.get("since")
+        if since is None and k > 0:
+            raise s.fail(value, f"{shape}; entry {k + 1} has no since")
+        if since is not None and (not isinstance(since, str) or parse_since(since) is None):
+            raise s.fail(value, f"{shape}; {since!r} is neither a date nor an ID")
+        name = str(entry["template"])
+        schema = load_template(name, done.get(_CONFDIR_ATTR) or ".", done["template_depth"],
+                               done.get(_RAW_ALIASES))
+        eras.append((since, name, schema))
+    *older, (since, name, newest) = eras
+    keys = {section.key for section in newest.sections}
+    sections = list(newest.sections)
+    for _since, _name, old in older:
+        for section in old.sections:
+            if section.key not in keys:
+                keys.add(section.key)
+                sections.append(replace(section, optional=True))
+    history = tuple(Era(era_since, era_name, era.required_sections)
+                    for era_since, era_name, era in eras)
+    # every entry's document and when it applies: an edit to any of them
+    # reads every document again (rfc_template_digest)
+    digest = hashlib.sha256(repr([(e.since, e.name, schema.digest)
+                                  for e, (_s, _n, schema) in zip(history, eras, strict=True)])
+                            .encode("utf-8")).hexdigest()
+    return replace(newest, sections=tuple(sections), history=history, digest=digest)
 
 
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is
@@ -504,6 +550,36 @@ def _status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, 
     return tuple(keys)
 
 
+def _default_status(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> tuple[tuple[str, str], ...] | None:
+    """None, a status, or docname glob -> status; as (glob, status key) pairs."""
+    if value is None:
+        return None
+    statuses: Vocabulary = done.get("statuses") or STATUSES
+    pairs = {"**": value} if isinstance(value, str) else value
+    if not isinstance(pairs, Mapping) or not pairs or not all(
+        isinstance(k, str) and k and isinstance(v, str) for k, v in pairs.items()
+    ):
+        raise s.fail(value)
+    found = []
+    for glob, status in pairs.items():
+        key = statuses.lookup(status)
+        if key is None:
+            raise s.fail(value, f"{s.shape} of rfc_statuses ({status!r} is not one)")
+        found.append((glob, key))
+    return tuple(found)
+
+
+def _check_since(s: Setting, value: Any, done: Mapping[str, Any]) -> Since | None:
+    if value is None:
+        return None
+    since = parse_since(value) if isinstance(value, str) else None
+    if since is None:
+        raise s.fail(value)
+    return since
+
+
 # --------------------------------------------------------------------------
 # The declarations
 
@@ -557,11 +633,13 @@ class RfcSettings:
         convert=_template_depth,
     ))
     template: TemplateSchema | None = field(metadata=setting(
-        default=None, types=(str, type(None)),
+        default=None, types=(str, list, tuple, type(None)),
         shape='None, a path relative to conf.py, or "hyper-parallel", "kep", '
-        '"rust-rfc" or "madr"',
+        '"rust-rfc" or "madr"; or a list of {"template": …, "since": …} entries',
         doc="The template document whose sections, tables, test levels and fields are "
-        "the schema of every RFC (``None``: the built-in hyper-parallel template).",
+        "the schema of every RFC (``None``: the built-in hyper-parallel template); a list "
+        '``[{"template": …, "since": "YYYY-MM-DD" or "RFC-2000"}, …]``: the template over '
+        "time, each RFC checked against the one in force when it was created.",
         convert=_template,
     ))
     sections: tuple[SectionSpec, ...] = field(metadata=setting(
@@ -703,6 +781,20 @@ class RfcSettings:
         "test levels (a withdrawn proposal is not finished).",
         convert=_status_list,
     ))
+    default_status: tuple[tuple[str, str], ...] | None = field(metadata=setting(
+        default=None, types=(str, dict, type(None)),
+        shape="None, a status, or a dict docname glob -> status",
+        doc="The status of a template-native RFC that states none: one status, or one "
+        'per place (``{"text/*": "accepted"}``: where the folder is the status; the first '
+        "glob that matches, before the rule of the template (Rust RFCs under ``text/``: accepted).",
+        convert=_default_status,
+    ))
+    check_since: Since | None = field(metadata=setting(
+        default=None, types=(str, type(None)), shape='None, a date "YYYY-MM-DD" or an RFC ID',
+        doc="RFCs created before this date (or numbered below this ID) are not checked for "
+        "missing or empty sections; they stay in the indexes and links.",
+        convert=_check_since,
+    ))
 
     approvers: dict[str, tuple[str, ...]] = field(metadata=setting(
         default={}, types=(dict,), shape="a dict module -> a list of names",
@@ -793,7 +885,7 @@ CONFIG_VALUES: dict[str, Setting] = {s.name: s for s in SETTINGS}
 #: merged: with several wrong values, the one reported stays the same.
 _VALIDATED_LAST = frozenset(
     {"statuses", "types", "required_test_levels", "placeholders", "documents", "test_results",
-     "aliases"}
+     "aliases", "default_status"}
 )
 
 

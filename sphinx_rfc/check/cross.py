@@ -128,7 +128,8 @@ def cross_rfc_problems(
 
     for record in sorted(records_by_doc.values(), key=lambda r: (id_sort_key(r.id), r.docname)):
         src, line, rid = record.source, record.line, record.id
-        relations = (("requires", record.requires), ("supersedes", record.supersedes))
+        relations = (("requires", record.requires), ("supersedes", record.supersedes),
+                     ("superseded_by", record.superseded_by))
         for field_name, targets in relations:
             for target in targets:
                 if target not in by_id:

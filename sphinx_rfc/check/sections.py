@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -438,10 +438,15 @@ def section_states(
     rfc_id: str,
     source: str,
     fallback_line: int | None,
+    required: Collection[str] | None = None,
     page: Callable[[], PageShape] | None = None,
 ) -> SectionResult:
     """States of every configured section and the section problems
-    (*page*: what the page holds, asked for when it has no headings)."""
+    (*page*: what the page holds, asked for when it has no headings).
+    *required*: the sections this RFC must have (the template in force when
+    it was created), else ``rfc_required_sections``."""
+    if required is None:
+        required = settings.required_sections
     present_directives = set(directives)
     guidance = template_asks(settings.template).guidance
     states: dict[str, str] = {}
@@ -487,7 +492,7 @@ def section_states(
                     title=body.title, label=section_label(spec, quoted=False)),
                 source, body.line or fallback_line, rfc_id,
             ))
-        elif state == MISSING and spec.key in settings.required_sections:
+        elif state == MISSING and spec.key in required:
             missing.append(Problem(
                 "missing-section",
                 _missing_message(spec, unmatched),

@@ -10,7 +10,10 @@ field's value:
 * a MyST front matter;
 * an rST field list before the title;
 * the first key/value pipe table of the first basic-information section
-  (two columns, or three with notes; a ``项目 | 内容`` header is a header).
+  (two columns, or three with notes; a ``项目 | 内容`` header is a header);
+* the ``Key: value`` list a Markdown document starts with (a MADR 2.x
+  record's ``* Status: accepted``, a Rust RFC's preamble:
+  :func:`sphinx_rfc.spec.preamble.leading_list`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import field
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.preamble import PreambleItem, leading_list
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import atx_title, fold_header
 
@@ -46,8 +50,8 @@ class Place:
     """Where a file declares fields: directive options, front matter, a
     field list or a basic-information table."""
 
-    kind: str  # "directive" | "front-matter" | "field-list" | "table"
-    style: str  # "option" (:key: v) | "yaml" (key: v) | "row" (| key | v |)
+    kind: str  # "directive" | "front-matter" | "field-list" | "table" | "list"
+    style: str  # "option" (:key: v) | "yaml" (key: v) | "row" (| key | v |) | "item" (- Key: v)
     last: int  # the line new lines go after
     indent: str = ""
     rfc_id: str | None = None
@@ -180,6 +184,23 @@ def _table(lines: Sequence[str], start: int) -> tuple[Place | None, int]:
     return place, end
 
 
+def _list(lines: Sequence[str], items: Sequence[PreambleItem]) -> Place:
+    """The leading ``Key: value`` list: each item's value span."""
+    first = _content(lines[items[0].line - 1])
+    bullet = first[: len(first) - len(first.lstrip())] + first.lstrip()[:2]
+    place = Place("list", "item", items[-1].line - 1, indent=bullet)
+    for item in items:
+        index = item.line - 1
+        text = _content(lines[index])
+        name = _name(item.key, table=False)
+        if name and name not in place.spots:
+            colon = text.index(":", text.index(item.key) + len(item.key))
+            value = text[colon + 1:]
+            start = colon + 1 + len(value) - len(value.lstrip())
+            place.spots[name] = (index, start, start + len(value.strip()))
+    return place
+
+
 def find_places(
     text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS
 ) -> list[Place]:
@@ -202,6 +223,9 @@ def find_places(
         if end:
             found.append(_yaml(lines, 1, end, Place("front-matter", "yaml", end - 1)))
             index = end + 1
+    items = leading_list([_content(line) for line in lines])
+    if items:
+        found.append(_list(lines, items))
     fence: tuple[str, int] | None = None
     basic: int | None = None  # the heading level of the basic-information section we are in
     basic_done = False  # only the first such section, and its first table, count

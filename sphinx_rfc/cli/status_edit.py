@@ -96,6 +96,8 @@ def set_status(
         if place.style == "row":
             key = _ROW_KEYS[name][0 if place.cjk else 1]
             line = f"| {key} | {value} |" + " |" * (place.columns - 2)
+        elif place.style == "item":
+            line = f"{place.indent}{name.capitalize()}: {value}"
         else:
             line = f"{place.indent}:{name}: {value}" if place.style == "option" else (
                 f"{place.indent}{name}: {value}")

@@ -63,7 +63,9 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     levels: dict[str, int] = {}
     parents: dict[str, str | None] = {}
     titles: dict[str, str] = {}
+    since: dict[str, str | None] = {}
     if template is not None:
+        since = {s.key: s.since for s in template.sections}
         levels = {s.key: s.level for s in template.sections}
         parents = {s.key: s.parent for s in template.sections}
         titles = {s.key: s.title for s in template.sections}
@@ -78,6 +80,8 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             "level": levels.get(spec.key, 2),
             "parent": parents.get(spec.key),
             "directive": spec.directive,
+            # (when the section joined the template: only on those that say)
+            **({"since": since[spec.key]} if since.get(spec.key) else {}),
         }
         for spec in settings.sections
     ]
@@ -136,7 +140,33 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         "values": {v.name: _words_of(v) for v in (
             settings.statuses, settings.types, *_value_vocabularies(settings))},
         "placeholders": list(settings.placeholders),
+        "metadata": _metadata_of(settings),
+        "history": [{"template": e.name, "since": e.since, "required": list(e.required)}
+                    for e in (template.history if template is not None else ())],
     }
+
+
+def _metadata_of(settings: RfcSettings) -> dict[str, Any]:
+    """Where documents write their metadata, by the template's
+    ``rfc-metadata`` comment, and the statuses by place
+    (``rfc_default_status`` first)."""
+    template = settings.template
+    rule = template.metadata if template is not None else None
+    places = [*(settings.default_status or ()), *(rule.status if rule is not None else ())]
+    return {
+        "from": list(rule.sources) if rule is not None else ["front-matter", "table"],
+        "fields": dict(rule.fields) if rule is not None else {},
+        "title": list(rule.title) if rule is not None else [],
+        "status": [{"glob": glob, "status": status} for glob, status in places],
+        "check_since": _since_text(settings),
+    }
+
+
+def _since_text(settings: RfcSettings) -> str | None:
+    since = settings.check_since
+    if since is None:
+        return None
+    return since.date or f"number {since.number}"
 
 
 def _words_of(vocabulary: Vocabulary) -> dict[str, list[str]]:
@@ -193,4 +223,20 @@ def as_text(data: dict[str, Any]) -> str:
         for key, names in choices.items():
             out.append(f"    {key}: {', '.join(names)}")
     out += ["", "placeholders: " + ", ".join(data["placeholders"])]
+    meta = data["metadata"]
+    out += ["", "metadata: from " + ", ".join(meta["from"])]
+    for key, name in meta["fields"].items():
+        out.append(f"  {key} -> {name}")
+    if meta["title"]:
+        out.append("  untitled: " + ", then ".join(meta["title"]))
+    for place in meta["status"]:
+        out.append(f"  {place['glob']}: {place['status']}")
+    if meta["check_since"]:
+        out.append(f"  sections checked from {meta['check_since']}")
+    later = [f"{s['title']} ({s['since']})" for s in data["sections"] if s.get("since")]
+    if later or data["history"]:
+        out += ["", "history:"]
+        for era in data["history"]:
+            out.append(f"  {era['since'] or 'first'}: {era['template']}")
+        out += [f"  added: {text}" for text in later]
     return "\n".join(out)

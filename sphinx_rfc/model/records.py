@@ -240,6 +240,13 @@ class BasicInfo:
     updated: str | None = None
     supersedes: list[str] = field(default_factory=list)
     requires: list[str] = field(default_factory=list)
+    #: The tracking issue (a Rust RFC's ``Rust Issue``): a link, ``#N`` or text.
+    tracking: str | None = None
+    #: The feature name (a Rust RFC's ``Feature Name``).
+    feature: str | None = None
+    #: The RFCs that supersede this one, as it declares them itself (a MADR
+    #: record's ``superseded by ADR-0057``, a KEP's ``superseded-by``).
+    superseded_by: list[str] = field(default_factory=list)
     #: The basic-information rows ``评审人`` / ``批准人``.
     reviewers: list[str] = field(default_factory=list)
     approvers: list[str] = field(default_factory=list)

@@ -81,7 +81,14 @@ def build_snapshot(
     for rfc_id in sorted(by_id, key=id_sort_key):
         record = by_id[rfc_id]
         for old in dict.fromkeys(record.supersedes):
-            superseded_by.setdefault(old, []).append(rfc_id)
+            successors = superseded_by.setdefault(old, [])
+            if rfc_id not in successors:
+                successors.append(rfc_id)
+        # the successors a record names itself (MADR's "superseded by ADR-0057")
+        for new in record.superseded_by:
+            successors = superseded_by.setdefault(rfc_id, [])
+            if new not in successors:
+                successors.append(new)
         for dep in dict.fromkeys(record.requires):
             required_by.setdefault(dep, []).append(rfc_id)
         for module in record.touched_modules():

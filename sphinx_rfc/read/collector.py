@@ -79,7 +79,7 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import git_dates, history
+from sphinx_rfc.read import git_dates, history, template_era
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -264,6 +264,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
+            required=template_era.required_for(record, settings),
             page=lambda: page_shape(doctree, memo),
         )
         problems.extend(bold_heading_note(
@@ -296,9 +297,11 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
                 bodies, result.lines.get("verification"), settings.sections),
         ))
         problems.extend(approval_problems(record, settings))
-        if record.status in settings.sections_exempt_statuses:
+        if record.status in settings.sections_exempt_statuses or template_era.checks_off(
+                record, settings):
             # a withdrawn or rejected proposal is not finished: not nagged
-            # for what it lacks (rfc_sections_exempt_statuses)
+            # for what it lacks (rfc_sections_exempt_statuses); an RFC older
+            # than rfc_check_since was written to no template we check
             problems[:] = [p for p in problems if p.subtype not in _UNFINISHED]
         # (after the exemption above: a stale review is not about what the RFC lacks)
         problems.extend(history.fill_record(app, record, settings))

@@ -19,6 +19,7 @@ from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.doctree.locations import split_source
+from sphinx_rfc.spec.preamble import leading_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -220,3 +221,43 @@ def _field_line(lines: Sequence[str], name: str) -> int | None:
 def setup(app: Sphinx) -> None:
     app.add_transform(FieldsDocinfoCanRead)
     app.add_transform(DocinfoWithoutMessages)
+
+
+# --------------------------------------------------------------------------
+# The other places a template declares (docs/reference/templates.md, "Metadata")
+
+
+def preamble_fields(path: Path) -> list[RawField]:
+    """The ``Key: value`` items of the list a Markdown document starts with
+    (a Rust RFC's ``- Start Date: 2014-03-11``, a MADR 2.x record's
+    ``* Status: accepted``), as written, each with its line."""
+    if path.suffix.lower() not in _MARKDOWN:
+        return []
+    return [RawField(item.key, item.value, item.line)
+            for item in leading_list(_read_lines(path))]
+
+
+def sidecar_fields(path: Path, name: str) -> tuple[list[RawField], str | None]:
+    """The top-level keys of the YAML file *name* beside the document (a
+    KEP's ``kep.yaml``), as written, and that file's path (None when there
+    is none or it cannot be read: YAML errors are the file's own tools')."""
+    sidecar = path.parent / name
+    try:
+        text = sidecar.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return [], None
+    try:
+        import yaml  # type: ignore[import-untyped]
+
+        data = yaml.safe_load(text)
+    except Exception:  # any YAML error: no fields
+        return [], None
+    if not isinstance(data, dict):
+        return [], None
+    found = []
+    for key, value in data.items():
+        parsed = _yaml_value(value)
+        if parsed is not None:
+            # (no line: a problem is reported at the document's, whose it is)
+            found.append(RawField(str(key), parsed, None))
+    return found, str(sidecar)

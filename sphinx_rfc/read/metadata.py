@@ -17,6 +17,7 @@ from sphinx_rfc.model.records import BasicInfo, RfcRecord
 from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice
 from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
+from sphinx_rfc.spec.preamble import split_status, stated
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import STATUSES
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 LIST_FIELDS = (
     "authors", "modules", "issues", "supersedes", "requires", "reviewers", "approvers",
 )
-TEXT_FIELDS = ("title", "status", "type", "created", "updated")
+TEXT_FIELDS = ("title", "status", "type", "created", "updated", "tracking", "feature")
 KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -98,6 +99,9 @@ def parse_metadata(
             meta.title = text or None
         elif name == "status":
             meta.status_line = line_of(name)
+            text, targets = _status_targets(text, settings, name, invalid)
+            for key, ids in targets.items():
+                setattr(meta, key, list(dict.fromkeys([*getattr(meta, key), *ids])))
             status = read_choice(settings.statuses, text) if text else None
             if status is None or not isinstance(status.value, str):
                 invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
@@ -126,7 +130,14 @@ def parse_metadata(
                 invalid(name, _("invalid date {text!r} in {name!r}; expected YYYY-MM-DD").format(
                     text=text, name=name,
                 ))
-        elif name in ("supersedes", "requires"):
+        elif name in ("tracking", "feature"):
+            # (N/A, "none": no value; a feature name written as code,
+            # `let_else`, is the name)
+            value = stated(text)
+            value = value.strip("`").strip() if name == "feature" else value
+            if value:
+                setattr(meta, name, value)
+        elif name in ("supersedes", "requires", "superseded_by"):
             ids = []
             for item in as_list(value):
                 if settings.id_pattern.match(item):
@@ -135,7 +146,7 @@ def parse_metadata(
                     invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
                                     ).format(item=item, name=name, noun=settings.noun(),
                                              pattern=settings.id_pattern.pattern))
-            setattr(meta, name, list(dict.fromkeys(ids)))
+            setattr(meta, name, list(dict.fromkeys([*getattr(meta, name), *ids])))
         elif name == "modules":
             meta.modules, paths = module_items(as_list(value), settings)
             add_note(meta.notes, name, ", ".join(paths))
@@ -176,6 +187,30 @@ def parse_metadata(
                 name=name,
             ))
     return meta, problems
+
+
+def _status_targets(
+    text: str, settings: RfcSettings, name: str, invalid: Callable[[str, str], None],
+) -> tuple[str, dict[str, list[str]]]:
+    """A status that names its target, as MADR records write it
+    (``superseded by ADR-0057``, ``accepted; supersedes ADR-0045``): the
+    status alone, and the IDs it names by relation."""
+    folded = text.casefold()
+    if not any(w in folded for w in ("supersede", "replaced by", "replaces")):
+        return text, {}
+    status, supersedes, superseded_by = split_status(text)
+    if settings.statuses.lookup(status) is None:
+        return text, {}
+    targets: dict[str, list[str]] = {}
+    for key, items in (("supersedes", supersedes), ("superseded_by", superseded_by)):
+        for item in items:
+            if settings.id_pattern.match(item):
+                targets.setdefault(key, []).append(item)
+            else:
+                invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
+                                ).format(item=item, name=name, noun=settings.noun(),
+                                         pattern=settings.id_pattern.pattern))
+    return status, targets
 
 
 def add_note(notes: dict[str, str], name: str, note: str) -> None:

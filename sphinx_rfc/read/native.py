@@ -36,7 +36,14 @@ Where things come from:
 * **Title** — the document's title with the tags an issue title starts
   with (``[RFC]:``, ``【RFC】``, ``【需求】``, ``RFC：``, ``RFC -``) dropped; a
   document whose first heading is already one of the nine sections (an
-  issue pasted without its title) takes the metadata ``title`` or the ID.
+  issue pasted without its title) takes the metadata ``title``, else the
+  template's title rule (:func:`title_by_rule`: a Rust RFC's feature name
+  or file name), which is then the page's title too, else the ID.
+* **Declared places** — a template's ``rfc-metadata`` comment names more
+  places than the front matter and the table (a leading ``Key: value``
+  list, a ``kep.yaml`` beside the document) and the field each key gives
+  (:func:`declared_fields`); a document that states no status takes the
+  one of its place (:func:`status_by_place`, ``rfc_default_status``).
 * **Type** — when the basic information has none, the background's type
   table left with one row, or its line ``类型：功能补全``.
 
@@ -56,7 +63,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -79,6 +86,7 @@ from sphinx_rfc.model.records import GenericTable, RfcRecord
 from sphinx_rfc.nodes import INFO_MARK, InfoMark
 from sphinx_rfc.read import git_dates
 from sphinx_rfc.read.basic_info import (
+    field_key,
     info_notes,
     info_rows,
     info_table,
@@ -86,13 +94,21 @@ from sphinx_rfc.read.basic_info import (
     merge_fields,
     uses_row,
 )
-from sphinx_rfc.read.frontmatter import RawField, metadata_fields
-from sphinx_rfc.read.metadata import add_note, id_problems, new_record, parse_metadata
+from sphinx_rfc.read.frontmatter import (
+    RawField,
+    metadata_fields,
+    preamble_fields,
+    sidecar_fields,
+)
+from sphinx_rfc.read.metadata import Metadata, add_note, id_problems, new_record, parse_metadata
 from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import already_read, best_of, headers_match, mark_cell, read_tables
+from sphinx_rfc.read.template_era import TEMPLATE_KEYS
+from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.nouns import profile_of
+from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.template import clean_heading
 from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
@@ -106,6 +122,8 @@ if TYPE_CHECKING:
 #: Metadata names that give the RFC ID (``id`` alone belongs to other tools).
 _META_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "rfc id", "rfc-id", "rfc_id"))
 _DIGITS = re.compile(r"\d+")
+#: Metadata names that name the template version an RFC was written to.
+_TEMPLATE_KEYS = frozenset(fold_header(k) for k in TEMPLATE_KEYS)
 
 
 # --------------------------------------------------------------------------
@@ -519,6 +537,85 @@ def mark_basic_info(
 
 
 # --------------------------------------------------------------------------
+# What the template declares (docs/reference/templates.md, "Metadata")
+
+
+def declared_fields(
+    env: BuildEnvironment, docname: str, front: Sequence[RawField], rule: MetadataRule,
+    settings: RfcSettings,
+) -> tuple[list[RawField], dict[str, RawField]]:
+    """The metadata fields from every place the template's rule names
+    (front matter, a leading list, a sidecar file), each renamed to the
+    field the rule maps its key to; the first place that gives a field
+    wins.  Returned: the fields, and those the rule maps to names that are
+    no built-in field (extra fields, by name)."""
+    path = Path(env.doc2path(docname))
+    by_source: dict[str, list[RawField]] = {"front-matter": list(front)}
+    for source in rule.sources:
+        if source == "list":
+            by_source[source] = preamble_fields(path)
+        elif (name := rule.sidecar) is not None and source.endswith(name):
+            # (the document is read again when its sidecar changes)
+            env.note_dependency(str(path.parent / name))
+            by_source[source] = sidecar_fields(path, name)[0]
+    order = [s for s in rule.sources if s in by_source]
+    if "front-matter" not in order:
+        order.insert(0, "front-matter")
+    fields: list[RawField] = []
+    extra: dict[str, RawField] = {}
+    seen: set[str] = set()
+    for source in order:
+        for raw in by_source[source]:
+            target = rule.field_for(raw.name)
+            if target is None:
+                fields.append(raw)
+                continue
+            if target in seen:
+                continue
+            seen.add(target)
+            renamed = RawField(target, raw.value, raw.line)
+            if target == "rfc" or field_key(target, settings, keep_unknown=False):
+                fields.append(renamed)
+            else:
+                extra[target] = renamed
+    return fields, extra
+
+
+def status_by_place(docname: str, settings: RfcSettings) -> str | None:
+    """The status of an RFC that states none, by where it is: the first
+    glob of ``rfc_default_status`` that matches, else of the template's rule
+    (Rust: ``text/*`` is accepted); None when none does."""
+    rule = settings.template.metadata if settings.template is not None else None
+    pairs = (*(settings.default_status or ()), *(rule.status if rule is not None else ()))
+    for glob, status in pairs:
+        # (a template's status the project's rfc_statuses lacks: not applied)
+        if docname_glob_match(glob, docname) and (key := settings.statuses.lookup(status)):
+            return key
+    return None
+
+
+def title_by_rule(
+    rule: Sequence[str], meta: Metadata, raw: Mapping[str, Any], docname: str
+) -> str:
+    """The title of an RFC with no title heading, by the template's rule:
+    the first of its places that gives one, humanized (``private_fields``,
+    ``0001-private-fields.md``: "Private fields"); "" when none does."""
+    for place in rule:
+        if place == "file-name":
+            text = PurePosixPath(docname).name
+        else:
+            value = getattr(meta, place, None) if place in ("feature", "tracking") else None
+            value = value or raw.get(place)
+            text = value if isinstance(value, str) else ""
+            # a feature name is a title when it is one name (`let_else`), not
+            # a phrase or a list of names (then the file name is)
+            text = identifier(text) if place == "feature" else stated(text)
+        if (title := humanize(text)):
+            return title
+    return ""
+
+
+# --------------------------------------------------------------------------
 # The reader
 
 
@@ -548,7 +645,11 @@ def read_native(
     row_problems: list[Problem] = []
     if table is not None:
         rows, row_problems = info_rows(table, settings, source)
+    rule = settings.template.metadata if settings.template is not None else None
     meta_fields = metadata_fields(env, docname, doctree)
+    declared_extra: dict[str, RawField] = {}
+    if rule is not None:
+        meta_fields, declared_extra = declared_fields(env, docname, meta_fields, rule, settings)
 
     rfc_id, id_line = _find_id(meta_fields, rows, docname, settings)
     if rfc_id is None:
@@ -565,22 +666,44 @@ def read_native(
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
     if "type" not in raw and (typed := background_type(sections.get("background"), settings)):
         raw["type"], where["type"] = typed
+    for name, extra in declared_extra.items():
+        if name not in raw:
+            raw[name], where[name] = extra.value, extra.line
     line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
     no_status = profile_of(settings.template.path if settings.template else None).no_status
-    if "status" not in raw and no_status != "draft":
+    if "status" not in raw and (placed := status_by_place(docname, settings)) is not None:
+        # where the folder is the status (rfc_default_status, the template's)
+        raw["status"] = placed
+    elif "status" not in raw and no_status != "draft":
         # one that declares none has its template's status (MADR's: a decision)
         raw["status"] = no_status
     meta, parsed = parse_metadata(
         raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra"
     )
+    if settings.template is not None and settings.template.history:
+        # the template version it names (docs/reference/templates.md)
+        named = next((f.value for f in meta_fields if isinstance(f.value, str)
+                      and fold_header(f.name) in _TEMPLATE_KEYS), None)
+        if named:
+            meta.extra["template"] = named.strip()
     for problem in row_problems:
         problem.rfc_id = rfc_id
     found += row_problems + conflicts + parsed
 
+    heading = clean_title(title_node.astext()) if title_node is not None else ""
+    untitled = ""
+    if not heading:
+        untitled = meta.title or (
+            title_by_rule(rule.title, meta, raw, docname) if rule is not None else "")
+        if untitled:
+            # the page's title, in the toctree and the browser's tab, is the
+            # index's (the first section's heading is no title)
+            env.titles[docname] = nodes.title(untitled, untitled)
+            env.longtitles[docname] = nodes.title(untitled, untitled)
     record = new_record(
         meta,
         rfc_id=rfc_id,
-        title=clean_title(title_node.astext()) if title_node is not None else "",
+        title=heading or untitled,
         docname=docname,
         source=source,
         line=record_line,

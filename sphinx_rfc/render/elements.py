@@ -11,6 +11,7 @@ from sphinx import addnodes
 
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated, rfc_pending
+from sphinx_rfc.spec.fields import markdown_link
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -175,6 +176,24 @@ def issue_node(item: str, settings: RfcSettings) -> nodes.Node:
     return nodes.Text(item)
 
 
+def tracking_node(value: str, settings: RfcSettings) -> nodes.Node:
+    """A tracking issue as written: a Markdown link (``[rust-lang/rust#8122](https://…)``)
+    or a URL as a link, ``#N`` through ``rfc_issue_url``, other text as text."""
+    link = markdown_link(value)
+    if link is not None and safe_url(link[1]):
+        return nodes.reference(value, link[0] or link[1], refuri=link[1])
+    return issue_node(value.strip(), settings)
+
+
+def _is_reference(label: str) -> bool:
+    """``rust-lang/rfcs#1``, ``#12``, ``!318``: a label that names an issue."""
+    if not label or any(c.isspace() for c in label):
+        return False
+    at = max(label.rfind("#"), label.rfind("!"))
+    number = label[at + 1:]
+    return at >= 0 and number.isascii() and number.isdigit()
+
+
 def labelled_issues(
     issues: Sequence[str], labels: Mapping[str, str], settings: RfcSettings
 ) -> list[nodes.Node]:
@@ -188,6 +207,10 @@ def labelled_issues(
         wide = not (label + "".join(labels.values())).isascii()
         if index:
             out.append(nodes.Text("；" if wide else "; "))
+        if label and _URL.match(item) and _is_reference(label):
+            # a link written [rust-lang/rfcs#1](https://…): its text is the link's
+            out.append(nodes.reference(label, label, refuri=item))
+            continue
         if label:
             out.append(nodes.Text(f"{label}：" if wide else f"{label}: "))
         out.append(issue_node(item, settings))
@@ -227,6 +250,10 @@ def basic_info_rows(
         add("created", "Created", record.created)
     if record.updated:
         add("updated", "Updated", record.updated)
+    if record.tracking:
+        add("tracking", "Tracking issue", tracking_node(record.tracking, settings))
+    if record.feature:
+        add("feature", "Feature name", nodes.literal(record.feature, record.feature))
     if record.supersedes:
         add("supersedes", "Supersedes", joined([xref("ref", i) for i in record.supersedes]))
     rows.append(("superseded_by", rfc_pending_row("superseded_by", record.id)))

@@ -66,6 +66,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("updated", "Updated", ("更新时间", "更新日期", "updated", "updated at", "last updated")),
     FieldSpec("supersedes", "Supersedes", ("取代", "supersedes"), is_list=True),
     FieldSpec("requires", "Requires", ("依赖 rfc", "前置 rfc", "requires"), is_list=True),
+    FieldSpec("tracking", "Tracking issue", ("跟踪 issue", "tracking issue", "tracking")),
+    FieldSpec("feature", "Feature name", ("特性名", "feature name", "feature")),
     FieldSpec("reviewers", "Reviewers", ("评审人", "评审者", "reviewer", "reviewers"),
               is_list=True),
     FieldSpec("approvers", "Approvers", ("批准人", "审批人", "approver", "approvers"),
@@ -132,7 +134,9 @@ def issue_items(text: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for part in split_list(text):
         label = ""
-        if (linked := _LINKED.match(part)) is not None:
+        if (md := markdown_link(part)) is not None:
+            item, label = md[1], md[0]
+        elif (linked := _LINKED.match(part)) is not None:
             item, label = linked["url"], linked["text"].strip()
             if (inner := _labelled(label)) is not None:
                 label = inner[0]
@@ -150,6 +154,21 @@ def issue_items(text: str) -> list[tuple[str, str]]:
         else:
             found.append((item, label))
     return found
+
+
+def markdown_link(text: str) -> tuple[str, str] | None:
+    """``[text](url)`` written whole (a Rust RFC's ``[rust-lang/rfcs#1](https://…)``):
+    its text and its URL, or None."""
+    value = text.strip()
+    if not (value.startswith("[") and value.endswith(")")):
+        return None
+    close = value.find("](")
+    if close < 0 or "](" in value[close + 2:]:
+        return None
+    label, url = value[1:close].strip(), value[close + 2:-1].strip()
+    if not url or " " in url or ("://" not in url and not url.startswith(("/", "#", "."))):
+        return None
+    return label, url
 
 
 def match_field(text: str) -> FieldSpec | None:

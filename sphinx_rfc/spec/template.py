@@ -33,6 +33,7 @@ from pathlib import Path
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
+from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import RUN_START, atx_title, fold, fold_header
@@ -95,6 +96,9 @@ class TemplateSection:
     label: str | None = None
     label_zh: str | None = None
     directive: str | None = None
+    #: When the section joined the template (``2017-07-12`` or ``RFC-2000``):
+    #: an RFC from before it need not have it (docs/reference/templates.md).
+    since: str | None = None
 
     def spec(self) -> SectionSpec:
         """The section as the checks see it: named by the template's title."""
@@ -134,6 +138,17 @@ class TemplateField:
 
 
 @dataclass(frozen=True)
+class Era:
+    """One entry of a template's history (``rfc_template`` as a list): from
+    when it was in force, its name, and the sections it required."""
+
+    #: ``YYYY-MM-DD`` or an ID; None: from the start.
+    since: str | None
+    name: str
+    required: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TemplateSchema:
     #: Where it was read from (shown in messages and by ``sphinx-rfc template``).
     path: str
@@ -150,6 +165,12 @@ class TemplateSchema:
     placeholders: tuple[str, ...]
     markdown: bool = True
     text: str = field(default="", repr=False, compare=False)
+    #: How its documents carry their metadata (an ``rfc-metadata`` comment),
+    #: or None: front matter and the basic-information table.
+    metadata: MetadataRule | None = None
+    #: The templates in force over time, oldest first (``rfc_template`` as a
+    #: list); () for one template.
+    history: tuple[Era, ...] = ()
 
     @property
     def section_specs(self) -> tuple[SectionSpec, ...]:
@@ -211,23 +232,28 @@ def choices(cell: str) -> tuple[str, ...]:
 _FIELD = re.compile(r'\s*([^\s=]+)(=)?(?:"([^"]*)"|(\S*))')
 
 
-def _annotation(text: str, line: int) -> dict[str, str]:
-    """The fields of an ``rfc-section`` comment: ``name=value`` or
-    ``name="a value"``."""
+_SECTION_FIELDS = ("key", "label", "label_zh", "aliases", "directive", "since")
+
+
+def _annotation(
+    text: str, line: int, names: Sequence[str] = _SECTION_FIELDS, what: str = "rfc-section",
+) -> dict[str, str]:
+    """The fields of an ``rfc-section`` comment (or of another *what*,
+    whose fields are *names*): ``name=value`` or ``name="a value"``."""
     values: dict[str, str] = {}
     rest = text.strip().removesuffix("-->").strip()
     while rest:
         m = _FIELD.match(rest)
         if m is None or not m.group(2):
             raise TemplateError(
-                f"cannot read the rfc-section comment at {rest!r}; write name=value or "
+                f"cannot read the {what} comment at {rest!r}; write name=value or "
                 'name="a value"', line,
             )
         name = m.group(1)
-        if name not in ("key", "label", "label_zh", "aliases", "directive"):
+        if name not in names:
             raise TemplateError(
-                f"unknown rfc-section field {name!r}; use key=, label=, label_zh=, aliases= "
-                "or directive=", line,
+                f"unknown {what} field {name!r}; use "
+                + ", ".join(f"{n}=" for n in names), line,
             )
         values[name] = m.group(3) if m.group(3) is not None else m.group(4)
         rest = rest[m.end():].strip()
@@ -614,6 +640,7 @@ def parse_template(
                 current, key=v.get("key") or current.key, aliases=aliases,
                 label=v.get("label") or None, label_zh=v.get("label_zh") or None,
                 directive=v.get("directive") or current.directive,
+                since=_since(v.get("since"), part.line) or current.since,
             )
             sections[-1] = updated
             stack[-1] = updated
@@ -650,6 +677,7 @@ def parse_template(
     read_tables, found_kinds, levels, optional_levels, fields = _tables(
         tables, table_owner, kinds)
     placeholders = _placeholders(text, markdown)
+    metadata = _metadata_rule(lines, markdown)
     return TemplateSchema(
         path=path,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
@@ -664,7 +692,50 @@ def parse_template(
         placeholders=placeholders,
         markdown=markdown,
         text=text,
+        metadata=metadata,
     )
+
+
+def _since(value: str | None, line: int) -> str | None:
+    if not value:
+        return None
+    if parse_since(value) is None:
+        raise TemplateError(
+            f"rfc-section since={value!r}: give a date (YYYY-MM-DD) or an ID (RFC-2000)", line)
+    return value
+
+
+_RULE_FIELDS = ("from", "fields", "title", "status")
+
+
+def _metadata_rule(lines: Sequence[str], markdown: bool) -> MetadataRule | None:
+    """The template's ``rfc-metadata`` comment (Markdown ``<!-- rfc-metadata:
+    … -->``, rST ``.. rfc-metadata: …`` with its indented lines), or None."""
+    for number, line in enumerate(lines):
+        at = line.find("rfc-metadata:")
+        if at < 0:
+            continue
+        head = line[:at].strip()
+        if head not in ("<!--", ".."):
+            continue
+        chunk = [line[at + len("rfc-metadata:"):]]
+        k = number
+        if markdown:
+            while "-->" not in chunk[-1] and k + 1 < len(lines):
+                k += 1
+                chunk.append(lines[k])
+            text = " ".join(chunk).split("-->")[0]
+        else:
+            while k + 1 < len(lines) and lines[k + 1][:1] in (" ", "\t") and lines[k + 1].strip():
+                k += 1
+                chunk.append(lines[k])
+            text = " ".join(chunk)
+        values = _annotation(text, number + 1, _RULE_FIELDS, "rfc-metadata")
+        try:
+            return parse_rule(values)
+        except RuleError as exc:
+            raise TemplateError(str(exc), number + 1) from None
+    return None
 
 
 def _tables(

@@ -124,6 +124,11 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         data["notes"] = dict(record.notes)
     if record.issue_labels:
         data["issue_labels"] = dict(record.issue_labels)
+    # (the metadata a template's preamble gives: docs/reference/templates.md)
+    if record.tracking:
+        data["tracking"] = record.tracking
+    if record.feature:
+        data["feature"] = record.feature
     if record.reviewers:
         data["reviewers"] = list(record.reviewers)
     if record.approvers:

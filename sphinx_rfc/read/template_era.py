@@ -1,0 +1,66 @@
+"""The template over time (docs/reference/templates.md, "The template over
+time"): which sections an RFC must have, by when it was created.
+
+An RFC is held to the template in force when it was created: the entry of
+``rfc_template``'s list whose ``since`` it comes after (by its created date,
+or by its number for an ID ``since``), or the one it names in its
+metadata (``template: rust-rfc-2014``); a section a template marks
+``since=…`` is not asked of an RFC from before it; ``rfc_check_since``
+turns the section checks off for older RFCs altogether.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from sphinx_rfc.spec.preamble import parse_since, rfc_number
+from sphinx_rfc.spec.template import Era
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.model.records import RfcRecord
+
+#: Metadata names an RFC names its template version with (folded).
+TEMPLATE_KEYS = frozenset({"template", "rfc-template", "rfc_template"})
+
+
+def era_of(record: RfcRecord, history: Sequence[Era]) -> Era:
+    """The entry of *history* (oldest first) in force for *record*."""
+    declared = record.extra.get("template")
+    if isinstance(declared, str) and declared:
+        for era in history:
+            if declared in (era.name, era.since):
+                return era
+    number = rfc_number(record.id)
+    chosen = history[0]
+    for era in history[1:]:
+        since = parse_since(era.since or "")
+        if since is not None and since.before(record.created, number):
+            break
+        chosen = era
+    return chosen
+
+
+def required_for(record: RfcRecord, settings: RfcSettings) -> tuple[str, ...]:
+    """The sections *record* must have: its era's, less those added to the
+    template after it was created."""
+    template = settings.template
+    if template is None:
+        return settings.required_sections
+    required = era_of(record, template.history).required if template.history else (
+        settings.required_sections)
+    number = rfc_number(record.id)
+    later = set()
+    for section in template.sections:
+        since = parse_since(section.since) if section.since else None
+        if since is not None and since.before(record.created, number):
+            later.add(section.key)
+    return tuple(k for k in required if k not in later)
+
+
+def checks_off(record: RfcRecord, settings: RfcSettings) -> bool:
+    """Whether *record* is older than ``rfc_check_since``: not checked for
+    missing or empty sections."""
+    since = settings.check_since
+    return since is not None and bool(since.before(record.created, rfc_number(record.id)))
