@@ -29,6 +29,8 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform, overload
 
+from sphinx_rfc import devices
+
 _T = TypeVar("_T")
 
 
@@ -109,6 +111,8 @@ def dataclass(
     with shared ``__repr__``, ``__eq__`` and ``__hash__`` (see the module)."""
 
     def wrap(cls: type[_T]) -> type[_T]:
+        if not devices.DATACLASS_CLOSURES:
+            return dataclasses.dataclass(cls, frozen=frozen, slots=slots, kw_only=kw_only)
         own = dict(cls.__dict__)
         made = dataclasses.dataclass(
             cls, repr=False, eq=False, frozen=frozen, slots=slots, kw_only=kw_only

@@ -13,6 +13,7 @@ import datetime
 import os
 from collections.abc import Sequence
 
+from sphinx_rfc import devices
 from sphinx_rfc._dataclass import dataclass
 
 
@@ -33,8 +34,9 @@ class HistoryEntry:
         return {"status": self.status, "date": self.date, "commit": self.commit,
                 "author": self.author}
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (HistoryEntry, (self.status, self.date, self.commit, self.author))
+    if devices.ROWS_BY_POSITION:
+        def __reduce__(self) -> tuple[object, ...]:
+            return (HistoryEntry, (self.status, self.date, self.commit, self.author))
 
 
 def build_date() -> datetime.date:

@@ -12,6 +12,7 @@ from dataclasses import field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from sphinx_rfc import devices
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.history import HistoryEntry
 from sphinx_rfc.model.problems import Problem
@@ -35,6 +36,8 @@ def _pickled_by_position(cls: type[_Row]) -> type[_Row]:
     one by one; as a call with a tuple of values the 1,000 records of the
     table-dense benchmark unpickle in 0.06 s instead of 0.10 s, pickle in
     0.08 s instead of 0.13 s, and take 3.6 MB instead of 4.6 MB."""
+    if not devices.ROWS_BY_POSITION:
+        return cls
     values = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
 
     def reduce(self: _Row) -> tuple[Any, ...]:
@@ -312,6 +315,8 @@ class RfcRecord(BasicInfo):
         relations in ``rfcs.json``) reads the record's head only; the body
         (sections, interface and verification tables...) is two thirds of
         its objects."""
+        if not devices.LAZY_BODY:
+            return (_restore_whole, (_head_values(self), _body_values(self)))
         body = getattr(self, "_body", None)
         if body is None:
             body = pickle.dumps(_body_values(self), protocol=pickle.HIGHEST_PROTOCOL)
@@ -384,6 +389,16 @@ def _restore_record(head: tuple[Any, ...], body: bytes) -> RfcRecord:
     for name, value in zip(HEAD, head, strict=True):
         setattr(record, name, value)
     record._body = body
+    return record
+
+
+def _restore_whole(head: tuple[Any, ...], body: tuple[Any, ...]) -> RfcRecord:
+    record = RfcRecord.__new__(RfcRecord)
+    for name, value in zip(HEAD, head, strict=True):
+        setattr(record, name, value)
+    for name, value in zip(BODY, body, strict=True):
+        setattr(record, name, value)
+    record._body = None
     return record
 
 

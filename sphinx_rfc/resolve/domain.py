@@ -20,6 +20,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc import devices
 from sphinx_rfc._compat import page_link, source_path
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.cross import cross_rfc_problems
@@ -90,6 +91,8 @@ class Packed(dict[str, Any]):
         return kept[1] if kept is not None and kept[0] is self.get(key) else None
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if not devices.PACKED:
+            return (dict, (dict(self),))
         read = self.__dict__.setdefault("read", {})
         parts: dict[str, bytes] = {}
         for key, value in self.items():
@@ -170,7 +173,7 @@ def _reading_ends(app: Sphinx, env: BuildEnvironment) -> None:
     _fork_state["reading"] = False
 
 
-if hasattr(os, "register_at_fork"):  # (not on Windows, where Sphinx reads serially)
+if devices.FORK_TRIM and hasattr(os, "register_at_fork"):  # (not on Windows, where Sphinx reads serially)
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 #: Anchor of a module's entry in the module index page.
