@@ -5,6 +5,7 @@
     python benchmarks/devices.py --size 300 --rounds 5
     python benchmarks/devices.py --size 300 --rounds 5 --rebuilds-only
     python benchmarks/devices.py --size 300 --rounds 5 --full-only
+    python benchmarks/devices.py --size 300 --instructions   # valgrind: the rebuilds' instructions
 
 Every variant builds its own copy of the project, started by a one-line
 wrapper that sets the switches of ``sphinx_rfc.devices`` to False before
@@ -19,6 +20,11 @@ byte-compiled, as ``run.py``).
 - **full builds** (the devices made for them): in each round a full build
   of ``all`` and of ``nogc`` off, then a ``-j 2`` full build of ``all``
   and of ``fork_trim`` off, which goes first alternating.
+
+- **instructions** (``--instructions``, instead of the times): one full
+  build of each variant (not counted), then its no-change rebuild and its
+  one-RFC edit rebuild counted by valgrind's callgrind (``run.py``'s
+  ``--instructions``): a count that does not move with the machine's load.
 
 Printed: for each variant and measure, the median CPU seconds and the
 median of the per-round ratios ``device off / all on`` (above 1: the
@@ -82,6 +88,39 @@ def build(src: Path, off: tuple[str, ...], jobs: int = 1) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def count(src: Path, off: tuple[str, ...]) -> int:
+    """The instructions one ``sphinx-build -b html`` of *src* with *off*
+    switched off executes (valgrind's callgrind, the Python process only)."""
+    python = Path(os.path.realpath(sys.executable))
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+           str(python), "-c", WRAPPER, ",".join(off), "-q", *run.html_args(src)]
+    proc = subprocess.run(cmd, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+    found = run.COLLECTED_RE.search(proc.stderr)
+    if proc.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind failed on {src}:\n{proc.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def instructions(size: int, base: Path) -> None:
+    counts: dict[str, dict[str, int]] = {}
+    for variant, off in REBUILD_VARIANTS.items():
+        src = run.WORK / f"devices-ic-n{size}-{variant}"
+        shutil.rmtree(src, ignore_errors=True)
+        shutil.copytree(base, src)
+        build(src, off)
+        counts[variant] = {"nochange": count(src, off)}
+        run.edit(src, size)
+        counts[variant]["edit"] = count(src, off)
+        line = f"{variant:20} " + "  ".join(f"{m} {c / 1e9:.3f} G" for m, c in counts[variant].items())
+        if variant != "all":
+            line += "  off/on " + "  ".join(
+                f"{m} {c / counts['all'][m]:.4f}" for m, c in counts[variant].items())
+        print(line, flush=True)
+    out = run.WORK / f"devices-ic-n{size}.json"
+    out.write_text(json.dumps(counts, indent=1), encoding="utf-8")
+
+
 def report(cpu: dict[tuple[str, str], list[float]], base: str = "all") -> list[str]:
     lines = []
     for (variant, measure), values in sorted(cpu.items()):
@@ -101,9 +140,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--rebuilds-only", action="store_true")
     parser.add_argument("--full-only", action="store_true")
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
     run.compile_packages()
     base = run.WORK / f"devices-n{args.size}"
+    if args.instructions:
+        base = run.WORK / f"devices-ic-n{args.size}"
+        generate.generate("rfc", args.size, base)
+        instructions(args.size, base)
+        return
     generate.generate("rfc", args.size, base)
     sources = {}
     for variant in SWITCHES:
