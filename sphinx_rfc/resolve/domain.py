@@ -6,9 +6,7 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 from __future__ import annotations
 
 import contextlib
-import copy
 import os
-import pickle
 from collections.abc import Iterator, Set
 from typing import TYPE_CHECKING, Any, cast
 
@@ -22,7 +20,6 @@ from sphinx.util.nodes import make_refnode
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc import devices
 from sphinx_rfc._compat import page_link, source_path
-from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
@@ -41,7 +38,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 12
+DATA_VERSION = 13
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
@@ -60,93 +57,6 @@ _MISSING = object()
 #: What a document read again changed (:meth:`RfcDomain._change`): nothing,
 #: its RFC's body only, or what other pages show or check.
 _SAME, _BODY, _SHOWN = 0, 1, 2
-
-#: The stored tables kept as one pickle each inside the environment's
-#: (:class:`Packed`): the ones of many small objects.
-PACKED = ("rfcs", "views")
-
-
-class Packed(dict[str, Any]):
-    """A table of the domain's data (docname -> value) that pickles as one
-    ``bytes`` object per document.
-
-    Unpickling the environment then makes one object per document instead
-    of dozens (its record's rows, lists, sets), which Python's cyclic
-    garbage collector would walk again and again while Sphinx loads the
-    rest; the domain unpickles the table itself, the collector paused
-    (:func:`unpack`).  A value read that way and not replaced since is
-    written back as the bytes it was read from: after a one-RFC edit at
-    N = 1,000, pickling every record again took a third of a second.  (The
-    domain never changes a stored value in place: a document read again
-    stores new ones.)  In memory it is a plain ``dict``."""
-
-    #: docname -> (a value, its bytes): unpickled (see :func:`unpack`) or
-    #: pickled with the environment
-    read: dict[str, tuple[Any, bytes]]
-
-    def stored(self, key: str) -> bytes | None:
-        """The pickle of *key*'s value, when the value is the one unpickled
-        or pickled with the environment (not replaced since); else None."""
-        kept = self.__dict__.get("read", {}).get(key)
-        return kept[1] if kept is not None and kept[0] is self.get(key) else None
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        if not devices.PACKED:
-            return (dict, (dict(self),))
-        read = self.__dict__.setdefault("read", {})
-        parts: dict[str, bytes] = {}
-        for key, value in self.items():
-            blob = self.stored(key)
-            if blob is None:
-                blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-                # kept too: the export finds an RFC's text by these bytes
-                # (sphinx_rfc.write.export._record_source)
-                read[key] = (value, blob)
-            parts[key] = blob
-        return (_Pickled, (parts,))
-
-    def __copy__(self) -> Packed:
-        return Packed(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Packed:
-        return Packed(copy.deepcopy(dict(self), memo))
-
-
-class _Pickled:
-    """A :class:`Packed` table as the environment's pickle holds it:
-    docname -> the pickle of its value."""
-
-    __slots__ = ("data",)
-
-    def __init__(self, data: dict[str, bytes]) -> None:
-        self.data = data
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Pickled, (self.data,))
-
-
-@nogc
-def unpack(data: dict[str, Any]) -> dict[str, Any]:
-    """*data* (a domain's data, or a worker's under ``-j``) with its
-    :data:`PACKED` tables as :class:`Packed` dicts, in place."""
-    for key in PACKED:
-        value = data.get(key)
-        if isinstance(value, _Pickled):
-            table = Packed()
-            read: dict[str, tuple[Any, bytes]] = {}
-            for docname, blob in value.data.items():
-                item = pickle.loads(blob)
-                table[docname] = item
-                read[docname] = (item, blob)
-            table.read = read
-            data[key] = table
-        elif isinstance(value, dict) and not isinstance(value, Packed):
-            # a new domain's table, copied from initial_data (an environment
-            # pickled before Packed has another DATA_VERSION: Sphinx reads
-            # its sources again)
-            data[key] = Packed(value)
-    return data
-
 
 # Parallel reading (``-j N``): Sphinx forks one worker per chunk of
 # documents; the worker pickles its whole environment back to the main
@@ -248,10 +158,6 @@ class RfcDomain(Domain):
         "log_warnings": {},
     }
     data_version = DATA_VERSION
-
-    def __init__(self, env: BuildEnvironment) -> None:
-        super().__init__(env)
-        unpack(self.data)
 
     def get_type_name(self, type: ObjType, primary: bool = False) -> str:
         """The object type's full name, the domain's part the template's
@@ -373,7 +279,6 @@ class RfcDomain(Domain):
         self._touch()
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        unpack(otherdata)
         for key in SHOWN:  # (what reading stores; the main process sets the rest)
             for docname, value in otherdata[key].items():
                 if docname in docnames:
