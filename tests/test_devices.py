@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import page_body
+from conftest import BuildFn, page_body
 
 from sphinx_rfc import devices
 from sphinx_rfc.model import history, problems, records, relations
@@ -124,3 +124,56 @@ def test_the_output_is_the_same_with_every_device_off(tmp_path: Path, jobs: str)
         results[label] = (full, again, edited, _outputs(out))
     assert results["on"][3]
     assert results["on"] == results["off"]
+
+
+def test_a_record_read_back_keeps_its_body_as_bytes_until_read() -> None:
+    from sphinx_rfc.resolve.domain import StoredRecord
+
+    record = records.RfcRecord(
+        id="RFC-0012", title="梯度累积 without extra all-reduce", docname="rfcs/rfc-0012",
+        source="rfcs/rfc-0012.md", line=1, anchor="rfc-0012", status="review",
+        modules=["optimizer"], sections={"background": "见 issue #2094"},
+        constraints=[records.Constraint("性能", "step time +2% at most")],
+    )
+    blob = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
+    again = pickle.loads(blob)
+    assert isinstance(again, StoredRecord) and isinstance(again, records.RfcRecord)
+    unread = again._body
+    assert unread is not None and again.id == "RFC-0012" and again.modules == ["optimizer"]
+    # pickled again before its body is read: the same bytes
+    assert pickle.dumps(again, protocol=pickle.HIGHEST_PROTOCOL) == blob
+    assert again._body is unread
+    # the first body field read unpickles them all
+    assert again.constraints == [records.Constraint("性能", "step time +2% at most")]
+    assert again._body is None
+    assert [getattr(again, n) for n in records.BODY] == [getattr(record, n) for n in records.BODY]
+    assert again == record and record == again and not again != record
+    assert repr(again) == repr(record)
+    with pytest.raises(AttributeError, match="no attribute 'signature'"):
+        again.signature  # noqa: B018
+
+
+@pytest.mark.parametrize("root", ["export", "native-corpus", "results"])
+def test_rebuilds_leave_record_bodies_unread(build: BuildFn, root: str) -> None:
+    """The pages that show every RFC read the records' heads only: after a
+    rebuild with nothing changed, and after one where another page
+    changed, no body has been unpickled; rfcs.json is the same bytes."""
+    from sphinx_rfc.resolve.domain import get_domain
+
+    first = build(root)
+    export = (first.outdir / "rfcs.json").read_bytes()
+    again = build(first.srcdir)
+    assert again.read == []
+    stored = get_domain(again.env).rfcs
+    assert stored and all(getattr(r, "_body", None) is not None for r in stored.values())
+    assert (again.outdir / "rfcs.json").read_bytes() == export
+    index = first.srcdir / "index.rst"
+    if not index.exists():
+        index = first.srcdir / "index.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\n\nOne more line, 多一行.\n",
+                     encoding="utf-8")
+    edited = build(first.srcdir)
+    assert edited.read == ["index"]
+    stored = get_domain(edited.env).rfcs
+    assert stored and all(getattr(r, "_body", None) is not None for r in stored.values())
+    assert (edited.outdir / "rfcs.json").read_bytes() == export

@@ -6,8 +6,12 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 from __future__ import annotations
 
 import contextlib
+import copyreg
 import os
+import pickle
 from collections.abc import Iterator, Set
+from dataclasses import fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
@@ -23,7 +27,7 @@ from sphinx_rfc._compat import page_link, source_path
 from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import ModuleHome, RfcRecord, same_head
+from sphinx_rfc.model.records import BODY, HEAD, ModuleHome, RfcRecord, same_head
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
 from sphinx_rfc.resolve.derived import derived
@@ -57,6 +61,75 @@ _MISSING = object()
 #: What a document read again changed (:meth:`RfcDomain._change`): nothing,
 #: its RFC's body only, or what other pages show or check.
 _SAME, _BODY, _SHOWN = 0, 1, 2
+
+# An RFC record in the environment's pickle (devices.LAZY_BODY): its head
+# fields, and its body (model/records.BODY: sections, most tables) as one
+# ``bytes`` object unpickled when a body field is first read.  The pages of
+# a rebuild that show every RFC (the domain index pages, the search
+# index's objects, the cross-RFC checks) read the heads only; the body is
+# two thirds of a record's objects.  The record class stays a plain
+# dataclass: the pickling is registered here (copyreg), and a record read
+# back is a StoredRecord until its body is read.
+
+_head_values = attrgetter(*HEAD)
+_body_values = attrgetter(*BODY)
+_BODY_NAMES = frozenset(BODY)
+_COMPARED = tuple(f.name for f in fields(RfcRecord) if f.compare)
+_compared_values = attrgetter(*_COMPARED)
+_SHOWN_FIELDS = tuple(f.name for f in fields(RfcRecord) if f.repr)
+
+
+class StoredRecord(RfcRecord):
+    """An :class:`~sphinx_rfc.model.records.RfcRecord` read back from the
+    environment, its body still the bytes it was pickled as (``_body``)
+    until one of its fields is first read.  Equal to the record it was
+    pickled from, and shown as one."""
+
+    __slots__ = ("_body",)
+
+    if not TYPE_CHECKING:  # (for the type checker, every field is always set)
+
+        def __getattr__(self, name: str) -> Any:
+            # called only for a slot that is not set: a body field not read yet
+            if name in _BODY_NAMES:
+                body = getattr(self, "_body", None)
+                if body is not None:
+                    self._body = None
+                    for key, value in zip(BODY, pickle.loads(body), strict=True):
+                        setattr(self, key, value)
+                    return getattr(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RfcRecord):
+            return bool(_compared_values(self) == _compared_values(other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SHOWN_FIELDS)
+        return f"{RfcRecord.__qualname__}({shown})"
+
+
+def _reduce_record(record: RfcRecord) -> tuple[Any, ...]:
+    body = getattr(record, "_body", None) if isinstance(record, StoredRecord) else None
+    if body is None:
+        body = pickle.dumps(_body_values(record), protocol=pickle.HIGHEST_PROTOCOL)
+    return (_restore_record, (_head_values(record), body))
+
+
+def _restore_record(head: tuple[Any, ...], body: bytes) -> StoredRecord:
+    record = StoredRecord.__new__(StoredRecord)
+    for name, value in zip(HEAD, head, strict=True):
+        setattr(record, name, value)
+    record._body = body
+    return record
+
+
+if devices.LAZY_BODY:
+    copyreg.pickle(RfcRecord, _reduce_record)
+    copyreg.pickle(StoredRecord, _reduce_record)
 
 # Parallel reading (``-j N``): Sphinx forks one worker per chunk of
 # documents; the worker pickles its whole environment back to the main
