@@ -119,8 +119,9 @@ def test_subclass_compares_its_own_fields() -> None:
 
 
 def test_the_package_uses_it() -> None:
-    """Every dataclass of the extension has the shared methods (a class
-    made by the standard decorator would compile its own at import)."""
+    """Every dataclass of the extension but the model's has the shared
+    methods (a class made by the standard decorator compiles its own at
+    import); the model's are plain standard dataclasses (issue 40)."""
     import importlib
     import pkgutil
 
@@ -128,16 +129,18 @@ def test_the_package_uses_it() -> None:
 
     found = 0
     for info in pkgutil.walk_packages(sphinx_rfc.__path__, "sphinx_rfc."):
-        if info.name.startswith("sphinx_rfc.cli") or info.name.endswith("__main__"):
+        if info.name.startswith(("sphinx_rfc.cli", "sphinx_rfc.model")) or info.name.endswith(
+                "__main__"):
             continue
         module = importlib.import_module(info.name)
         for value in vars(module).values():
             if (isinstance(value, type) and dataclasses.is_dataclass(value)
                     and value.__module__ == module.__name__):
                 found += 1
-                if "__eq__" in vars(value):
+                if "__eq__" in vars(value) and value.__name__ != "StoredRecord":
+                    # (StoredRecord: a record read back, equal to the record)
                     assert vars(value)["__eq__"].__code__ is _dataclass._make_eq(()).__code__, value
-    assert found >= 60
+    assert found >= 40
 
 
 def test_frozen_hash_is_the_standard_one() -> None:
