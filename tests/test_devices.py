@@ -147,7 +147,8 @@ def test_a_record_read_back_keeps_its_body_as_bytes_until_read() -> None:
     assert again.constraints == [records.Constraint("性能", "step time +2% at most")]
     assert again._body is None
     assert [getattr(again, n) for n in records.BODY] == [getattr(record, n) for n in records.BODY]
-    assert again == record and record == again and not again != record
+    assert again == record and record == again
+    assert not again != record  # noqa: SIM202
     assert repr(again) == repr(record)
     with pytest.raises(AttributeError, match="no attribute 'signature'"):
         again.signature  # noqa: B018

@@ -86,6 +86,7 @@ class StoredRecord(RfcRecord):
     pickled from, and shown as one."""
 
     __slots__ = ("_body",)
+    _body: bytes | None
 
     if not TYPE_CHECKING:  # (for the type checker, every field is always set)
 
