@@ -48,13 +48,6 @@ FORK_TRIM = True
 #: no-change rebuild cost 2.9 % more instructions, the one-RFC edit 1.5 %.
 DERIVED_CACHE = True
 
-#: ``_dataclass.dataclass``: ``__repr__``, ``__eq__`` and ``__hash__`` made
-#: as closures, not compiled from source for every class (the settings,
-#: vocabulary and command classes; the model's are the standard
-#: library's).  Made for the import every build pays: off, the no-change
-#: rebuild cost 2.3 % more instructions, the one-RFC edit 2.4 %.
-DATACLASS_CLOSURES = True
-
 #: Not switched here (its code is in ``read/collector.py``, left as it
 #: is): ``_few_documents_serially`` (``SERIAL_READ_MAX``): at most three
 #: documents to read are read in the main process under ``-j``, not by a
