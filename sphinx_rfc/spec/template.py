@@ -6,8 +6,10 @@ template into a :class:`TemplateSchema`: its sections (every heading from
 level 2 down to the chosen depth; level 1 is the document title), the
 table kinds its tables are, the test levels of its verification-levels
 table, the fields of its basic-information table and the placeholders it
-uses.  Pure text in, data out: no Sphinx, no docutils; a document that
-cannot be a schema raises :class:`TemplateError` with the line to change.
+uses.  Pure text in, data out, no Sphinx: the headings, tables, directives
+and comments are read by markdown-it-py and docutils' parser
+(:mod:`sphinx_rfc.spec.template_parts`); a document that cannot be a schema
+raises :class:`TemplateError` with the line to change.
 
 A heading may carry what its title alone cannot say in a comment right
 below it (ignored by renderers)::
@@ -395,8 +397,7 @@ def parse_template(
             f"rfc_template_depth is {depth}; it must be 2 or more (level 1 is the "
             "document's title, sections start at level 2)"
         )
-    lines = text.splitlines()
-    parts, _ = _read_parts(text, markdown)
+    parts, comments = _read_parts(text, markdown)
 
     sections: list[TemplateSection] = []
     stack: list[TemplateSection] = []
@@ -484,7 +485,7 @@ def parse_template(
     read_tables, found_kinds, levels, optional_levels, fields = _tables(
         tables, table_owner, kinds)
     placeholders = _placeholders(text, markdown)
-    metadata = _metadata_rule(lines, markdown)
+    metadata = _metadata_rule(comments)
     return TemplateSchema(
         path=path,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
@@ -515,33 +516,20 @@ def _since(value: str | None, line: int) -> str | None:
 _RULE_FIELDS = ("from", "fields", "title", "status")
 
 
-def _metadata_rule(lines: Sequence[str], markdown: bool) -> MetadataRule | None:
-    """The template's ``rfc-metadata`` comment (Markdown ``<!-- rfc-metadata:
-    … -->``, rST ``.. rfc-metadata: …`` with its indented lines), or None."""
-    for number, line in enumerate(lines):
-        at = line.find("rfc-metadata:")
-        if at < 0:
+def _metadata_rule(comments: Sequence[Comment]) -> MetadataRule | None:
+    """The template's first ``rfc-metadata`` comment (Markdown ``<!--
+    rfc-metadata: … -->``, rST ``.. rfc-metadata: …`` with its indented
+    lines), or None."""
+    for comment in comments:
+        text = comment.text.strip()
+        if not text.startswith("rfc-metadata:"):
             continue
-        head = line[:at].strip()
-        if head not in ("<!--", ".."):
-            continue
-        chunk = [line[at + len("rfc-metadata:"):]]
-        k = number
-        if markdown:
-            while "-->" not in chunk[-1] and k + 1 < len(lines):
-                k += 1
-                chunk.append(lines[k])
-            text = " ".join(chunk).split("-->")[0]
-        else:
-            while k + 1 < len(lines) and lines[k + 1][:1] in (" ", "\t") and lines[k + 1].strip():
-                k += 1
-                chunk.append(lines[k])
-            text = " ".join(chunk)
-        values = _annotation(text, number + 1, _RULE_FIELDS, "rfc-metadata")
+        text = " ".join(text[len("rfc-metadata:"):].splitlines())
+        values = _annotation(text, comment.line, _RULE_FIELDS, "rfc-metadata")
         try:
             return parse_rule(values)
         except RuleError as exc:
-            raise TemplateError(str(exc), number + 1) from None
+            raise TemplateError(str(exc), comment.line) from None
     return None
 
 
