@@ -219,3 +219,26 @@ def test_pipe_cells() -> None:
     assert template_parts.pipe_cells("| a | b \\| c |") == ["a", "b | c"]
     assert template_parts.pipe_cells("a | b |  ") == ["a", "b"]
     assert template_parts.without_comments("## A <!-- x --> B <!-- open") == "## A  B "
+
+
+def test_rst_runs_no_role_and_no_directive() -> None:
+    """In a build, docutils' registries hold Sphinx's roles and directives,
+    which want the build's environment: the reader runs none of them (an
+    accepted RFC's text is read so while its page is read)."""
+    from docutils.parsers.rst import directives, roles
+    from sphinx.util.docutils import docutils_namespace
+
+    def boom(*args: object, **kwargs: object) -> object:
+        raise AssertionError("ran")
+
+    with docutils_namespace():
+        roles.register_local_role("rfc", boom)  # type: ignore[arg-type]
+        directives.register_directive("rfc-dependency", boom)  # type: ignore[arg-type]
+        parts = document_parts(
+            "接口 Interface\n==============\n\nSee :rfc:`RFC-0007` 和 :unknown:`x`.\n\n"
+            + TEAM_RST.split("依赖 Dependencies\n=================\n", 1)[1],
+            markdown=False,
+        )
+    assert [p.title for p in parts if isinstance(p, Heading)] == ["接口 Interface",
+                                                                   "细节 Details"]
+    assert [p.directive for p in parts if isinstance(p, Table)] == ["rfc-dependency"]

@@ -325,9 +325,21 @@ def _rst() -> tuple[Any, Any, Any, Any]:
 
     classes = tuple(type(c.__name__, (Mixin, c), {}) for c in states.state_classes)
 
+    class PlainInliner(states.Inliner):  # type: ignore[misc]
+        """Inline text left as it is: no role runs (in a Sphinx build the
+        roles docutils would look up are Sphinx's, which want its
+        environment), and nothing the parts need is inline."""
+
+        def init_customizations(self, settings: Any) -> None:
+            pass
+
+        def parse(self, text: str, lineno: int, memo: Any, parent: Any,
+                  ) -> tuple[list[Any], list[Any]]:
+            return [nodes.Text(text)], []
+
     class RstParser(Parser):  # type: ignore[misc]
         def __init__(self) -> None:
-            super().__init__()
+            super().__init__(inliner=PlainInliner())
             self.state_classes = classes
 
     settings = frontend.get_default_settings(Parser)
