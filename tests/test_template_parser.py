@@ -242,3 +242,15 @@ def test_rst_runs_no_role_and_no_directive() -> None:
     assert [p.title for p in parts if isinstance(p, Heading)] == ["接口 Interface",
                                                                    "细节 Details"]
     assert [p.directive for p in parts if isinstance(p, Table)] == ["rfc-dependency"]
+
+
+def test_rst_nested_too_deeply_is_said() -> None:
+    """Lists some hundred levels deep (docutils' parser recurses; Sphinx
+    cannot build such a page either): a template error, no traceback; a
+    document of no parts."""
+    text = "标题 Title\n==========\n\n" + "".join(" " * (2 * k) + "- 项 item\n\n" for k in range(400))
+    with pytest.raises(TemplateError, match="too deeply"):
+        parse_template(text, "deep.rst", markdown=False)
+    assert document_parts(text, markdown=False) == []
+    with pytest.raises(TemplateError, match="cannot read the rfc-section comment"):
+        document_parts("T\n=\n\nA\n-\n\n.. rfc-section: key\n", markdown=False)

@@ -38,7 +38,7 @@ from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
-from sphinx_rfc.spec.template_parts import Comment, markdown_parts, rst_parts
+from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts, rst_parts
 from sphinx_rfc.spec.template_parts import Directive as _Directive
 from sphinx_rfc.spec.template_parts import Heading as _Heading
 from sphinx_rfc.spec.template_parts import Table as _Table
@@ -276,6 +276,10 @@ class _Note:
 _Part = _Heading | _Table | _Note | _Directive
 
 
+class _TooDeepTemplateError(TemplateError):
+    """A reStructuredText text nested deeper than docutils reads."""
+
+
 def _front_matter_end(lines: Sequence[str]) -> int:
     """The number of lines of a Markdown front matter (0: none)."""
     if lines and lines[0].strip() == "---":
@@ -293,7 +297,10 @@ def _read_parts(text: str, markdown: bool) -> tuple[list[_Part], list[Comment]]:
         offset = _front_matter_end(lines)
         found = markdown_parts("\n".join(lines[offset:]), offset)
     else:
-        found = rst_parts(text)
+        try:
+            found = rst_parts(text)
+        except TooDeepError as exc:
+            raise _TooDeepTemplateError(str(exc)) from None
     parts: list[_Part] = []
     comments: list[Comment] = []
     for part in found:
@@ -652,5 +659,10 @@ def document_parts(text: str, *, markdown: bool) -> list[_Heading | _Table | _No
     """The headings, tables (pipe tables in Markdown, in a directive's fence
     too; grid and simple tables in reStructuredText) and directives of
     *text*, in order, read as a template is; a Markdown front matter
-    skipped.  Lines are 1-based lines of *text*."""
-    return _read_parts(text, markdown)[0]
+    skipped.  Lines are 1-based lines of *text*.  A reStructuredText text
+    nested too deeply to be read (which Sphinx cannot build either) has no
+    parts."""
+    try:
+        return _read_parts(text, markdown)[0]
+    except _TooDeepTemplateError:
+        return []

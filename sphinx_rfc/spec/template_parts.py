@@ -172,13 +172,13 @@ def _markdown_walk(
         elif directive is not None:
             pass
         elif kind == "heading_open" and token.level == 0:
-            yield _markdown_heading(token, tokens[k + 1], lines, offset)
+            yield _markdown_heading(token, tokens[k + 1], offset)
         elif kind == "html_block":
             yield from _html_comments(token.content, offset + start)
         k += 1
 
 
-def _markdown_heading(token: Token, inline: Token, lines: Sequence[str], offset: int) -> Heading:
+def _markdown_heading(token: Token, inline: Token, offset: int) -> Heading:
     from sphinx_rfc.spec.text import atx_title
 
     title = without_comments(inline.content)
@@ -287,7 +287,7 @@ def _rst() -> tuple[Any, Any, Any, Any]:
                     skip += 1
                 body = block[skip:]
                 # only its grid tables count: a body without one is not parsed
-                if any(line.lstrip().startswith("+-") for line in body):
+                if any(text.lstrip().startswith("+-") for text in body):
                     self.nested_parse(body, offset + skip, node)  # type: ignore[attr-defined]
             return [node], blank_finish
 
@@ -347,18 +347,25 @@ def _rst() -> tuple[Any, Any, Any, Any]:
     settings.halt_level = 5
     settings.file_insertion_enabled = False
     settings.raw_enabled = False
-    settings.character_level_inline_markup = False
     return RstParser, settings, directive_block, line_mark
 
 
+class TooDeepError(ValueError):
+    """A text nested deeper than docutils' parser reads (Sphinx would not
+    build it either)."""
+
+
 def rst_parts(text: str) -> list[Part]:
-    """The parts of reStructuredText *text*."""
+    """The parts of reStructuredText *text*; raises :class:`TooDeepError`."""
     from docutils import nodes
     from docutils.utils import new_document
 
     parser_class, settings, directive_block, line_mark = _rst()
     document = new_document("<template>", settings.copy())
-    parser_class().parse(text, document)
+    try:
+        parser_class().parse(text, document)
+    except RecursionError:  # (lists or quotes some hundred levels deep)
+        raise TooDeepError("the text nests its lists or quotes too deeply to be read") from None
     found: list[Part] = []
 
     def walk(node: Any, level: int, directive: str | None) -> None:
