@@ -20,7 +20,16 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
     from sphinx_rfc.features import results, signatures
-    from sphinx_rfc.read import build_log, collector, frontmatter, git_dates, plantuml, unread
+    from sphinx_rfc.read import (
+        api_pages,
+        build_log,
+        collector,
+        commits,
+        frontmatter,
+        git_dates,
+        plantuml,
+        unread,
+    )
     from sphinx_rfc.resolve import derived, domain, indices, mermaid, mermaid_fallback, views
     from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
 
@@ -36,6 +45,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     collector.setup(app)
     frontmatter.setup(app)
     git_dates.setup(app)
+    commits.setup(app)
+    api_pages.setup(app)
     unread.setup(app)
     views.setup(app)
     static.setup(app)

@@ -37,6 +37,7 @@ from sphinx_rfc.nodes import generated
 from sphinx_rfc.render.elements import author_node, joined, make_table, status_badge, type_badge
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
+from sphinx_rfc.resolve.api import api_value
 from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
@@ -46,7 +47,8 @@ if TYPE_CHECKING:
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
     from sphinx_rfc.resolve.domain import RfcDomain
 
-INDEX_COLUMNS = ("id", "title", "status", "type", "modules", "authors", "created", "updated")
+INDEX_COLUMNS = ("id", "title", "status", "type", "modules", "authors", "created", "updated",
+                 "commits")
 DEFAULT_COLUMNS = ("id", "title", "status", "type", "modules")
 SORTS = ("id", "-id", "title", "status", "created", "-created", "updated", "-updated")
 GROUPS = ("status", "type", "module", "none")
@@ -55,12 +57,13 @@ GROUPS = ("status", "type", "module", "none")
 COLUMN_LABELS = {
     "id": "ID", "title": "Title", "status": "Status", "type": "Type",
     "modules": "Modules", "authors": "Authors", "created": "Created", "updated": "Updated",
+    "commits": "Commits",
 }
 #: Column key -> width in characters (text builders use it as such; HTML and
 #: LaTeX as proportions).
 COLUMN_WIDTHS = {
     "id": 14, "title": 30, "status": 14, "type": 14,
-    "modules": 18, "authors": 24, "created": 12, "updated": 12,
+    "modules": 18, "authors": 24, "created": 12, "updated": 12, "commits": 8,
 }
 
 #: The directive's options, checked (the view key carries them as JSON).
@@ -84,6 +87,8 @@ class IndexRow(RfcSummary, total=False):
     authors: list[str]
     created: str | None
     updated: str | None
+    #: how many commits cite the RFC (``rfc_commit_pattern``)
+    commits: int
 
 
 #: A group's label (``None``: not grouped; ``""``: the rows without one)
@@ -248,7 +253,7 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
         row: IndexRow = {
             **rfc_summary(record), "type": record.type, "modules": touched,
             "authors": list(record.authors), "created": record.created,
-            "updated": record.updated,
+            "updated": record.updated, "commits": len(record.commits),
         }
         rows.append(row)
     return rows
@@ -288,6 +293,13 @@ def _shown(row: IndexRow, kept: set[str]) -> IndexRow:
     return cast("IndexRow", {k: v for k, v in row.items() if k in kept})
 
 
+def _with_api(home: ModuleValue, name: str, domain: RfcDomain) -> ModuleValue:
+    """*home*, and where the module's API documentation is when it has one
+    (fingerprinted: the index is written again when that changes)."""
+    api = api_value(name, domain.env)
+    return home if api is None else {"home": home, "api": api}  # type: ignore[return-value]
+
+
 def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     spec: IndexSpec = options_of(key)
     settings = rfc_config.settings(domain.env.config)
@@ -298,7 +310,7 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     groups = _groups(snap, rows, spec["group-by"], orders)
     # type and modules whatever the columns: the HTML filters need them
     kept = set(columns) | {"id", "title", "status", "docname", "type", "modules"}
-    homes = ({m: module_value(snap, m) for r in rows for m in r["modules"]}
+    homes = ({m: _with_api(module_value(snap, m), m, domain) for r in rows for m in r["modules"]}
              if "modules" in columns else {})
     return {
         "columns": columns,

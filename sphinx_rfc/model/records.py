@@ -169,6 +169,22 @@ class Change:
 
 @_pickled_by_position
 @dataclass(slots=True)
+class ImplCommit:
+    """A commit whose message cites the RFC (``rfc_commit_pattern``)."""
+
+    #: Full hash.
+    commit: str
+    #: Author date, ``YYYY-MM-DD``.
+    date: str
+    author: str
+    #: The message's first line.
+    subject: str
+    #: The modules its files belong to (``rfc_module_paths``), in first-seen order.
+    modules: list[str] = field(default_factory=list)
+
+
+@_pickled_by_position
+@dataclass(slots=True)
 class Alternative:
     option: str
     pros: str = ""
@@ -258,6 +274,8 @@ class RfcRecord(BasicInfo):
     tables: list[GenericTable] = field(default_factory=list)
     #: Problems found while reading this document alone.
     problems: list[Problem] = field(default_factory=list)
+    #: Commits whose message cites the RFC, newest first (``rfc_commit_pattern``).
+    commits: list[ImplCommit] = field(default_factory=list)
     #: The pickle of the :data:`BODY` fields, while they are not unpickled
     #: (a record read back from the environment; see :meth:`__reduce__`).
     _body: bytes | None = field(default=None, init=False, repr=False, compare=False)

@@ -1,0 +1,75 @@
+"""The views that show the code beside the RFCs:
+
+- ``("implementation", ID)``: the "Implementation" list at the end of an
+  RFC's page, from the page's own record (its value is None, not
+  fingerprinted: the page is read again when its commits change,
+  :mod:`sphinx_rfc.read.commits`);
+- ``("api-rfcs", PYTHON_MODULE)``: on the API page of a documented Python
+  module (``rfc_api_backlinks``), the RFCs that touch the module of
+  ``rfc_modules`` documented there (:mod:`sphinx_rfc.resolve.api`);
+  fingerprinted, so the API page is written again when an RFC's modules,
+  title or status change, in incremental and parallel builds alike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sphinx_rfc.render.code import ApiRfc, api_rfcs_list, implementation_list
+from sphinx_rfc.render.values import rfc_summary
+from sphinx_rfc.resolve.api import api_of
+from sphinx_rfc.resolve.context import View
+
+if TYPE_CHECKING:
+    from docutils import nodes
+
+    from sphinx_rfc.model.relations import Snapshot
+    from sphinx_rfc.nodes import rfc_pending
+    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.domain import RfcDomain
+
+IMPLEMENTATION_VIEW = "implementation"
+API_RFCS_VIEW = "api-rfcs"
+
+
+def _implementation_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
+    return None  # the page's own record
+
+
+def _render_implementation(
+    ctx: RenderContext, node: rfc_pending, value: None,
+) -> list[nodes.Node]:
+    record = ctx.domain.rfcs.get(node["docname"])
+    return implementation_list(record.commits) if record is not None else []
+
+
+def api_rfcs(domain: RfcDomain, snap: Snapshot, python_name: str) -> list[ApiRfc]:
+    """The RFCs touching a module documented as *python_name*, by ID."""
+    found: list[ApiRfc] = []
+    apis: dict[str, str | None] = {}
+    for record in snap.records():
+        for module in record.touched_modules():
+            if module not in apis:
+                api = api_of(module, domain.env)
+                apis[module] = api[0] if api is not None else None
+            if apis[module] == python_name:
+                found.append({"rfc": rfc_summary(record),
+                              "relation": record.relation_to_module(module) or "declared"})
+                break
+    return found
+
+
+def _api_rfcs_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> list[ApiRfc]:
+    return api_rfcs(domain, snap, key[1])
+
+
+def _render_api_rfcs(
+    ctx: RenderContext, node: rfc_pending, value: list[ApiRfc],
+) -> list[nodes.Node]:
+    return api_rfcs_list(value, ctx.settings, ctx.rfc_link)
+
+
+VIEWS: dict[str, View[Any]] = {
+    IMPLEMENTATION_VIEW: View(_implementation_value, _render_implementation),
+    API_RFCS_VIEW: View(_api_rfcs_value, _render_api_rfcs),
+}
