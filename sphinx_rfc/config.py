@@ -652,7 +652,7 @@ class RfcSettings:
     api_backlinks: bool = field(metadata=setting(
         default=False, types=(bool,), shape="True or False",
         doc="The page of every documented Python module an RFC touches lists those RFCs "
-        "after the module's description.",
+        "after the module description.",
         convert=_flag,
     ))
     slug: str = field(metadata=setting(

@@ -36,7 +36,7 @@ def _module_places(app: Sphinx, doctree: nodes.document) -> list[tuple[nodes.Ele
     docname = app.env.docname
     try:
         modules = app.env.get_domain("py").data.get("modules", {})
-    except Exception:  # noqa: BLE001 - no Python domain
+    except Exception:
         return []
     by_id = {entry[1]: name for name, entry in modules.items() if entry[0] == docname}
     if not by_id:

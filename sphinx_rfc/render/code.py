@@ -12,7 +12,7 @@ from docutils import nodes
 
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import generated
-from sphinx_rfc.render.elements import RELATION_LABELS, joined, status_badge
+from sphinx_rfc.render.elements import RELATION_LABELS, status_badge
 from sphinx_rfc.render.values import RfcSummary
 
 if TYPE_CHECKING:
@@ -77,13 +77,12 @@ def api_rfcs_list(
     return [box]
 
 
-def api_link(name: str, uri: str, title: str | None = None) -> nodes.reference:
-    """A link to the API documentation of *name* (a Python module)."""
-    ref = nodes.reference("", "", refuri=uri, classes=["rfc-api"], internal="://" not in uri)
-    if title:
-        ref["reftitle"] = title
-    ref += nodes.literal(name, name, classes=["xref", "py", "py-mod"])
-    return ref
+def api_object_line(link: nodes.Node) -> list[nodes.Node]:
+    """The line under an interface table linking its ``:signature-of:`` object."""
+    para = nodes.paragraph(classes=["rfc-signature-api"])
+    para += nodes.Text(str(_("API documentation:")) + " ")
+    para += link
+    return [para]
 
 
-__all__ = ["ApiRfc", "api_link", "api_rfcs_list", "implementation_list", "joined"]
+__all__ = ["ApiRfc", "api_object_line", "api_rfcs_list", "implementation_list"]

@@ -20,7 +20,6 @@ from docutils import nodes
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import page_link
-from sphinx_rfc.render.code import api_link
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder
@@ -107,16 +106,45 @@ def api_value(name: str, env: BuildEnvironment) -> list[str] | None:
     return [found[0], *found[1]] if found is not None else None
 
 
-def api_reference(
-    env: BuildEnvironment, builder: Builder, fromdocname: str, name: str,
+def api_link(name: str, uri: str, title: str | None = None) -> nodes.reference:
+    """A link to the API entry of *name* (a reference, as the domain's
+    cross-references are made here)."""
+    ref = nodes.reference("", "", refuri=uri, classes=["rfc-api"], internal="://" not in uri)
+    if title:
+        ref["reftitle"] = title
+    ref += nodes.literal(name, name, classes=["xref", "py", "py-mod"])
+    return ref
+
+
+#: The intersphinx object types a ``:signature-of:`` target may be.
+_OBJECT_TYPES = ("py:function", "py:class", "py:method", "py:attribute", "py:data",
+                 "py:exception", "py:property", "py:module")
+
+
+def object_value(python_name: str, env: BuildEnvironment) -> list[str] | None:
+    """Where the Python object *python_name* (``:signature-of:``) is
+    documented: ``[kind, docname or URI, anchor]``, or None."""
+    try:
+        objects = env.get_domain("py").data.get("objects", {})
+    except Exception:
+        objects = {}
+    entry = objects.get(python_name)
+    if entry is not None:
+        return ["doc", str(entry[0]), str(entry[1])]
+    inventory = getattr(env, "intersphinx_inventory", None) or {}
+    for objtype in _OBJECT_TYPES:
+        item = inventory.get(objtype, {}).get(python_name)
+        if item is not None:
+            uri = getattr(item, "uri", None)
+            return ["url", str(uri if uri is not None else item[2]), ""]
+    return None
+
+
+def target_reference(
+    builder: Builder, fromdocname: str, python_name: str, found: list[str],
 ) -> nodes.Node | None:
-    """A link from page *fromdocname* to the API documentation of module
-    *name*, or None (no API documentation, or a page the builder does not
-    write)."""
-    found = api_of(name, env)
-    if found is None:
-        return None
-    python_name, (kind, where, anchor) = found
+    """A link to *python_name* documented at *found* (:func:`object_value`)."""
+    kind, where, anchor = found
     if kind == "url":
         return api_link(python_name, where, python_name)
     if where == fromdocname:
@@ -126,6 +154,19 @@ def api_reference(
         return ref
     uri = page_link(builder, fromdocname, where, anchor or None)
     return api_link(python_name, uri, python_name) if uri is not None else None
+
+
+def api_reference(
+    env: BuildEnvironment, builder: Builder, fromdocname: str, name: str,
+) -> nodes.Node | None:
+    """A link from page *fromdocname* to the API documentation of module
+    *name*, or None (no API documentation, or a page the builder does not
+    write)."""
+    found = api_of(name, env)
+    if found is None:
+        return None
+    python_name, target = found
+    return target_reference(builder, fromdocname, python_name, list(target))
 
 
 def with_api(

@@ -8,16 +8,19 @@
   module (``rfc_api_backlinks``), the RFCs that touch the module of
   ``rfc_modules`` documented there (:mod:`sphinx_rfc.resolve.api`);
   fingerprinted, so the API page is written again when an RFC's modules,
-  title or status change, in incremental and parallel builds alike.
+  title or status change, in incremental and parallel builds alike;
+- ``("api-object", PYTHON_NAME)``: under an interface table whose
+  ``:signature-of:`` object is documented (here or through intersphinx),
+  a link to its API entry; nothing when it is not.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc.render.code import ApiRfc, api_rfcs_list, implementation_list
+from sphinx_rfc.render.code import ApiRfc, api_object_line, api_rfcs_list, implementation_list
 from sphinx_rfc.render.values import rfc_summary
-from sphinx_rfc.resolve.api import api_of
+from sphinx_rfc.resolve.api import api_of, object_value, target_reference
 from sphinx_rfc.resolve.context import View
 
 if TYPE_CHECKING:
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 
 IMPLEMENTATION_VIEW = "implementation"
 API_RFCS_VIEW = "api-rfcs"
+#: Spot of an interface table with ``:signature-of:``: a link to its API entry.
+API_OBJECT_VIEW = "api-object"
 
 
 def _implementation_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
@@ -69,7 +74,21 @@ def _render_api_rfcs(
     return api_rfcs_list(value, ctx.settings, ctx.rfc_link)
 
 
+def _api_object_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> list[str] | None:
+    return object_value(key[1], domain.env)
+
+
+def _render_api_object(
+    ctx: RenderContext, node: rfc_pending, value: list[str] | None,
+) -> list[nodes.Node]:
+    if value is None:
+        return []
+    link = target_reference(ctx.builder, ctx.docname, node["view"][1], value)
+    return api_object_line(link) if link is not None else []
+
+
 VIEWS: dict[str, View[Any]] = {
+    API_OBJECT_VIEW: View(_api_object_value, _render_api_object),
     IMPLEMENTATION_VIEW: View(_implementation_value, _render_implementation),
     API_RFCS_VIEW: View(_api_rfcs_value, _render_api_rfcs),
 }
