@@ -53,8 +53,8 @@ def make_repository(root: Path, size: int, commits: int) -> None:
     src = root / "docs"
     generate.generate("rfc", size, src)
     with (src / "conf.py").open("a", encoding="utf-8") as conf:
-        conf.write("rfc_module_paths = {%s}\n" % ", ".join(
-            f"{m!r}: 'hyper_parallel/{m}/'" for m in MODULES))
+        paths = {m: f"hyper_parallel/{m}/" for m in MODULES}
+        conf.write(f"rfc_module_paths = {paths!r}\n")
     rfcs = sorted(p.relative_to(root).as_posix() for p in (src / "rfcs").iterdir())
     docs = sorted(p.relative_to(root).as_posix() for p in src.rglob("*") if p.is_file())
     code = [f"hyper_parallel/{m}/part_{k}.py" for m in MODULES for k in range(FILES_PER_MODULE)]

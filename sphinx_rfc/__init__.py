@@ -30,7 +30,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         plantuml,
         unread,
     )
-    from sphinx_rfc.resolve import derived, domain, indices, mermaid, mermaid_fallback, views
+    from sphinx_rfc.resolve import (
+        code_views,
+        derived,
+        domain,
+        indices,
+        mermaid,
+        mermaid_fallback,
+        views,
+    )
     from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
@@ -49,6 +57,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     api_pages.setup(app)
     unread.setup(app)
     views.setup(app)
+    code_views.setup(app)
     static.setup(app)
     index_pages.setup(app)
     mermaid_js.setup(app)

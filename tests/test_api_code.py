@@ -12,9 +12,12 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import Build, copy_root, sphinx_build
+
+from sphinx_rfc.config import RfcSettings, settings_from
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -238,3 +241,66 @@ def test_incremental_and_parallel(repo: Path) -> None:
     assert len(rfcs_json(third)["RFC-0003"]["commits"]) == 1  # type: ignore[arg-type]
     assert [w for w in third.rfc_warnings() if w[2] == "rfc.unimplemented"] == []
     assert "list" in third.written  # the index's count
+
+
+def test_api_docs_changing_alone_rewrites_the_links(repo: Path) -> None:
+    first = build_it(repo)
+    assert "../api.html#module-ckpt" in html(first, "rfcs/RFC-0002-async-ckpt.html")
+    # only the API page changes: ckpt is documented no more
+    api = repo / "api.rst"
+    api.write_text(api.read_text(encoding="utf-8").split("Checkpoint\n")[0], encoding="utf-8")
+    second = build_it(repo)
+    assert second.read == ["api"]
+    assert "rfcs/RFC-0002-async-ckpt" in second.written and "list" in second.written
+    assert "module-ckpt" not in html(second, "rfcs/RFC-0002-async-ckpt.html")
+    assert "module-ckpt" not in html(second, "list.html")
+    assert "module-hyper_parallel.trainer" in html(second, "list.html")
+
+
+# --------------------------------------------------------------------------
+# the parts, without a build
+
+
+def settings_of(**values: object) -> RfcSettings:
+    return settings_from(SimpleNamespace(  # type: ignore[arg-type]
+        **{f"rfc_{k}": v for k, v in values.items()}))
+
+
+def test_cited_ids() -> None:
+    from sphinx_rfc.read.commits import cited_ids
+
+    default = settings_of()
+    assert cited_ids("fix RFC-42, see RFC-0042 and (RFC-7); not XRFC-1 or RFC-12a", default) == [
+        "RFC-0042", "RFC-0007"]
+    assert cited_ids("RFC-", default) == [] and cited_ids("", default) == []
+    assert cited_ids("refs ADR-3 and adr-4", settings_of(id_format="ADR-{:03d}",
+                                                         id_pattern="^ADR-[0-9]+$")) == ["ADR-003"]
+    assert cited_ids("42 RFC-1", settings_of(id_format="{:04d}")) == []  # no prefix: nothing
+    own = settings_of(commit_pattern=r"#(?P<id>[0-9]+)")
+    assert cited_ids("closes #12, RFC-3", own) == ["RFC-0012"]
+    assert cited_ids("RFC-1", settings_of(commit_pattern="")) == []
+
+
+def test_dotted_and_candidates() -> None:
+    from sphinx_rfc.resolve.api import candidates, dotted
+
+    assert dotted("hyper_parallel/trainer/") == "hyper_parallel.trainer"
+    assert dotted("./pkg/mod.py") == "pkg.mod"
+    assert dotted("pkg/sub/__init__.py") == "pkg.sub"
+    assert dotted("docs/my-notes/") is None and dotted("/") is None
+    settings = settings_of(modules=["trainer", "data io"],
+                           module_paths={"trainer": ["src/trainer/", "hp/trainer/"]})
+    assert candidates("trainer", settings) == ["trainer", "src.trainer", "hp.trainer"]
+    assert candidates("data io", settings) == []
+    given = settings_of(modules=["trainer"], module_api={"trainer": "x.y"})
+    assert candidates("trainer", given) == ["x.y"]
+
+
+def test_bad_values_are_config_errors() -> None:
+    from sphinx.errors import ConfigError
+
+    for values in ({"implementation_days": -1}, {"implementation_days": True},
+                   {"commit_pattern": "("}, {"module_api": {"trainer": ""}},
+                   {"modules": ["a"], "module_api": {"b": "b"}}, {"api_backlinks": "yes"}):
+        with pytest.raises(ConfigError):
+            settings_of(**values)

@@ -20,11 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.render.code import ApiRfc, api_object_line, api_rfcs_list, implementation_list
 from sphinx_rfc.render.values import rfc_summary
-from sphinx_rfc.resolve.api import api_of, object_value, target_reference
+from sphinx_rfc.resolve.api import api_of, api_value, object_value, target_reference
 from sphinx_rfc.resolve.context import View
+from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
     from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import rfc_pending
@@ -92,3 +95,39 @@ VIEWS: dict[str, View[Any]] = {
     IMPLEMENTATION_VIEW: View(_implementation_value, _render_implementation),
     API_RFCS_VIEW: View(_api_rfcs_value, _render_api_rfcs),
 }
+
+
+#: Where the environment keeps what the API links were at the last build
+#: (a plain attribute: pickled with the environment).
+_ENV_API = "_sphinx_rfc_api_links"
+
+#: The view kinds whose value holds a module's API link.
+_SHOWS_API = frozenset({"module", "module-page", "index", "dep-module", API_RFCS_VIEW,
+                        API_OBJECT_VIEW})
+
+
+def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """The pages that show an API link when the API documentation changed.
+
+    The views are fingerprinted again only when RFC data changed; a build
+    that read only API pages (a module documented for the first time, an
+    object removed) changes the links without that, so the links of every
+    module and ``:signature-of:`` object are compared with the last
+    build's, and the pages that may show one are written again when they
+    differ (a rare event: the set of documented modules changed)."""
+    domain = get_domain(env)
+    snap = domain.snapshot()
+    objects = sorted({key[1] for keys in domain.views.values() for key in keys
+                      if key[0] == API_OBJECT_VIEW})
+    state = [[name, api_value(name, env)] for name in snap.module_names()]
+    state += [[name, object_value(name, env)] for name in objects]
+    old = env.__dict__.get(_ENV_API)
+    env.__dict__[_ENV_API] = state
+    if old is None or old == state:
+        return []
+    return sorted(docname for docname, keys in domain.views.items()
+                  if docname in env.found_docs and any(k[0] in _SHOWS_API for k in keys))
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("env-updated", on_env_updated)
