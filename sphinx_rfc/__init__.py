@@ -19,12 +19,10 @@ if TYPE_CHECKING:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
-    from sphinx_rfc.features import results, signatures
+    from sphinx_rfc.features import commits, results, signatures
     from sphinx_rfc.read import (
-        api_pages,
         build_log,
         collector,
-        commits,
         frontmatter,
         git_dates,
         plantuml,
@@ -53,8 +51,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     collector.setup(app)
     frontmatter.setup(app)
     git_dates.setup(app)
-    commits.setup(app)
-    api_pages.setup(app)
     unread.setup(app)
     views.setup(app)
     code_views.setup(app)
@@ -66,6 +62,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # subscribers of the collector's rfc-record-read event, which it declares
     signatures.setup(app)
     results.setup(app)
+    commits.setup(app)
     mermaid.setup(app)
     mermaid_fallback.setup(app)
     return {

@@ -267,7 +267,7 @@ def settings_of(**values: object) -> RfcSettings:
 
 
 def test_cited_ids() -> None:
-    from sphinx_rfc.read.commits import cited_ids
+    from sphinx_rfc.features.commits import cited_ids
 
     default = settings_of()
     assert cited_ids("fix RFC-42, see RFC-0042 and (RFC-7); not XRFC-1 or RFC-12a", default) == [

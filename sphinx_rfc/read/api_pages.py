@@ -5,7 +5,8 @@ Read step only: each ``py:module`` target of the document being read
 (``automodule``, ``py:module``) gets an ``("api-rfcs", NAME)`` spot after
 the module's own description (before its first documented object, or at
 the end of the module's part of the page), and the document is marked as
-holding RFC data so that the collector notes the spot's view.  The list
+holding RFC data so that the collector notes the spot's view (the
+collector calls :func:`add_spots` first, for every document).  The list
 is filled at resolve time from every RFC (:mod:`sphinx_rfc.resolve.code_views`);
 an API page whose list changed is written again, in incremental and
 parallel builds alike (:mod:`sphinx_rfc.resolve.views`).
@@ -56,7 +57,9 @@ def _ends_description(node: nodes.Node) -> bool:
     )
 
 
-def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+def add_spots(app: Sphinx, doctree: nodes.document) -> None:
+    """Called by the collector first (it is the one ``doctree-read``
+    handler): the spots, and the document marked, before it looks."""
     if not rfc_config.settings(app.config).api_backlinks:
         return
     places = _module_places(app, doctree)
@@ -72,8 +75,3 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         parent.insert(at, rfc_pending.make((API_RFCS_VIEW, name)))
     if places:
         note_rfc_data(app.env)
-
-
-def setup(app: Sphinx) -> None:
-    # (before the collector, which notes the spots' views)
-    app.connect("doctree-read", on_doctree_read, priority=400)

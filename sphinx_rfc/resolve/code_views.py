@@ -3,7 +3,7 @@
 - ``("implementation", ID)``: the "Implementation" list at the end of an
   RFC's page, from the page's own record (its value is None, not
   fingerprinted: the page is read again when its commits change,
-  :mod:`sphinx_rfc.read.commits`);
+  :mod:`sphinx_rfc.features.commits`);
 - ``("api-rfcs", PYTHON_MODULE)``: on the API page of a documented Python
   module (``rfc_api_backlinks``), the RFCs that touch the module of
   ``rfc_modules`` documented there (:mod:`sphinx_rfc.resolve.api`);
