@@ -154,9 +154,10 @@ def citations(
             module = module_of_path(path, settings.modules, settings.module_paths)
             if module is not None:
                 modules[module] = None
-        for rfc_id in ids:
-            found.setdefault(rfc_id, []).append(ImplCommit(
-                commit.sha, commit.date, commit.author, commit.subject, list(modules)))
+        cited = ImplCommit(commit.sha, commit.date, commit.author, commit.subject,
+                           tuple(modules))
+        for rfc_id in ids:  # (one object, shared by the RFCs it cites)
+            found.setdefault(rfc_id, []).append(cited)
     return found
 
 

@@ -179,8 +179,10 @@ class ImplCommit:
     author: str
     #: The message's first line.
     subject: str
-    #: The modules its files belong to (``rfc_module_paths``), in first-seen order.
-    modules: list[str] = field(default_factory=list)
+    #: The modules its files belong to (``rfc_module_paths``), in first-seen
+    #: order (a tuple: thousands of these live in the records, and a tuple
+    #: of strings is one object the garbage collector stops tracking).
+    modules: tuple[str, ...] = ()
 
 
 @_pickled_by_position

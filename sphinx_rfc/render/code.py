@@ -33,17 +33,16 @@ def implementation_list(commits: Sequence[ImplCommit]) -> list[nodes.Node]:
     it, newest first (short hash, date, author, subject, modules)."""
     if not commits:
         return []
-    box = nodes.container(classes=["rfc-implementation"])
+    # (not in the search index: thousands of commit subjects would be
+    # stemmed and indexed for words the RFC's own text already holds)
+    box = nodes.container(classes=["rfc-implementation", "no-search"])
     box += generated(nodes.rubric("", str(_("Implementation"))))
     items = nodes.bullet_list(classes=["rfc-commits"])
     for commit in commits:
         para = nodes.paragraph()
         para += nodes.literal(commit.commit[:7], commit.commit[:7], classes=["rfc-commit"])
-        para += nodes.Text(f" {commit.date} {commit.author}: {commit.subject}")
-        if commit.modules:
-            para += nodes.Text(" (")
-            para += nodes.emphasis("", ", ".join(commit.modules))
-            para += nodes.Text(")")
+        modules = f" ({', '.join(commit.modules)})" if commit.modules else ""
+        para += nodes.Text(f" {commit.date} {commit.author}: {commit.subject}{modules}")
         item = nodes.list_item()
         item += para
         items += item

@@ -125,7 +125,7 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
     if record.issue_labels:
         data["issue_labels"] = dict(record.issue_labels)
     if record.commits:
-        data["commits"] = [_row(c, ()) for c in record.commits]
+        data["commits"] = [{**_row(c, ()), "modules": list(c.modules)} for c in record.commits]
     if record.tables:
         data["tables"] = [
             {"section": t.section, "columns": list(t.columns), "rows": [dict(r) for r in t.rows]}
