@@ -304,3 +304,31 @@ def test_bad_values_are_config_errors() -> None:
                    {"modules": ["a"], "module_api": {"b": "b"}}, {"api_backlinks": "yes"}):
         with pytest.raises(ConfigError):
             settings_of(**values)
+
+
+def test_api_through_intersphinx() -> None:
+    """A module documented in another project (an intersphinx inventory):
+    linked to its URL; the Python domain of this project comes first."""
+    from sphinx_rfc.resolve.api import api_of, object_value
+
+    class Domain:
+        data = {"modules": {"local.mod": ("api", "module-local.mod", "", "", False)},
+                "objects": {}}
+
+    config = SimpleNamespace(rfc_modules=["trainer", "local"],
+                             rfc_module_api={"local": "local.mod"},
+                             rfc_module_paths={"trainer": "src/hyper_parallel/trainer/"})
+    inventory = {
+        "py:module": {"src.hyper_parallel.trainer": ("HP", "1.0", "https://hp.example/api.html#t",
+                                                     "-")},
+        "py:function": {"src.hyper_parallel.trainer.step": ("HP", "1.0",
+                                                            "https://hp.example/api.html#s", "-")},
+    }
+    env = SimpleNamespace(config=config, intersphinx_inventory=inventory,
+                          get_domain=lambda name: Domain())
+    assert api_of("trainer", env) == (  # type: ignore[arg-type]
+        "src.hyper_parallel.trainer", ("url", "https://hp.example/api.html#t", ""))
+    assert api_of("local", env) == ("local.mod", ("doc", "api", "module-local.mod"))  # type: ignore[arg-type]
+    assert object_value("src.hyper_parallel.trainer.step", env) == [  # type: ignore[arg-type]
+        "url", "https://hp.example/api.html#s", ""]
+    assert object_value("nowhere", env) is None  # type: ignore[arg-type]
