@@ -332,3 +332,17 @@ def test_api_through_intersphinx() -> None:
     assert object_value("src.hyper_parallel.trainer.step", env) == [  # type: ignore[arg-type]
         "url", "https://hp.example/api.html#s", ""]
     assert object_value("nowhere", env) is None  # type: ignore[arg-type]
+
+
+def test_no_repository_or_a_shallow_clone_gives_no_data_and_no_warning(
+    repo: Path, tmp_path: Path,
+) -> None:
+    plain = copy_root("api-code", tmp_path / "plain")  # not a repository at all
+    build = build_it(plain)
+    assert all("commits" not in r for r in rfcs_json(build).values())
+    assert build.rfc_warnings() == []
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    build = build_it(shallow)
+    assert all("commits" not in r for r in rfcs_json(build).values())
+    assert build.rfc_warnings() == []  # not even rfc.unimplemented: no history, no verdict

@@ -45,6 +45,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ImplCommit, RfcRecord
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.read import git_log
+from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.cells import module_of_path
 
@@ -61,8 +62,10 @@ IMPLEMENTATION_VIEW = "implementation"
 
 #: Where a build keeps its citations: on the application (never pickled).
 _APP_KEY = "_sphinx_rfc_citations"
-#: Where the environment keeps the repository stamp of the last look.
+#: Where the environment keeps the repository stamp of the last look, and
+#: whether the history was there (plain attributes: pickled with it).
 _ENV_STAMP = "_sphinx_rfc_commits_stamp"
+_ENV_HISTORY = "_sphinx_rfc_commits_history"
 
 #: The subtypes this module reports.
 _OWN = frozenset({"unplanned-change", "unimplemented"})
@@ -162,18 +165,31 @@ def citations(
 
 
 def build_citations(app: Sphinx) -> Mapping[str, list[ImplCommit]]:
-    """This build's :func:`citations`, from its one ``git log``."""
+    """This build's :func:`citations`, from its one ``git log``; empty in a
+    shallow clone (its history is cut: no data rather than wrong data)."""
+    return _build(app)[0]
+
+
+def has_history(app: Sphinx) -> bool:
+    """Whether this build has the repository's history (git, a repository
+    with commits, not a shallow clone): without it nothing is
+    ``rfc.unimplemented``."""
+    return _build(app)[1]
+
+
+def _build(app: Sphinx) -> tuple[Mapping[str, list[ImplCommit]], bool]:
     settings = rfc_config.settings(app.config)
     if not commits_on(settings):
-        return {}
+        return {}, False
     log = git_log.build_log(app)
-    cached: tuple[git_log.RepositoryLog, dict[str, list[ImplCommit]]] | None = (
+    cached: tuple[git_log.RepositoryLog, dict[str, list[ImplCommit]], bool] | None = (
         app.__dict__.get(_APP_KEY))
     if cached is not None and cached[0] is log:
-        return cached[1]
-    found = citations(log, settings, tuple(app.config.source_suffix or ()))
-    app.__dict__[_APP_KEY] = (log, found)
-    return found
+        return cached[1], cached[2]
+    history = bool(log.commits) and not is_shallow(app.srcdir)
+    found = citations(log, settings, tuple(app.config.source_suffix or ())) if history else {}
+    app.__dict__[_APP_KEY] = (log, found, history)
+    return found, history
 
 
 def _today() -> date:
@@ -188,10 +204,12 @@ def _short(sha: str) -> str:
 
 
 def plan_problems(
-    record: RfcRecord, settings: RfcSettings, today: date | None = None,
+    record: RfcRecord, settings: RfcSettings, today: date | None = None, *,
+    history: bool = True,
 ) -> list[Problem]:
     """``rfc.unplanned-change`` and ``rfc.unimplemented`` of *record*, from
-    its :attr:`~RfcRecord.commits`."""
+    its :attr:`~RfcRecord.commits`; the latter only with the repository's
+    *history* (no git, no repository, a shallow clone: no warning)."""
     problems: list[Problem] = []
     planned = record.touched_modules()
     planned_set = set(planned)
@@ -209,7 +227,7 @@ def plan_problems(
             record.source, line, record.id,
         ))
     days = settings.implementation_days
-    if days is not None and record.status == "accepted" and planned:
+    if history and days is not None and record.status == "accepted" and planned:
         started = _date(record.updated) or _date(record.created)
         touched = {m for c in record.commits for m in c.modules}
         if started is not None and not touched & planned_set:
@@ -246,7 +264,7 @@ def on_record_read(
         spot = rfc_pending.make((IMPLEMENTATION_VIEW, record.id), docname=record.docname)
         section = next(iter(doctree.findall(nodes.section)), None)
         (section if section is not None else doctree).append(spot)
-    return plan_problems(record, settings)
+    return plan_problems(record, settings, history=has_history(app))
 
 
 def _verdict(problems: Sequence[Problem]) -> list[tuple[str, str]]:
@@ -267,13 +285,19 @@ def on_env_get_outdated(
     if same and settings.implementation_days is None:
         return []
     found = None if same else build_citations(app)
+    history = bool(env.__dict__.get(_ENV_HISTORY)) if same else has_history(app)
     env.__dict__[_ENV_STAMP] = stamp
+    env.__dict__[_ENV_HISTORY] = history
     today = _today()
     outdated = []
     for docname, record in get_domain(env).rfcs.items():
         if docname not in env.found_docs:
             continue
-        if (found is not None and found.get(record.id, []) != record.commits) or _verdict(plan_problems(record, settings, today)) != _verdict(record.problems):
+        if found is not None and found.get(record.id, []) != record.commits:
+            outdated.append(docname)
+            continue
+        expected = plan_problems(record, settings, today, history=history)
+        if _verdict(expected) != _verdict(record.problems):
             outdated.append(docname)
     return sorted(outdated)
 
@@ -281,7 +305,7 @@ def on_env_get_outdated(
 def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Read the commits in the main process before documents are read."""
     if docnames and commits_on(rfc_config.settings(app.config)):
-        build_citations(app)
+        env.__dict__[_ENV_HISTORY] = has_history(app)
 
 
 def _wants_whole_tree(app: Sphinx) -> bool:
