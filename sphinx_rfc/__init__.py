@@ -25,6 +25,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         collector,
         frontmatter,
         git_dates,
+        history,
         plantuml,
         unread,
     )
@@ -32,12 +33,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         code_views,
         derived,
         domain,
+        header_only_tables,
         indices,
         mermaid,
         mermaid_fallback,
         views,
     )
-    from sphinx_rfc.write import export, index_pages, mermaid_js, static, summary
+    from sphinx_rfc.write import export, feeds, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
@@ -51,6 +53,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     collector.setup(app)
     frontmatter.setup(app)
     git_dates.setup(app)
+    history.setup(app)
     unread.setup(app)
     views.setup(app)
     code_views.setup(app)
@@ -58,6 +61,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     index_pages.setup(app)
     mermaid_js.setup(app)
     export.setup(app)
+    feeds.setup(app)
     summary.setup(app)
     # subscribers of the collector's rfc-record-read event, which it declares
     signatures.setup(app)
@@ -65,6 +69,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     commits.setup(app)
     mermaid.setup(app)
     mermaid_fallback.setup(app)
+    header_only_tables.setup(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

@@ -37,7 +37,7 @@ from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
 from sphinx_rfc.spec.fields import FIELDS
 from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.table_kinds import TABLES
-from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
+from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, VERDICTS, YES_NO
 
 PACKAGE_DIR = Path(sphinx_rfc.__file__).parent
 LANGUAGES: tuple[str, ...] = ("zh_CN",)
@@ -94,7 +94,7 @@ def data_msgids() -> dict[str, set[str]]:
             if item:
                 found.setdefault(item, set()).add(origin)
 
-    for vocab in (STATUSES, TYPES, YES_NO, STRENGTHS, AFFECTS):
+    for vocab in (STATUSES, TYPES, YES_NO, STRENGTHS, AFFECTS, VERDICTS):
         add((c.label for c in vocab.choices), "sphinx_rfc/spec/vocabulary.py")
     for table in TABLES:
         add((c.label for c in table.columns), "sphinx_rfc/spec/table_kinds.py")

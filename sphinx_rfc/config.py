@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import field, fields
+from dataclasses import field, fields, replace
 from functools import cached_property
 from pathlib import Path
 from string import Formatter
@@ -38,6 +38,7 @@ from sphinx_rfc.spec.aliases import (
     column_words,
     merged,
     parse_aliases,
+    strict_vocabulary,
     template_aliases,
     with_column_aliases,
     with_section_aliases,
@@ -45,9 +46,17 @@ from sphinx_rfc.spec.aliases import (
 )
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
+from sphinx_rfc.spec.nouns import TemplateProfile, profile_of
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
-from sphinx_rfc.spec.table_kinds import TABLES, TableSpec
-from sphinx_rfc.spec.template import TEMPLATE_FOLDER, TemplateError, TemplateSchema, parse_template
+from sphinx_rfc.spec.table_kinds import HEADING_KINDS, TABLES, TableSpec
+from sphinx_rfc.spec.template import (
+    TEMPLATE_FOLDER,
+    TemplateError,
+    TemplateSchema,
+    choices,
+    parse_template,
+    slug,
+)
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import (
     AFFECTS,
@@ -193,7 +202,8 @@ def _sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[SectionS
         old = merged.get(key)
         label = spec.get("label") or (old.label if old else str(titles[0]))
         label_zh = old.label_zh if old else str(titles[0])
-        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive)
+        merged[key] = SectionSpec(key, str(label), label_zh, tuple(titles), directive,
+                                  old.level if old else 0)
     return tuple(merged.values())
 
 
@@ -384,7 +394,8 @@ def _commit_pattern(s: Setting, value: Any, done: Mapping[str, Any]) -> re.Patte
     return _pattern(s, value, done)
 
 
-def _days(s: Setting, value: Any, done: Mapping[str, Any]) -> int | None:
+def _days_from_zero(s: Setting, value: Any, done: Mapping[str, Any]) -> int | None:
+    """A number of days (0 or more), or None: off."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -464,6 +475,37 @@ def _forge_status_map(s: Setting, value: Any, done: Mapping[str, Any]) -> dict[s
     return found
 
 
+def _approvers(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, tuple[str, ...]]:
+    """Module -> the people who must approve an RFC touching it
+    (docs/reference/native.md, "Reviews and approvals"); a person may be
+    one string.  With ``rfc_modules``, every key must be one of them."""
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k.strip() and (isinstance(v, str) or _is_str_list(v))
+        for k, v in value.items()
+    ):
+        raise s.fail(value)
+    modules = done.get("modules") or {}
+    found: dict[str, tuple[str, ...]] = {}
+    for module, people in value.items():
+        if modules and module not in modules:
+            raise s.fail(value, f"{s.shape}, each module one of rfc_modules "
+                                f"({module!r} is not)")
+        names = [people] if isinstance(people, str) else list(people)
+        found[module] = tuple(n.strip() for n in names if n.strip())
+    return found
+
+
+def _days(s: Setting, value: Any, done: Mapping[str, Any]) -> int | None:
+    """A number of days (1 or more), or None: off."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise s.fail(value)
+    return value
+
+
 def _status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str, ...]:
     """A list of statuses (keys or aliases), as keys."""
     if not _is_str_list(value):
@@ -508,7 +550,8 @@ class RfcSettings:
     id_format: str = field(metadata=setting(
         default="RFC-{:04d}", types=(str,), shape="a format string with one {} for a number",
         doc="Format of an ID made from a number: template-native file names, "
-        "``sphinx-rfc new``.",
+        "``sphinx-rfc new`` (``rfc_template`` ``madr``: ``ADR-{:04d}``, ``kep``: "
+        "``KEP-{:04d}``).",
         convert=_id_format,
     ))
     statuses: Vocabulary = field(metadata=setting(
@@ -576,7 +619,8 @@ class RfcSettings:
     ))
     documents: tuple[str, ...] = field(metadata=setting(
         default=[], types=(list, tuple), shape="a list of docname glob patterns",
-        doc="Docname globs of template-native RFCs (no directive needed).",
+        doc="Docname globs of template-native RFCs (no directive needed), matched as Sphinx "
+        "matches docnames: ``*`` stops at ``/``, ``**`` crosses it.",
         convert=_str_list,
     ))
     graph_renderer: str = field(metadata=setting(
@@ -618,8 +662,8 @@ class RfcSettings:
     ))
     template_strict: bool = field(metadata=setting(
         default=False, types=(bool,), shape="True or False",
-        doc="With ``rfc_template``: a table column accepts only the headers the template "
-        "writes (and ``rfc_aliases``), not the built-in ones.",
+        doc="With ``rfc_template``: a column, a field, a value and a section accept only "
+        "the words the template writes (and ``rfc_aliases``), not the built-in ones.",
         convert=_flag,
     ))
     git_dates: bool = field(metadata=setting(
@@ -641,7 +685,7 @@ class RfcSettings:
         default=None, types=(int, type(None)), shape="None or a number of days (0 or more)",
         doc="``rfc.unimplemented``: an ``accepted`` RFC this many days old (its ``updated`` "
         "date, else ``created``) whose modules no commit citing it touched (``None``: off).",
-        convert=_days,
+        convert=_days_from_zero,
     ))
     module_api: dict[str, str] = field(metadata=setting(
         default={}, types=(dict,), shape="a dict module name -> Python module name",
@@ -654,6 +698,20 @@ class RfcSettings:
         doc="The page of every documented Python module an RFC touches lists those RFCs "
         "after the module description.",
         convert=_flag,
+    ))
+    history: bool = field(metadata=setting(
+        default=True, types=(bool,), shape="True or False",
+        doc="The status history of each RFC from git: every status its source file has held, "
+        "with the first commit that shows it (a timeline on the RFC page, the time in "
+        "the current status on the index, ``history`` in ``rfcs.json``, the feeds, ``rfc-stats``); "
+        "read from the same ``git log`` as ``rfc_git_dates``. No git, no history.",
+        convert=_flag,
+    ))
+    review_days: int | None = field(metadata=setting(
+        default=None, types=(int, type(None)), shape="None or a number of days (1 or more)",
+        doc="An RFC in review for longer than this many days (since the commit that put it "
+        "in review, from its history) gets ``rfc.stale-review``; ``None``: off.",
+        convert=_days,
     ))
     slug: str = field(metadata=setting(
         default="unicode", rebuild="", types=(str,), shape='"unicode" or "ascii"',
@@ -678,6 +736,15 @@ class RfcSettings:
         convert=_status_list,
     ))
 
+    approvers: dict[str, tuple[str, ...]] = field(metadata=setting(
+        default={}, types=(dict,), shape="a dict module -> a list of names",
+        doc="The people who must approve an RFC touching a module: an RFC that is "
+        "``accepted`` (or ``implemented``) with no ``approve`` / "
+        "``approve-with-conditions`` in its reviews table from one of them is "
+        "``rfc.missing-approval``; ``sphinx-rfc status ... accepted`` refuses it.",
+        convert=_approvers,
+    ))
+
     def unknown_module(self, name: str) -> str | None:
         """Why *name* is no module ("module 'x' is not in rfc_modules (a, b)"),
         or None: it is configured, or ``rfc_modules`` is empty (then every
@@ -693,6 +760,7 @@ class RfcSettings:
         if self.template is None:
             return with_column_aliases(TABLES, self.aliases)
         own: dict[tuple[str, str], tuple[str, ...]] | None = None
+        values: dict[str, tuple[str, ...]] | None = None
         if self.template_strict:
             own = {}
             for table in self.template.tables:
@@ -700,7 +768,38 @@ class RfcSettings:
                     if table.kind is not None and column.key is not None:
                         key = (table.kind, column.key)
                         own[key] = (*own.get(key, ()), column.header)
-        return with_column_aliases(self.template.kinds, self.aliases, own)
+            values = template_values(self.template)
+        found = with_column_aliases(self.template.kinds, self.aliases, own, values)
+        # the kinds read under their own heading are every project's (the reviews)
+        have = {t.kind for t in self.template.kinds}
+        extra = with_column_aliases([t for t in HEADING_KINDS if t.kind not in have], self.aliases)
+        return (*found, *extra)
+
+    @cached_property
+    def own_field_names(self) -> dict[str, tuple[str, ...]] | None:
+        """``rfc_template_strict``: field key -> the names the template's
+        basic-information table gives it (its other words are
+        ``rfc_aliases``'s and the key itself); None: not strict."""
+        if self.template is None or not self.template_strict:
+            return None
+        found: dict[str, tuple[str, ...]] = {}
+        for fld in self.template.fields:
+            if fld.key is not None:
+                found[fld.key] = (*found.get(fld.key, ()), fld.name)
+        return found
+
+    @cached_property
+    def profile(self) -> TemplateProfile:
+        """The template's noun and statuses (:mod:`sphinx_rfc.spec.nouns`):
+        a named template's, else the RFC one."""
+        return profile_of(self.template.path if self.template is not None else None)
+
+    def noun(self, *, plural: bool = False) -> str:
+        """What the template calls its documents, in the language messages
+        are written in (the Chinese name when translating)."""
+        from sphinx_rfc.i18n import translating
+
+        return self.profile.noun.name("zh_CN" if translating() else None, plural=plural)
 
     @cached_property
     def _builtin_tables(self) -> tuple[TableSpec, ...]:
@@ -758,6 +857,20 @@ def settings_from(config: Config, confdir: str | Path | None = None) -> RfcSetti
             value = None
         done[s.attr] = s.convert(s, value, done)
     del done[_CONFDIR_ATTR], done[_RAW_ALIASES]
+    _noun_ids(config, done)
+    template = done.get("template")
+    if template is not None and not done["template_strict"]:
+        done["sections"] = _with_builtin_titles(done["sections"], template)
+    if template is not None and done["template_strict"]:
+        # rfc_template_strict: a status or type is named by its key, its
+        # label, the template's words, rfc_statuses' / rfc_types' and
+        # rfc_aliases's (added below), not the built-in words
+        own = template_values(template)
+        for attr, name in (("statuses", "status"), ("types", "type")):
+            raw = getattr(config, PREFIX + attr, None)
+            given = [w for words in raw.values() for w in words] if isinstance(
+                raw, Mapping) else []
+            done[attr] = strict_vocabulary(done[attr], (*own.get(name, ()), *given), Aliases())
     aliases: Aliases = done["aliases"]
     if aliases:
         # one vocabulary: the words of rfc_aliases feed what rfc_sections,
@@ -766,6 +879,73 @@ def settings_from(config: Config, confdir: str | Path | None = None) -> RfcSetti
         done["statuses"] = with_value_aliases(done["statuses"], aliases)
         done["types"] = with_value_aliases(done["types"], aliases)
     return RfcSettings(**done)
+
+
+def _with_builtin_titles(
+    sections: tuple[SectionSpec, ...], template: TemplateSchema
+) -> tuple[SectionSpec, ...]:
+    """A template's section that its ``rfc-section`` comment gives a
+    built-in key (``key=verification``) is named by the built-in titles too,
+    unless ``rfc_template_strict`` (a section keyed by its own title, as
+    most are, is named by the template's words only)."""
+    builtin = {spec.key: spec.titles for spec in SECTIONS}
+    keyed = {t.key for t in template.sections if t.key in builtin and t.key != slug(t.title)}
+    return tuple(
+        replace(spec, titles=tuple(dict.fromkeys((*spec.titles, *builtin[spec.key]))))
+        if spec.key in keyed else spec
+        for spec in sections
+    )
+
+
+#: The basic-information fields whose values are a vocabulary's.
+_FIELD_VOCABULARIES = {"status": "status", "type": "type"}
+
+
+def template_values(template: TemplateSchema) -> dict[str, tuple[str, ...]]:
+    """Vocabulary name -> the values a template writes (``强 / 弱`` in a
+    strength column, ``草稿 / 评审中`` in the status row): the words of a
+    value under ``rfc_template_strict``."""
+    found: dict[str, list[str]] = {}
+
+    def add(name: str, cell: str) -> None:
+        text = cell.replace("`", "").strip()
+        found.setdefault(name, []).extend(choices(text) or ((text,) if text else ()))
+
+    kinds = {spec.kind: spec for spec in template.kinds}
+    for table in template.tables:
+        if table.kind == "basic-info":
+            for row in table.rows:
+                spec = match_field(row[0].replace("*", "").strip()) if row else None
+                if spec is not None and spec.key in _FIELD_VOCABULARIES and len(row) > 1:
+                    add(_FIELD_VOCABULARIES[spec.key], row[1])
+            continue
+        if table.kind not in kinds:
+            continue
+        for k, column in enumerate(table.columns):
+            if column.key is None:
+                continue
+            vocabulary = kinds[table.kind].column(column.key).vocabulary
+            if vocabulary is None:
+                continue
+            for row in table.rows:
+                if k < len(row):
+                    add(vocabulary.name, row[k])
+    return {name: tuple(dict.fromkeys(words)) for name, words in found.items()}
+
+
+def _noun_ids(config: Any, done: dict[str, Any]) -> None:
+    """A named template whose documents are not RFCs numbers them with its
+    own noun (MADR: ``ADR-0001``, KEP: ``KEP-0001``), unless ``conf.py``
+    sets ``rfc_id_format`` (the pattern follows only when it is not set
+    either)."""
+    template: TemplateSchema | None = done.get("template")
+    noun = profile_of(template.path if template is not None else None).noun.singular
+    if noun == "RFC" or _given(config, PREFIX + "id_format"):
+        return
+    done["id_format"] = noun + "-{:04d}"
+    if not _given(config, PREFIX + "id_pattern"):
+        # (the RFC form stays valid: documents written before, `rfc: RFC-0001`)
+        done["id_pattern"] = re.compile(f"^(?:{re.escape(noun)}|RFC)-[0-9]+$")
 
 
 _CACHE_ATTR = "_sphinx_rfc_settings"

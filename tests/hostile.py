@@ -56,7 +56,7 @@ from hypothesis import strategies as st
 
 from sphinx_rfc.spec.fields import FIELDS
 from sphinx_rfc.spec.sections import SECTIONS
-from sphinx_rfc.spec.table_kinds import COUNT, LIST, TABLES, ColumnSpec, TableSpec
+from sphinx_rfc.spec.table_kinds import COUNT, LIST, REVIEWS, TABLES, ColumnSpec, TableSpec
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES
 
 # --------------------------------------------------------------------------
@@ -530,7 +530,7 @@ LAYOUTS: dict[str, str] = {
     "open": (
         "rfc_issue_url = 'https://issues.example.com/{}?q=\"x\"&y=<z>'\n"
         "rfc_pr_url = 'https://example.com/pr/{}'\n"
-        "rfc_extra_fields = {'backends': [], 'reviewers': []}\n"
+        "rfc_extra_fields = {'backends': []}\n"
     ),
     # names, descriptions, statuses and extra values from conf.py are text too
     "closed": (
@@ -663,7 +663,7 @@ def rfc_doc(draw: Any, path: str, ids: list[str], modules: list[str]) -> Doc:
         "issues": ["#12", "!3", "https://example.com/x/1", *ATOMS["url"]],
         "authors": ["A <a@example.com>", "B <b@x>", "<script>@x.y", "PWN <\"x\"@y.z>"],
     }
-    for key in [*_FIELD_KEYS, "backends", "reviewers"]:
+    for key in [*_FIELD_KEYS, "backends"]:
         if draw(_index(6)) == 0:
             continue
         if key in pools:
@@ -681,6 +681,12 @@ def rfc_doc(draw: Any, path: str, ids: list[str], modules: list[str]) -> Doc:
         title = choice(draw, spec.titles) if draw(_index(3)) else draw(HOSTILE)
         tables = [_table(draw, t, syntaxes, ids, modules) for t in kinds]
         sections.append((spec.key, title, tables, draw(HOSTILE)))
+    if draw(BOOL):
+        # the reviews, under a heading of their own (in no template section)
+        title = choice(draw, ("评审记录", "Reviews", "10. Decision record")) if draw(
+            _index(3)) else draw(HOSTILE)
+        sections.append(("reviews", title, [_table(draw, REVIEWS, syntaxes, ids, modules)],
+                         draw(HOSTILE)))
     extra_rows = []
     if native:
         for key, value in list(options.items()):

@@ -252,9 +252,9 @@ def test_api_docs_changing_alone_rewrites_the_links(repo: Path) -> None:
     second = build_it(repo)
     assert second.read == ["api"]
     assert "rfcs/RFC-0002-async-ckpt" in second.written and "list" in second.written
-    assert "module-ckpt" not in html(second, "rfcs/RFC-0002-async-ckpt.html")
-    assert "module-ckpt" not in html(second, "list.html")
-    assert "module-hyper_parallel.trainer" in html(second, "list.html")
+    assert "api.html#module-ckpt" not in html(second, "rfcs/RFC-0002-async-ckpt.html")
+    assert "api.html#module-ckpt" not in html(second, "list.html")
+    assert "api.html#module-hyper_parallel.trainer" in html(second, "list.html")
 
 
 # --------------------------------------------------------------------------

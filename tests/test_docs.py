@@ -32,7 +32,7 @@ from sphinx_rfc.spec import subtypes
 from sphinx_rfc.spec.fields import FIELDS
 from sphinx_rfc.spec.sections import NOT_APPLICABLE_MARKERS, SECTIONS
 from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES
-from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
+from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, VERDICTS, YES_NO
 from sphinx_rfc.write.export import SCHEMA_PATH
 
 ROOT = Path(__file__).parents[1]
@@ -280,7 +280,8 @@ def test_every_table_directive_has_its_section_on_the_page() -> None:
 @pytest.mark.parametrize(
     ("page", "vocab"),
     [("rfc-directive", STATUSES), ("rfc-directive", TYPES), ("table-directives", STRENGTHS),
-     ("table-directives", AFFECTS), ("table-directives", YES_NO)],
+     ("table-directives", AFFECTS), ("table-directives", YES_NO),
+     ("table-directives", VERDICTS)],
     ids=lambda v: getattr(v, "name", v),
 )
 def test_vocabulary_table_is_the_vocabulary(out: Path, page: str, vocab: Any) -> None:

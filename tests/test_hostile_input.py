@@ -30,10 +30,11 @@ descriptions that are hostile text themselves):
 
 - an RFC written with directives in rST and one in MyST: the ``rfc``
   directive with each of its options (title, status, type, authors,
-  modules, issues, created, updated, supersedes, requires, the extra fields
-  ``backends`` / ``reviewers``, an unknown one), each present with
+  modules, issues, created, updated, supersedes, requires, reviewers,
+  approvers, the extra field ``backends``, an unknown one), each present with
   probability 5/6, a hostile ID now and then, a summary; and each of the
-  seven table directives with a table of each of its kinds (eight kinds):
+  seven table directives with a table of each of its kinds (eight kinds),
+  and now and then an ``rfc-reviews`` table under a reviews heading:
   every required column, optional ones at random, headers by label or
   alias, sometimes one hostile extra column, zero to two rows of hostile
   cells; tables as list-table, grid table with row and column spans,

@@ -15,7 +15,7 @@ INDEX = "RFCs\n====\n\n.. toctree::\n   :glob:\n\n   native/*\n"
 NATIVE_RST = (
     ":rfc: RFC-0012\n"
     ":status: `* 待定\n"
-    ":reviewers: **WIP 王五 (after the holiday)\n"
+    ":sponsors: **WIP 王五 (after the holiday)\n"
     "\n"
     "RFC-0012: 梯度累积 for large batches\n"
     "=====================================\n"
@@ -39,7 +39,7 @@ def test_field_list_values_hold_no_docutils_message(build: BuildFn) -> None:
     system message (which held the absolute path of the checkout) -- in the
     warning and in ``rfcs.json``; docutils' own warnings stay, located."""
     built = build({"index.rst": INDEX, "native/0012-accumulate.rst": NATIVE_RST},
-                  conf=CONF + "rfc_extra_fields = {'reviewers': []}\n")
+                  conf=CONF + "rfc_extra_fields = {'sponsors': []}\n")
     raw = (built.outdir / "rfcs.json").read_text(encoding="utf-8")
     assert str(built.srcdir) not in raw
     assert "(WARNING/2)" not in raw
@@ -49,7 +49,7 @@ def test_field_list_values_hold_no_docutils_message(build: BuildFn) -> None:
     assert len(status) == 1
     assert status[0]["line"] == 2 and status[0]["source"] == "native/0012-accumulate.rst"
     assert "'`* 待定'" in status[0]["message"]
-    assert record["extra"]["reviewers"] == ["**WIP 王五 (after the holiday)"]
+    assert record["extra"]["sponsors"] == ["**WIP 王五 (after the holiday)"]
 
     warnings = parse_warnings(built.warnings)
     [rfc_status] = [w for w in warnings if w[2] == "rfc.invalid-value"]

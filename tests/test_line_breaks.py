@@ -29,7 +29,7 @@ def test_markdown_table_cell_line_after_odd_breaks(tmp_path: Path) -> None:
         "| 类型 | 内容 |",                   # 12
         "| --- | --- |",                    # 13
         "| 兼容性 | 与 v1 接口兼容 |",         # 14
-        "| 不支持项 | `xxx` |",              # 15
+        "| 不支持项 | xxx |",                # 15
         "```",                              # 16
         "",
     ])

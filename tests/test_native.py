@@ -205,6 +205,12 @@ def test_corpus_problems_exact(corpus: Build) -> None:
         ("issue-284.md", 1, "rfc.missing-section"),
         # the issue form's author field left empty (`| 作者 | |`)
         ("issue-284.md", line(issue, "| 作者 | |"), "rfc.placeholder"),
+        # the template's menus left unchosen, its empty 相关 issue / PR row,
+        # its guidance left above the background's own placeholders
+        ("issue-284.md", line(issue, "| 相关模块 |"), "rfc.placeholder"),
+        ("issue-284.md", line(issue, "| 相关 issue / PR | |"), "rfc.placeholder"),
+        ("issue-284.md", line(issue, "说明为什么要做"), "rfc.placeholder"),
+        ("issue-284.md", line(issue, "| 相关框架"), "rfc.placeholder"),
         ("issue-284.md", line(issue, "问题：xxx"), "rfc.placeholder"),
         ("issue-284.md", line(issue, "1. 支持 xxx"), "rfc.placeholder"),
         ("issue-284.md", line(issue, "原因是 xxx"), "rfc.placeholder"),

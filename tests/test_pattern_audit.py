@@ -58,6 +58,9 @@ REVIEWED_DYNAMIC = {
         "an escaped test level between look-arounds: a literal, no repeat",
     ("sphinx_rfc/config.py", "value"):
         "rfc_id_pattern: the project's own pattern, from its conf.py (fullmatch on IDs)",
+    ("sphinx_rfc/config.py", "f'^(?:{re.escape(noun)}|RFC)-[0-9]+$'"):
+        "the default ID pattern of a template's noun (ADR, KEP): two literals, then "
+        "one class repeated, anchored at both ends",
     ("sphinx_rfc/cli/new.py", "defaults['rfc_id_pattern'].default"):
         "the default rfc_id_pattern, [A-Za-z][A-Za-z0-9_-]* style: one class, fullmatch",
     ("sphinx_rfc/check/placeholders.py", "'|'.join(parts)"):

@@ -424,3 +424,219 @@ def test_short_keys_are_no_near_misses() -> None:
     known = {"标题": "标题", "date": "date", "相关模块": "相关模块", "created": "created"}
     assert [nearest(w, known) for w in ("标签", "data", "相关模快", "creatd")] == [
         None, None, "相关模块", "created"]
+
+
+# --------------------------------------------------------------------------
+# rfc_template_strict narrows all four: sections, columns, fields, values
+
+STRICT = ROOTS / "test-team-words-strict"
+
+
+def _strict_records(app: Any) -> dict[str, dict[str, Any]]:
+    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    return {r["id"]: r for r in data["rfcs"]}
+
+
+def test_strict_template_accepts_only_its_own_words(build: BuildFn) -> None:
+    app = build("team-words-strict")
+    records = _strict_records(app)
+    # the template's words and those its rfc-aliases comment declares
+    clean = records["RFC-0201"]
+    assert (clean["authors"], clean["status"]) == (["王五"], "review")  # 负责人, 评审中
+    assert [(d["component"], d["strength"]) for d in clean["dependencies"]] == [
+        ("trainer", "strong"), ("loader", "weak")]  # 必须 (declared), 弱 (the template's)
+    assert clean["sections"]["verification"] == "present"  # 上线检查 (declared)
+    assert not [w for w in app.rfc_warnings() if w[0] == "0201-loader-prefetch.md"]
+    # the built-in words: no longer a field, a section, a column or a value
+    built_in = records["RFC-0202"]
+    assert built_in["authors"] == ["赵六"] and built_in["extra"] == {"Author": "赵六"}
+    assert built_in["sections"]["verification"] == "missing"  # 验证设计
+    name = "0202-trainer-ckpt.md"
+    assert {(w[0], w[1], w[2]) for w in app.rfc_warnings()} == {
+        (name, 1, "rfc.missing-section"),
+        (name, line_of(name, "| 状态 | 讨论中 |", STRICT), "rfc.invalid-value"),
+        (name, line_of(name, "| 依赖组件 | 依赖强度 |", STRICT), "rfc.near-miss"),
+        (name, line_of(name, "| trainer | hard |", STRICT), "rfc.invalid-value"),
+    }
+    hard = next(w[3] for w in app.rfc_warnings() if "'hard'" in w[3])
+    assert "列 '强依赖 / 弱依赖'" in hard  # (the column's label, translated)
+    status = next(w[3] for w in app.rfc_warnings() if "讨论中" in w[3])
+    assert "review (评审中)" in status and "讨论中" not in status.split("；", 1)[1]
+
+
+def test_strict_check_gives_the_build_s_warnings(build: BuildFn, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    app = build("team-words-strict")
+    project = copy_root("team-words-strict", tmp_path / "check")
+    assert main(["check", str(project), "--format", "json", "--no-cache"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    assert found
+    assert {(Path(p["source"]).name, p["line"], f"rfc.{p['subtype']}") for p in found} == {
+        (w[0], w[1], w[2]) for w in app.rfc_warnings()}
+
+
+def test_without_strict_the_built_in_words_still_work(build: BuildFn) -> None:
+    app = build("team-words-strict", confoverrides={"rfc_template_strict": False})
+    built_in = _strict_records(app)["RFC-0202"]
+    assert built_in["status"] == "review"  # 讨论中
+    assert built_in["sections"]["verification"] == "present"  # 验证设计 (key=verification)
+    assert [(d["component"], d["strength"]) for d in built_in["dependencies"]] == [
+        ("loader", "strong"), ("trainer", "strong")]  # 依赖强度, hard
+    assert "Author" not in built_in.get("extra", {})  # Author is authors: a second row
+    assert [w[2] for w in app.rfc_warnings()] == ["rfc.duplicate-row"]
+
+
+# --------------------------------------------------------------------------
+# Sub-sections of a reStructuredText template
+
+_RST_TEMPLATE = """\
+================
+RFC：一句话标题
+================
+
+1. 背景
+=======
+
+为什么要做这件事。
+
+2. 目标
+=======
+
+2.1 要做的
+----------
+
+写清楚要做什么。
+
+2.2 不做的
+----------
+
+写清楚不做什么。
+
+2.3 以后再说（可选）
+--------------------
+
+3. 方案
+=======
+
+怎么做。
+"""
+
+_RST_RFC = """\
+RFC-0001：训练预热 warmup 调度
+==============================
+
+1. 背景
+-------
+
+现在 warmup 是写死的，team 里大家都改过一遍。
+
+2. 目标
+-------
+
+2.1 要做的
+~~~~~~~~~~
+
+把 warmup 做成可配置的 scheduler。
+
+2.2 不做的
+~~~~~~~~~~
+
+{not_goals}
+
+2.3 以后再说
+~~~~~~~~~~~~
+
+3. 方案 design
+--------------
+
+加一个 ``WarmupScheduler``。
+"""
+
+
+@pytest.mark.parametrize(("not_goals", "empty"), [("", True), ("TBD", True),
+                                                 ("不改 lr 的衰减部分。", False)])
+def test_rst_template_sub_sections(build: BuildFn, tmp_path: Path, not_goals: str,
+                                   empty: bool) -> None:
+    from sphinx_rfc.config import load_template
+    from sphinx_rfc.read.subsections import template_subsections
+
+    project = write_project(tmp_path / "src", {
+        "index.rst": "首页\n====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n",
+        "team-template.rst": _RST_TEMPLATE,
+        "rfcs/0001-warmup.rst": _RST_RFC.format(not_goals=not_goals),
+    }, 'source_suffix = {".rst": "restructuredtext"}\nlanguage = "zh_CN"\n'
+       'rfc_template = "team-template.rst"\nrfc_documents = ["rfcs/*"]\n'
+       'rfc_git_dates = False\nexclude_patterns = ["_build", "team-template.rst"]\n')
+    subs = template_subsections(load_template("team-template.rst", project, 2))
+    assert [list(v.values()) for v in subs.values()] == [["2.1 要做的", "2.2 不做的"]]
+    app = build(project)
+    found = [(w[1], w[2], w[3]) for w in app.rfc_warnings()]
+    line = line_of("0001-warmup.rst", "2.2 不做的", project)
+    if empty:  # (the optional 2.3 is not checked; a placeholder is not reported again)
+        assert found == [(line, "rfc.empty-section",
+                          "RFC-0001: 章节 '2. 目标' 的子章节 '2.2 不做的' 没有内容")]
+    else:
+        assert found == []
+
+
+# --------------------------------------------------------------------------
+# "did you mean" names a word of the project's language
+
+
+_NEAR_RFC = """\
+# RFC-0009：{title}
+
+## 组件依赖
+
+| 依赖组件 | {header} |
+|---|---|
+| loader | 强 |
+"""
+
+
+@pytest.mark.parametrize(("language", "header", "meant"), [
+    ("en", "Strenght", "'Strength' for 'Strenght'"),
+    ("en", "依赖强弱度", "'Strength' for '依赖强弱度'"),
+    ("zh_CN", "依赖强弱度", "'依赖强度' 是否应为"),
+    ("zh_CN", "Strenght", "'Strenght' 是否应为 '强依赖 / 弱依赖'"),
+])
+def test_near_miss_names_a_word_of_the_project_s_language(
+    build: BuildFn, tmp_path: Path, language: str, header: str, meant: str
+) -> None:
+    project = write_project(tmp_path / "src", {
+        "index.md": "# Home\n\n```{toctree}\n:glob:\nrfcs/*\n```\n",
+        "rfcs/0009-deps.md": _NEAR_RFC.format(title="deps", header=header),
+    }, f'language = "{language}"\nrfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+       'rfc_required_sections = []\nsource_suffix = {".md": "markdown"}\n')
+    app = build(project)
+    near = [w[3] for w in app.rfc_warnings() if w[2] == "rfc.near-miss"]
+    assert len(near) == 1, app.warnings
+    if language == "en":
+        assert f"did you mean {meant}?" in near[0], near[0]
+        assert "(strength)" not in near[0]
+    else:
+        assert meant.replace(" 是否应为", "") in near[0].replace(" 是否应为", ""), near[0]
+        assert not re.search(r"[A-Za-z]", re.sub(r"'[^']*'|RFC-\d+", "", near[0])), near[0]
+
+
+@pytest.mark.parametrize(("language", "header", "meant"), [
+    ("en", "参数名字", "did you mean 'Parameter'?"),
+    ("en", "Typ", "did you mean 'Type'?"),
+    ("zh_CN", "参数名字", "是否指 '参数名'（入参 / 配置项）？"),
+    ("zh_CN", "Typ", "是否指 '类型'？"),
+])
+def test_unknown_column_names_a_word_of_the_project_s_language(
+    build: BuildFn, tmp_path: Path, language: str, header: str, meant: str
+) -> None:
+    rfc = ("# Knobs\n\n```{rfc} RFC-0001\n:status: draft\n:authors: A\n```\n\n"
+           "```{rfc-interface} knobs\n"
+           f"| {header} | Type | Default | Required | Meaning |\n"
+           "|---|---|---|---|---|\n| `depth` | int | 2 | no | how deep |\n```\n")
+    if header == "Typ":
+        rfc = rfc.replace("| Typ | Type |", "| Parameter | Typ |")
+    app = build({"index.md": "# Home\n\n```{toctree}\nrfc\n```\n", "rfc.md": rfc},
+                conf=f'language = "{language}"\nrfc_required_sections = []\n'
+                     'rfc_git_dates = False\nsource_suffix = {".md": "markdown"}\n')
+    unknown = [w[3] for w in app.rfc_warnings() if w[2] == "rfc.unknown-column"]
+    assert len(unknown) == 1, app.warnings
+    assert meant in unknown[0], unknown[0]

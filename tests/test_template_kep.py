@@ -11,6 +11,9 @@ from pathlib import Path
 
 from conftest import ROOTS
 
+from sphinx_rfc.check.sections import ambiguous_keys, section_keys_for_title
+from sphinx_rfc.config import load_template
+
 ROOT = ROOTS / "test-template-kep"
 _HEADING = re.compile(r"^(#{2,3})\s+(.*?)\s*#*\s*$")
 _OPTIONAL = re.compile(r"\((?:optional)\)", re.IGNORECASE)
@@ -67,13 +70,18 @@ def test_missing_sections_agree_with_a_heading_diff(shared_build):
     print(f"KEP heading diff: {len(expected)} missing, {len(reported)} reported, "
           f"recall {recall:.3f}, precision {precision:.3f}")
     assert len(expected) >= 60
-    assert recall >= 0.97
+    assert recall >= 0.96
     assert precision >= 0.99
-    # the only misses: headings the prefix rule accepts ("Alternatives Considered")
+    # the only misses: headings the title rules accept and a plain diff does
+    # not ("Alternatives Considered", "Test Plan (draft)" at level 4,
+    # "Upgrade/Downgrade Strategy")
+    sections = load_template(str(ROOT / "kep-template.md"), ".", 3).section_specs
     for name, title in expected - reported:
+        key = next(s.key for s in sections if s.titles[0] == title)
         text = (ROOT / "keps" / name).read_text(encoding="utf-8")
-        assert re.search(rf"^#+ {re.escape(title)}\W", text, re.MULTILINE | re.IGNORECASE), (
-            name, title)
+        named = [h for h in re.findall(r"^#+ (.*)$", text, re.MULTILINE)
+                 if key in section_keys_for_title(h, sections) + ambiguous_keys(h, sections)]
+        assert named, (name, title)
     # nothing of the built-in template: no test level, no table, no second empty section
     assert others == []
 

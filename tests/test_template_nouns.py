@@ -6,11 +6,13 @@ English; KEPs are KEPs and start ``provisional``; the summary line says
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import BuildFn, write_project
+from conftest import BuildFn, copy_root, write_project
 from test_cli import written
 
 from sphinx_rfc.cli import main
@@ -73,11 +75,11 @@ def test_madr_records_are_adrs(
     code, out, _ = run(capsys, "new", "Use PostgreSQL", "--dir", str(src / "decisions"))
     assert code == 0
     text = written(out).read_text("utf-8")
-    assert text.startswith("---\nrfc: RFC-0001\nstatus: proposed\n")
+    assert text.startswith("---\nrfc: ADR-0001\nstatus: proposed\n")
     code, out, _ = run(capsys, "list", str(src))
     rows = [line.split(None, 2) for line in out.splitlines()]
     # without a status line, a record is a decision; new's is proposed (review)
-    assert [r[:2] for r in rows] == [["RFC-0000", "accepted"], ["RFC-0001", "review"]]
+    assert [r[:2] for r in rows] == [["ADR-0000", "accepted"], ["ADR-0001", "review"]]
     result = build(src)
     summary = re.search(r"sphinx_rfc: .*", result.status)
     assert summary is not None
@@ -88,12 +90,12 @@ def test_madr_records_are_adrs(
     path.write_text("---\nstatus: maybe\n---\n" + DECISION, "utf-8")
     code, out, _ = run(capsys, "check", str(src), "--no-cache")
     wrong = [line for line in out.splitlines() if "invalid status" in line]
-    assert wrong == ["decisions/0000-use-markdown.md:2: [rfc.invalid-value] RFC-0000: invalid "
+    assert wrong == ["decisions/0000-use-markdown.md:2: [rfc.invalid-value] ADR-0000: invalid "
                      "status 'maybe'; expected one of proposed, accepted, rejected, deprecated, "
                      "superseded"]
     path.write_text("---\nstatus: deprecated\n---\n" + DECISION, "utf-8")
     code, out, _ = run(capsys, "list", str(src))
-    assert out.splitlines()[0].split()[:2] == ["RFC-0000", "withdrawn"]
+    assert out.splitlines()[0].split()[:2] == ["ADR-0000", "withdrawn"]
 
 
 def test_kep_starts_provisional(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -131,4 +133,151 @@ def test_one_word_blanks_are_placeholders() -> None:
     schema = parse_template(
         "# T\n\n## Context\n\nSee {doc}`other`, `{code}` and {reason}.\n\n"
         "```\n{fenced}\n```\n", "t.md")
-    assert schema.placeholders == ("{reason}",)
+    assert schema.placeholders == ("{reason}", "{…}")  # and the style: any {blank}
+
+
+# --------------------------------------------------------------------------
+# Pages, index titles, IDs and list in the template's noun
+
+
+def _h1(path: Path) -> str:
+    found = re.search(r"<h1>([^<]*)</h1>", path.read_text(encoding="utf-8"))
+    assert found is not None, path
+    return found.group(1)
+
+
+def _exported(outdir: Path) -> dict[str, dict[str, object]]:
+    data = json.loads((outdir / "rfcs.json").read_text(encoding="utf-8"))
+    return {r["id"]: r for r in data["rfcs"]}
+
+
+def test_madr_pages_say_adr(shared_build: BuildFn) -> None:
+    app = shared_build("nouns-madr")
+    out = app.outdir
+    # the domain index pages: titles, and the short names of the related links
+    assert _h1(out / "rfc-rfcs.html") == "Architecture decision records"
+    assert _h1(out / "rfc-modules.html") == "ADR Module Index"
+    # IDs from the file names: ADR-NNNN, no rfc_id_format of the project's
+    assert sorted(_exported(out)) == ["ADR-0001", "ADR-0002"]
+    assert not [w for w in app.rfc_warnings() if w[2] == "rfc.invalid-value"], app.warnings
+    old = (out / "decisions" / "0001-keep-invoices-in-postgres.html").read_text("utf-8")
+    assert "This ADR is superseded by" in old and "RFC" not in old.replace("rfc", "")
+    module = (out / "billing.html").read_text(encoding="utf-8")
+    headers = re.findall(r'<th class="head"><p><span>([^<]*)</span>', module)
+    assert headers and headers[0] == "ADR"
+    assert "No ADRs match." in module
+    # search results name the object type with the noun too
+    assert '"ADR ADR"' in (out / "searchindex.js").read_text(encoding="utf-8")
+    for page in ("rfc-rfcs.html", "rfc-modules.html", "index.html", "billing.html"):
+        text = (out / page).read_text(encoding="utf-8")
+        assert "RFC" not in text.replace("rfc", ""), page
+
+
+def test_madr_domain_index_is_titled_in_chinese_too(build: BuildFn) -> None:
+    app = build("nouns-madr", confoverrides={"language": "zh_CN"})
+    assert _h1(app.outdir / "rfc-rfcs.html") == "架构决策记录"
+    assert _h1(app.outdir / "rfc-modules.html") == "ADR 模块索引"
+    old = (app.outdir / "decisions" / "0001-keep-invoices-in-postgres.html").read_text("utf-8")
+    assert "本 架构决策记录 已被以下 架构决策记录 取代：" in old
+
+
+def test_kep_pages_say_kep(shared_build: BuildFn) -> None:
+    app = shared_build("nouns-kep")
+    assert _h1(app.outdir / "rfc-rfcs.html") == "KEP Index"
+    assert list(_exported(app.outdir)) == ["KEP-0042"]
+    assert app.rfc_warnings() == []
+
+
+def test_a_project_s_own_id_format_wins(build: BuildFn) -> None:
+    app = build("nouns-madr", confoverrides={"rfc_id_format": "DEC-{:03d}",
+                                              "rfc_id_pattern": "^DEC-[0-9]+$"})
+    assert sorted(_exported(app.outdir)) == ["DEC-001", "DEC-002"]
+    # the noun stays the template's
+    assert _h1(app.outdir / "rfc-rfcs.html") == "Architecture decision records"
+
+
+def test_the_default_project_still_says_rfc(build: BuildFn, tmp_path: Path) -> None:
+    app = build({
+        "index.md": "# Home\n\n```{toctree}\nrfc\nmod\n```\n",
+        "rfc.md": "# One\n\n```{rfc} RFC-0001\n:status: superseded\n:authors: A\n"
+                  ":modules: core\n```\n",
+        "mod.md": "# Core\n\n```{rfc-module} core\n```\n\n```{rfc-index}\n:status: review\n```\n",
+    }, conf="rfc_git_dates = False\nsource_suffix = {'.md': 'markdown'}\n")
+    assert _h1(app.outdir / "rfc-rfcs.html") == "RFC Index"
+    assert _h1(app.outdir / "rfc-modules.html") == "RFC Module Index"
+    assert "This RFC is superseded." in (app.outdir / "rfc.html").read_text("utf-8")
+    module = (app.outdir / "mod.html").read_text(encoding="utf-8")
+    assert re.findall(r'<th class="head"><p><span>([^<]*)</span>', module)[:1] == ["RFC"]
+    assert "No RFCs match." in module
+    assert '"RFC RFC"' in (app.outdir / "searchindex.js").read_text(encoding="utf-8")
+
+
+def test_list_names_the_template_s_documents(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    src = copy_root("nouns-madr", tmp_path / "madr")
+    code, out, _ = run(capsys, "list", str(src))
+    assert code == 0
+    assert [line.split()[:2] for line in out.splitlines()] == [
+        ["ADR-0001", "superseded"], ["ADR-0002", "accepted"]]
+    # on a terminal, a header row names the columns, the first by the noun
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys.stdout, "isatty", lambda: True)
+        code, out, _ = run(capsys, "list", str(src))
+    assert out.splitlines() == [
+        "ADR       Status      Title",
+        "ADR-0001  superseded  Keep invoices in Postgres",
+        "ADR-0002  accepted    Move invoices to the ledger service",
+    ]
+    # nothing to list: it says what it looked for, in the template's words
+    code, out, err = run(capsys, "list", str(src), "--status", "rejected")
+    assert (code, out) == (0, "") and "sphinx-rfc list: no ADRs" in err
+    kep = copy_root("nouns-kep", tmp_path / "kep")
+    code, out, err = run(capsys, "list", str(kep), "--status", "rejected")
+    assert (code, out) == (0, "") and "sphinx-rfc list: no KEPs" in err
+
+
+def test_new_numbers_adrs_after_the_folder_s(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    src = copy_root("nouns-madr", tmp_path / "madr")
+    code, out, _ = run(capsys, "new", "Search reads from replicas", "--dir",
+                       str(src / "decisions"))
+    assert code == 0 and out.startswith("ADR-0003: ")
+    assert written(out).read_text("utf-8").startswith("---\nrfc: ADR-0003\nstatus: proposed\n")
+
+
+def test_the_index_filters_speak_of_adrs(tmp_path: Path) -> None:
+    """The filters' script (headless Chromium) takes the noun from the
+    index's data: "Filter ADRs…", "2 of 2 ADRs", "No ADRs match."."""
+    from conftest import sphinx_build
+    from test_browser_filters import drive
+    from test_browser_index import CHROMIUM
+
+    if not CHROMIUM:
+        pytest.skip("headless Chromium is not installed")
+    site = sphinx_build(copy_root("nouns-madr", tmp_path / "madr"))
+    seen = drive(site, "index", 0, """
+      out.placeholder = input.placeholder;
+      out.count = box.querySelector(".rfc-index-count").textContent;
+      type("no such words");
+      out.none = box.querySelector("p.rfc-index-empty").textContent;
+      out.empty = !box.querySelector("p.rfc-index-empty").hidden;
+    """)
+    assert seen == {"placeholder": "Filter ADRs…", "count": "2 of 2 ADRs",
+                    "none": "No ADRs match.", "empty": True}
+
+
+def test_messages_name_the_template_s_documents(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    src = copy_root("nouns-madr", tmp_path / "madr")
+    page = src / "decisions" / "0002-move-invoices-to-the-ledger.md"
+    page.write_text(page.read_text("utf-8").replace("supersedes: ADR-0001", "supersedes: ADR-0009")
+                    .replace("modules: billing", "modules: billing\nrequires: X-1"), "utf-8")
+    code, out, _ = run(capsys, "check", str(src), "--no-cache")
+    assert code == 1
+    found = sorted(line.split("] ", 1)[1] for line in out.splitlines() if "[rfc." in line)
+    assert found == [
+        "ADR-0001: status is 'superseded' but no ADR supersedes it",
+        "ADR-0002: :supersedes: names ADR-0009, which no ADR declares",
+        "ADR-0002: invalid ADR ID 'X-1' in 'requires'; expected ^(?:ADR|RFC)-[0-9]+$",
+    ], out

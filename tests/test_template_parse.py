@@ -9,7 +9,7 @@ import pytest
 
 from sphinx_rfc.config import NAMED_TEMPLATES, TEMPLATE_FOLDER, settings_from
 from sphinx_rfc.spec.sections import SECTIONS
-from sphinx_rfc.spec.table_kinds import TABLES
+from sphinx_rfc.spec.table_kinds import SECTION_KINDS
 from sphinx_rfc.spec.template import TemplateError, choices, parse_template
 
 
@@ -27,7 +27,8 @@ def test_the_shipped_default_template_is_the_builtin_schema(name):
         assert (got.label, got.label_zh, got.directive) == (want.label, want.label_zh,
                                                             want.directive)
         assert set(got.titles) == set(want.titles)
-    assert schema.kinds == TABLES
+    # (the reviews table is read under a heading of its own, in no section)
+    assert schema.kinds == SECTION_KINDS
     assert schema.test_levels == ("UT", "Level0")
     assert schema.optional_test_levels == ("Level1",)
     assert schema.required_sections == tuple(s.key for s in SECTIONS)
@@ -56,7 +57,7 @@ owner: platform
 |---|---|
 | 作者 | xxx |
 | 适用后端 | PT / MS |
-| **评审人** | xxx |
+| **测试负责人** | xxx |
 
 ## 背景（可选）
 
@@ -124,8 +125,8 @@ def test_a_team_template():
     assert schema.test_levels == ("UT",)
     assert schema.optional_test_levels == ("集成测试",)
     assert [(f.name, f.key, f.allowed) for f in schema.fields] == [
-        ("作者", "authors", ()), ("适用后端", None, ("PT", "MS")), ("评审人", None, ())]
-    assert schema.extra_fields == {"适用后端": ("PT", "MS"), "评审人": ()}
+        ("作者", "authors", ()), ("适用后端", None, ("PT", "MS")), ("测试负责人", None, ())]
+    assert schema.extra_fields == {"适用后端": ("PT", "MS"), "测试负责人": ()}
     assert schema.placeholders == ("xxx", "[FILL]")
 
 
@@ -133,11 +134,11 @@ def test_a_template_gives_extra_fields_and_placeholders_to_the_settings(tmp_path
     (tmp_path / "team.md").write_text(TEAM, encoding="utf-8")
     settings = settings_from(
         SimpleNamespace(rfc_template="team.md", rfc_placeholders=["TBD"],  # type: ignore[arg-type]
-                        rfc_extra_fields={"评审人": ["alice", "bob"]}),
+                        rfc_extra_fields={"测试负责人": ["alice", "bob"]}),
         tmp_path,
     )
     assert settings.placeholders == ("TBD", "xxx", "[FILL]")
-    assert settings.extra_fields == {"适用后端": ("PT", "MS"), "评审人": ("alice", "bob")}
+    assert settings.extra_fields == {"适用后端": ("PT", "MS"), "测试负责人": ("alice", "bob")}
     assert settings.required_test_levels == ("UT",)
     assert [s.label for s in settings.sections][:2] == ["基本信息", "背景"]
 

@@ -125,9 +125,11 @@ def measure(corpus: Path) -> dict[str, object]:
     ]
     left_lines: dict[tuple[int, int], int] = {}
     items: list[set[int]] = []
+    labels: list[tuple[int, str]] = []
     for key, t in truth.items():
         number = int(key)
         for _section, text in t["placeholders_left"]:  # type: ignore[attr-defined]
+            labels.append((number, text))
             wanted = _fold(text)
             block = blocks.get(number, [])
             lines = {block[i] for i, line in enumerate(texts.get(number, []))
@@ -144,13 +146,22 @@ def measure(corpus: Path) -> dict[str, object]:
     right_warnings = sum(1 for n, line in placeholder_warnings
                          if (n, block_of(n, line)) in left_lines)
     found_items = sum(1 for lines in items if lines & warned)
+    missed = [f"#{number}: {text!r}" for (number, text), lines in zip(labels, items, strict=True)
+              if not lines & warned]
+    wrong = [f"#{n}:{line}: {message}" for n, line, kind, message in warnings
+             if (n, line) in placeholder_warnings and (n, block_of(n, line)) not in left_lines]
+    wrong_sections = sorted(f"#{n}: {s}" for n, s in said - meant)
+    missed_sections = sorted(f"#{n}: {s}" for n, s in meant - said)
 
     caused = [w for w in warnings if w[2] == "myst.header"
               or "in the basic-information table but" in w[3]]
     status = title = authors = 0
+    status_wrong = []
     for key, t in truth.items():
         record = records.get(int(key), {})
         status += record.get("status") == t["status_meant"]
+        if record.get("status") != t["status_meant"]:
+            status_wrong.append(f"#{key}: {record.get('status')} (meant {t['status_meant']})")
         title += _fold(str(record.get("title", ""))) == _fold(str(t["title_meant"]))
         authors += [_fold(a) for a in record.get("authors", [])] == [
             _fold(a) for a in t["authors_meant"]]  # type: ignore[attr-defined]
@@ -164,6 +175,9 @@ def measure(corpus: Path) -> dict[str, object]:
                         "precision": _ratio(right_warnings, len(placeholder_warnings)),
                         "recall": _ratio(found_items, len(items))},
         "caused_by_import": len(caused),
+        "misses": {"placeholders missed": missed, "placeholder warnings counted wrong": wrong,
+                   "sections said wrongly": wrong_sections,
+                   "sections missed": missed_sections, "status read wrongly": status_wrong},
         "status_right": status, "title_right": title, "authors_right": authors,
     }
 
@@ -172,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="?", default=str(ROOT / "tests/corpus/forge-independent"))
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--misses", action="store_true",
+                        help="also list what was missed and what was said wrongly")
     args = parser.parse_args(argv)
     found = measure(Path(args.corpus))
     if args.json:
@@ -187,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"warnings the import caused: {found['caused_by_import']}")
     print(f"status right {found['status_right']}/{n}, title right {found['title_right']}/{n}, "
           f"authors right {found['authors_right']}/{n}")
+    if args.misses:
+        for what, listed in found["misses"].items():  # type: ignore[attr-defined]
+            print(f"{what}: {len(listed)}")
+            for item in listed:
+                print(f"  {item}")
     return 0
 
 

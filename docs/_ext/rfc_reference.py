@@ -53,12 +53,13 @@ from sphinx_rfc.spec.sections import NOT_APPLICABLE_MARKERS, SECTIONS
 from sphinx_rfc.spec.table_kinds import (
     COUNT,
     LIST,
+    REVIEW_HEADINGS,
     TABLE_DIRECTIVES,
     TABLES,
     YESNO,
     tables_for_directive,
 )
-from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, YES_NO
+from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, VERDICTS, YES_NO
 
 REQUIRED_TEXT = {
     "yes": "yes",
@@ -100,11 +101,15 @@ VOCABULARIES = {
     "yes/no": YES_NO,
     "strength": STRENGTHS,
     "affects": AFFECTS,
+    "verdict": VERDICTS,
 }
 
 
 def _section_titles(key: str) -> list[nodes.Node]:
-    spec = next(s for s in SECTIONS if s.key == key)
+    spec = next((s for s in SECTIONS if s.key == key), None)
+    if spec is None:  # a table read under a heading of its own (the reviews)
+        headings = " / ".join((REVIEW_HEADINGS[0], "Reviews", "Decision record"))
+        return [nodes.literal(key, key), nodes.Text(f" (a heading: {headings}; in no template)")]
     return [nodes.literal(key, key), nodes.Text(f" ({spec.label_zh} / {spec.label})")]
 
 
@@ -209,10 +214,12 @@ class SectionTablesTable(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         rows: list[Sequence[Cell]] = []
-        for section in SECTIONS:
-            specs = [t for t in TABLES if t.section == section.key]
+        keys = [s.key for s in SECTIONS]
+        keys += [t.section for t in TABLES if t.section not in keys]
+        for key in keys:
+            specs = [t for t in TABLES if t.section == key]
             if specs:
-                rows.append([_section_titles(section.key),
+                rows.append([_section_titles(key),
                              literals([s.kind for s in specs]),
                              literals(list(dict.fromkeys(s.directive for s in specs)))])
         return [table(["section", "table kinds read in it", "read as the directive"], rows,
@@ -299,7 +306,8 @@ class IndexOptionsTable(SphinxDirective):
                                                        *literals(rfc_index.INDEX_COLUMNS),
                                                        nodes.Text(" (default "),
                                                        *literals(rfc_index.DEFAULT_COLUMNS),
-                                                       nodes.Text(")")]],
+                                                       nodes.Text(", and reviews when an RFC "
+                                                                  "has reviews)")]],
             [nodes.literal(":group-by:", ":group-by:"), [nodes.Text("one of "),
                                                          *literals(rfc_index.GROUPS),
                                                          nodes.Text(" (default none)")]],

@@ -34,6 +34,7 @@ ROW_KINDS: dict[str, str] = {
     "rfcs[].alternatives[]": "alternatives",
     "rfcs[].references[]": "references",
     "rfcs[].constraints[]": "constraints",
+    "rfcs[].reviews[]": "reviews",
 }
 
 #: What a field means, where neither the schema nor a table column says it.

@@ -111,6 +111,7 @@ def cross_rfc_problems(
     problems: list[Problem] = []
     by_id = snap.by_id
     statuses = set(settings.statuses.keys())
+    noun = settings.noun()
 
     for rfc_id, docnames in sorted(snap.duplicates.items()):
         first = records_by_doc[docnames[0]]
@@ -133,15 +134,16 @@ def cross_rfc_problems(
                 if target not in by_id:
                     problems.append(Problem(
                         "unknown-rfc",
-                        _(":{field}: names {target}, which no RFC declares").format(
-                            field=field_name, target=target),
+                        _(":{field}: names {target}, which no {noun} declares").format(
+                            field=field_name, target=target, noun=noun),
                         src, line, rid, record.docname,
                     ))
         for dep in record.dependencies:
             if dep.rfc and dep.rfc not in by_id:
                 problems.append(Problem(
                     "unknown-rfc",
-                    _("dependency on {target}, which no RFC declares").format(target=dep.rfc),
+                    _("dependency on {target}, which no {noun} declares").format(
+                        target=dep.rfc, noun=noun),
                     src, dep.line or line, rid, record.docname,
                 ))
         if by_id.get(rid) is not record:
@@ -158,7 +160,7 @@ def cross_rfc_problems(
             if record.status == "superseded" and not successors:
                 problems.append(Problem(
                     "inconsistent-status",
-                    str(_("status is 'superseded' but no RFC supersedes it")),
+                    str(_("status is 'superseded' but no {noun} supersedes it")).format(noun=noun),
                     src, line, rid, record.docname,
                 ))
         for target in _strong_targets(record):
@@ -212,7 +214,8 @@ def cross_rfc_problems(
             if role == "ref" and target not in by_id:
                 problems.append(Problem(
                     "unknown-rfc",
-                    _("reference to {target}, which no RFC declares").format(target=target),
+                    _("reference to {target}, which no {noun} declares").format(
+                        target=target, noun=noun),
                     src, line, owner.id if owner else None, docname,
                 ))
             elif role == "mod" and not snap.knows_module(target):

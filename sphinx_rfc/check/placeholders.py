@@ -3,22 +3,36 @@ text as whole tokens (docs/reference/warnings.md)."""
 
 from __future__ import annotations
 
+import bisect
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.spec.blanks import blank_spans
+from sphinx_rfc.spec.template import BRACE_STYLE, BRACKET_STYLE
+
+#: In ``rfc_placeholders``: any blank of this style, not this text
+#: (docs/reference/warnings.md, "Placeholders"): ``{name}`` (MADR) and ``[name]``.
+_STYLES = {BRACE_STYLE: "{", "{...}": "{", BRACKET_STYLE: "[", "[...]": "["}
 
 
 @lru_cache(maxsize=32)
 def placeholder_regex(placeholders: tuple[str, ...]) -> re.Pattern[str]:
     parts = []
     for text in placeholders:
+        if text in _STYLES:
+            continue  # found by blank_spans
         if text.casefold() == "xxx":
-            # a word or part of an identifier (enable_xxx, xxx.enabled,
-            # enableXxx), never inside a longer run of x's (xxxx)
-            parts.append(r"(?i:(?<!x)xxx(?!x))")
+            # a word or the part of an identifier after `_` or `.`
+            # (enable_xxx, xxx.enabled) or a lower-case letter (enableXxx),
+            # written xxx, XXX or Xxx (xXX is hex digits' notation); never
+            # inside a word (ReverseXxxer), a longer run of x's (xxxx), a
+            # number (0xXX) or an escape (\xXX)
+            parts.append(r"(?<![A-Za-z0-9\\])(?:xxx|XXX|Xxx)(?![A-Za-z0-9])"
+                         r"|(?<=[a-z])Xxx(?![A-Za-z0-9])")
         elif re.fullmatch(r"\w+", text, re.ASCII):
             parts.append(r"(?<![A-Za-z0-9_])" + re.escape(text) + r"(?![A-Za-z0-9_])")
         else:
@@ -26,6 +40,117 @@ def placeholder_regex(placeholders: tuple[str, ...]) -> re.Pattern[str]:
     if not parts:
         return re.compile(r"(?!x)x")
     return re.compile("|".join(parts))
+
+
+#: Placeholder words that open a note (`TODO add a test`): never a term.
+_NOTE_WORDS = frozenset({"TODO", "FIXME"})
+#: Words after a placeholder word that leave it a placeholder (`TBD until
+#: the benchmark`): the rest make it a term (`TBD behavior`).
+_LINKING = frozenset({
+    "and", "or", "for", "until", "till", "before", "after", "by", "in", "on", "at", "to",
+    "when", "if", "is", "are", "was", "were", "will", "yet", "as", "per", "pending", "later",
+    "here", "now", "from", "with", "see", "soon", "tbd",
+})
+_SPACES = frozenset(" \t\r\n\u3000")
+
+
+def _run_around(text: str, at: int) -> tuple[int, int]:
+    """The run of characters without spaces that holds text[at]."""
+    left = at
+    while left > 0 and text[left - 1] not in _SPACES:
+        left -= 1
+    right = at
+    while right < len(text) and text[right] not in _SPACES:
+        right += 1
+    return left, right
+
+
+def _url_runs(text: str) -> list[tuple[int, int]]:
+    """The runs without spaces that are URLs: holding ``://`` or starting
+    with ``www.`` (after an opening bracket or quote).  Each run is walked
+    once: time linear in *text*."""
+    runs: list[tuple[int, int]] = []
+    for mark in ("://", "www."):
+        at = text.find(mark)
+        while at >= 0:
+            left, right = _run_around(text, at)
+            word = text[left:right].lstrip("<([（\"'")
+            if mark == "://" or word[:4].casefold() == "www.":
+                runs.append((left, right))
+            at = text.find(mark, max(right, at + 1))
+    runs.sort()
+    return runs
+
+
+def _in_runs(runs: list[tuple[int, int]], start: int) -> bool:
+    k = bisect.bisect_right(runs, (start, sys.maxsize)) - 1
+    return k >= 0 and runs[k][0] <= start < runs[k][1]
+
+
+#: Quotes around a placeholder word that mention it (`"TBD" behavior`).
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」",
+           "『": "』"}
+
+
+def _is_term(text: str, found: str, start: int, end: int) -> bool:
+    """A placeholder word in capitals used as a term or mentioned, not left
+    as a blank: followed by a space or a line break and a lower-case word
+    that does not leave it a blank (`TBD behavior`; not `TBD until then`,
+    nor `TODO add a test`); in quotes (`"TBD"`); or an abbreviation after
+    the words it stands for (`To Be Determined (TBD)`)."""
+    if not (found.isascii() and found.isalpha() and found.isupper()):
+        return False
+    before = text[start - 1] if start else ""
+    after = text[end] if end < len(text) else ""
+    if before in _QUOTES and after == _QUOTES[before]:
+        return True
+    if before == "(" and after == ")":
+        words = text[max(0, start - 1 - 20 * len(found)):start - 1].split()[-len(found):]
+        if "".join(w.strip("\"'“”")[:1] for w in words).upper() == found:
+            return True
+    if found in _NOTE_WORDS or after not in (" ", "\n"):
+        return False
+    k = end + 1
+    while k < len(text) and k - end <= 40 and text[k].isascii() and text[k].isalpha():
+        k += 1
+    word = text[end + 1:k]
+    return len(word) > 1 and word.islower() and word not in _LINKING
+
+
+def placeholder_spans(text: str, placeholders: Sequence[str]) -> list[tuple[int, int]]:
+    """Where *text* holds a placeholder (start, end), in order: matches of
+    the words and texts of *placeholders* not in a URL nor used as a term,
+    and the blanks of the styles *placeholders* names."""
+    spans: list[tuple[int, int]] = []
+    runs: list[tuple[int, int]] | None = None
+    if _may_contain(text, placeholders):
+        regex = placeholder_regex(tuple(placeholders))
+        for m in regex.finditer(text):
+            runs = _url_runs(text) if runs is None else runs
+            if not (_in_runs(runs, m.start()) or _is_term(text, m.group(0), m.start(), m.end())):
+                spans.append(m.span())
+    for opening in dict.fromkeys(_STYLES[p] for p in placeholders if p in _STYLES):
+        if opening in text:
+            for span in blank_spans(text, opening):
+                runs = _url_runs(text) if runs is None else runs
+                if not _in_runs(runs, span[0]):
+                    spans.append(span)
+    spans.sort()
+    return spans
+
+
+def strip_placeholders(text: str, placeholders: Sequence[str]) -> str:
+    """*text* without its placeholders."""
+    spans = placeholder_spans(text, placeholders)
+    if not spans:
+        return text
+    parts, last = [], 0
+    for start, end in spans:
+        if start >= last:
+            parts.append(text[last:start])
+            last = end
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 def _may_contain(text: str, placeholders: Sequence[str]) -> bool:
@@ -45,17 +170,16 @@ def _may_contain(text: str, placeholders: Sequence[str]) -> bool:
 
 def find_placeholders(text: str, placeholders: Sequence[str]) -> list[str]:
     """The placeholders found in *text*, each once, in order of appearance."""
-    if not text or not _may_contain(text, placeholders):
+    if not text:
         return []
-    regex = placeholder_regex(tuple(placeholders))
-    return list(dict.fromkeys(m.group(0) for m in regex.finditer(text)))
+    return list(dict.fromkeys(text[a:b] for a, b in placeholder_spans(text, placeholders)))
 
 
 def is_placeholder(text: str, placeholders: Sequence[str]) -> bool:
     """Whether *text* is nothing but placeholders (``xxx``, ``TBD / xxx``)."""
     if not find_placeholders(text, placeholders):
         return False
-    rest = placeholder_regex(tuple(placeholders)).sub("", text)
+    rest = strip_placeholders(text, placeholders)
     return not re.sub(r"[\W_]+", "", rest)
 
 

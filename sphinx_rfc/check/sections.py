@@ -12,11 +12,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sphinx_rfc._dataclass import dataclass
-from sphinx_rfc.check.placeholders import placeholder_regex
+from sphinx_rfc.check.placeholders import strip_placeholders
 from sphinx_rfc.i18n import _, translating
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec.memo import ByIdentity
+from sphinx_rfc.spec.menus import template_asks, without_guidance
 from sphinx_rfc.spec.sections import (
     NOT_APPLICABLE_MARKERS,
     TITLE_DELIMITERS,
@@ -102,15 +103,75 @@ def token_matches(token: str, alias: str) -> bool:
     return False
 
 
-#: sections object -> each section's key and folded titles
+def _singular(word: str) -> str:
+    """An English word's plural ending dropped (`explanations`, `possibilities`);
+    the same rule on both sides of a comparison, so only its regularity counts."""
+    if len(word) <= 3 or not (word.isascii() and word.isalpha()):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def loose(text: str) -> str:
+    """A folded title as titles are compared: hyphens and underscores as
+    spaces, each English word singular (`Guide Level Explanations` and
+    `Guide-level explanation` are one)."""
+    words = text.replace("-", " ").replace("_", " ").split()
+    return " ".join(_singular(w) for w in words)
+
+
+#: sections object -> each section's key and loose titles
 _FOLDED: ByIdentity[list[tuple[str, tuple[str, ...]]]] = ByIdentity(64)
+#: sections object -> (key, the tokens of one of its titles) for each title
+#: of two or more tokens (`Rationale and alternatives`)
+_SPLIT: ByIdentity[list[tuple[str, frozenset[str]]]] = ByIdentity(64)
+
+
+def _loose_titles(sections: Sequence[SectionSpec]) -> list[tuple[str, tuple[str, ...]]]:
+    return _FOLDED.get(sections, None, lambda: [
+        (s.key, tuple(dict.fromkeys(loose(fold(t)) for t in s.titles))) for s in sections])
 
 
 def _keys_of(text: str, sections: Sequence[SectionSpec], rule: Callable[[str, str], bool]
              ) -> list[str]:
-    folded = _FOLDED.get(sections, None,
-                         lambda: [(s.key, tuple(fold(t) for t in s.titles)) for s in sections])
-    return [key for key, titles in folded if any(rule(text, t) for t in titles)]
+    text = loose(text)
+    return [key for key, titles in _loose_titles(sections) if any(rule(text, t) for t in titles)]
+
+
+def _longest(norm: str, keys: list[str], sections: Sequence[SectionSpec]) -> list[str]:
+    """Of the sections a whole title names, those whose matching title is
+    the longest (`Decision Drivers` is `Decision Drivers`, not `Decision …`)."""
+    if len(keys) < 2:
+        return keys
+    text = loose(norm)
+    length = {key: max(len(t) for t in titles if _starts_with(text, t))
+              for key, titles in _loose_titles(sections) if key in keys}
+    best = max(length.values())
+    return [key for key in keys if length[key] == best]
+
+
+def _split_titles(sections: Sequence[SectionSpec]) -> list[tuple[str, frozenset[str]]]:
+    def compute() -> list[tuple[str, frozenset[str]]]:
+        found = []
+        for spec in sections:
+            for title in spec.titles:
+                parts = frozenset(loose(t) for t in _tokens(normalise_title(title)))
+                if len(parts) > 1:
+                    found.append((spec.key, parts))
+        return found
+
+    return _SPLIT.get(sections, None, compute)
+
+
+def _ends_with_title(norm: str, sections: Sequence[SectionSpec]) -> list[str]:
+    """The sections whose English title of two or more words ends *norm*
+    after a space (`CI Platform Considered Options`)."""
+    text = loose(norm)
+    return [key for key, titles in _loose_titles(sections)
+            if any(" " in t and t.isascii() and text.endswith(" " + t) for t in titles)]
 
 
 def title_candidates(title: str, sections: Sequence[SectionSpec]) -> list[list[str]]:
@@ -118,19 +179,36 @@ def title_candidates(title: str, sections: Sequence[SectionSpec]) -> list[list[s
     then each token that names one (docs/reference/sections.md)."""
     norm = normalise_title(title)
     found: list[list[str]] = []
-    whole = _keys_of(norm, sections, _starts_with)
+    whole = _longest(norm, _keys_of(norm, sections, _starts_with), sections)
     if whole:
         found.append(whole)
     tokens = _tokens(norm)
     if len(tokens) > 1 or (tokens and tokens[0] != norm):
+        # a last token of several words lends its last word to the tokens
+        # before it that name nothing (`Guide-level and reference-level
+        # explanation`: `guide-level explanation`)
+        last = loose(tokens[-1]).split(" ")
+        shared = last[-1] if len(tokens) > 1 and len(last) > 1 else None
         for token in tokens:
             keys = _keys_of(token, sections, token_matches)
+            if not keys and shared and not loose(token).endswith(shared):
+                keys = _keys_of(f"{token} {shared}", sections, token_matches)
             if keys:
                 found.append(keys)
+        # a title of several tokens all among the heading's (`Rationale,
+        # drawbacks, and alternatives` holds `Rationale and alternatives`)
+        have = {loose(t) for t in tokens}
+        for key, parts in _split_titles(sections):
+            if parts <= have and [key] not in found:
+                found.append([key])
     elif tokens and not whole:
         keys = _keys_of(tokens[0], sections, token_matches)
         if keys:
             found.append(keys)
+    if not found:
+        ends = _ends_with_title(norm, sections)
+        if ends:
+            found.append(ends)
     return found
 
 
@@ -167,7 +245,8 @@ def whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
 
 
 def _whole_title_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
-    return _keys_of(normalise_title(title), sections, _starts_with)
+    norm = normalise_title(title)
+    return _longest(norm, _keys_of(norm, sections, _starts_with), sections)
 
 
 def ambiguous_keys(title: str, sections: Sequence[SectionSpec]) -> list[str]:
@@ -195,6 +274,42 @@ class SectionBody:
     #: The document's first top-level section when others follow it: it may
     #: be the document's title, so it is never offered as a near miss.
     first: bool = False
+    #: Its heading level: a Markdown heading's ``#`` marks as written, else
+    #: its depth in the document (1: a top-level section); 0: not known.
+    level: int = 0
+    #: A line of bold text read as a heading (MADR's ``**Decision Outcome**``).
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class PageShape:
+    """What a page without headings holds, for the advice of
+    ``no-headings``: its prose's length, the links it holds, the lines of
+    bold text it holds."""
+
+    chars: int
+    links: tuple[str, ...] = ()
+    bold: tuple[str, ...] = ()
+
+
+#: A page no longer than this, with a link, is a redirect or a stub.
+SHORT_PAGE = 400
+
+
+def _no_headings_message(count: int, page: PageShape | None) -> str:
+    if page is not None and len(page.bold) >= 2:
+        names = ", ".join(repr(b) for b in page.bold[:3]) + (", …" if len(page.bold) > 3 else "")
+        return _("no headings found — its sections look written as lines of bold text "
+                 "({names}): write them as headings (## {first}) ({count} required sections "
+                 "are looked for by their headings)").format(
+            names=names, first=page.bold[0], count=count)
+    if page is not None and page.links and page.chars <= SHORT_PAGE:
+        return _("no headings found — a short page ({chars} characters) with a link to "
+                 "{link}: a redirect or a stub? Leave it out of rfc_documents, or write its "
+                 "sections ({count} required sections are looked for by their headings)").format(
+            chars=page.chars, link=page.links[0], count=count)
+    return _("no headings found — paste the issue's Markdown source "
+             "({count} required sections are looked for by their headings)").format(count=count)
 
 
 @dataclass
@@ -206,7 +321,7 @@ class SectionResult:
 
 
 def _without_placeholders(text: str, placeholders: Sequence[str]) -> str:
-    return placeholder_regex(tuple(placeholders)).sub("", text)
+    return strip_placeholders(text, placeholders)
 
 
 _NA_PUNCT = " \t\r\n:：,，.。;；-—–()（）[]【】"
@@ -323,9 +438,12 @@ def section_states(
     rfc_id: str,
     source: str,
     fallback_line: int | None,
+    page: Callable[[], PageShape] | None = None,
 ) -> SectionResult:
-    """States of every configured section and the section problems."""
+    """States of every configured section and the section problems
+    (*page*: what the page holds, asked for when it has no headings)."""
     present_directives = set(directives)
+    guidance = template_asks(settings.template).guidance
     states: dict[str, str] = {}
     lines: dict[str, int | None] = {}
     problems: list[Problem] = []
@@ -336,6 +454,10 @@ def section_states(
     unmatched = [b for b, keys in zip(bodies, keys_of, strict=True) if not keys and not b.first]
     ambiguous = [(b, keys) for b in unmatched
                  if (keys := ambiguous_keys(b.title, settings.sections))]
+    # a heading naming two sections is no near miss of a third
+    combined = {id(b) for b, _keys in ambiguous}
+    unmatched = [b for b in unmatched if id(b) not in combined]
+    chosen: dict[str, SectionBody] = {}
     missing: list[Problem] = []
     for spec in settings.sections:
         matching = [b for b, keys in zip(bodies, keys_of, strict=True) if spec.key in keys]
@@ -344,7 +466,8 @@ def section_states(
         body = _answered(matching, bodies, settings.placeholders)
         has_directive = spec.directive is not None and spec.directive in present_directives
         if body is not None:
-            state = body_state(body.text, settings.placeholders)
+            # (a section holding the template's guidance only is empty too)
+            state = body_state(without_guidance(body.text, guidance), settings.placeholders)
             if state == EMPTY and has_directive:
                 state = PRESENT
         elif has_directive:
@@ -354,6 +477,8 @@ def section_states(
         states[spec.key] = state
         if body is not None:
             lines[spec.key] = body.line
+            if spec.level == 2:
+                chosen.setdefault(spec.key, body)
         if state == EMPTY:
             assert body is not None
             problems.append(Problem(
@@ -372,11 +497,34 @@ def section_states(
     # issue pasted as text (an RFC with the rfc directive is written here)
     if len(missing) > 1 and "rfc" not in present_directives and all(b.first for b in bodies):
         missing = [Problem(
-            "no-headings",
-            _("no headings found — paste the issue's Markdown source "
-              "({count} required sections are looked for by their headings)").format(
-                count=len(missing)),
+            "no-headings", _no_headings_message(len(missing), page() if page else None),
             source, fallback_line, rfc_id,
         )]
     problems.extend(missing)
+    problems.extend(_level_hints(chosen, settings.sections, source, rfc_id))
     return SectionResult(states, problems, lines)
+
+
+def _level_hints(chosen: dict[str, SectionBody], sections: Sequence[SectionSpec],
+                 source: str, rfc_id: str) -> list[Problem]:
+    """One ``heading-level`` hint at each heading that names a top-level
+    section of the template above the level most of the others are at (a
+    `# Drawbacks` among `## ...` sections, beside the document's title):
+    it counts all the same.  (A section nested deeper, under a heading of
+    the author's own, is how some RFCs group them: no hint.)"""
+    found = [b for b in {id(b): b for b in chosen.values()}.values()
+             if b.level and not b.bold]
+    if len(found) < 3:
+        return []
+    usual, count = Counter(b.level for b in found).most_common(1)[0]
+    if 2 * count <= len(found):
+        return []
+    by_body = {id(b): key for key, b in chosen.items()}
+    specs = {spec.key: spec for spec in sections}
+    return [Problem(
+        "heading-level",
+        _("section {label} is a heading of level {level} where the other sections are "
+          "of level {usual}; it counts as the section: write it at their level").format(
+            label=section_label(specs[by_body[id(b)]]), level=b.level, usual=usual),
+        source, b.line, rfc_id,
+    ) for b in found if b.level < usual]

@@ -1,13 +1,14 @@
 """The ``sphinx-rfc`` command (docs/reference/cli.md): ``check``, ``list``,
-``new``, ``export``, ``import``, ``status`` and ``template``.
+``new``, ``export``, ``import``, ``status``, ``diff`` and ``template``.
 
 ``check``, ``list`` and ``export`` read the project in-process with Sphinx's
 ``dummy`` builder into a temporary folder: the reading phase runs every
 directive and check, and nothing is written.  ``import`` and ``status``
-edit source files and read only ``conf.py`` (:mod:`sphinx_rfc.cli.conf`).
-Exit codes: 0 fine; 1 RFC problems (``check``), a refused ``new`` or
-``status``, an issue ``import`` could not write; 2 usage or configuration
-errors.
+edit source files and read only ``conf.py`` (:mod:`sphinx_rfc.cli.conf`);
+``diff`` reads ``conf.py`` and the RFC's file at two revisions from git.
+Exit codes: 0 fine; 1 RFC problems (``check``), a change (``diff``), a
+refused ``new`` or ``status``, an issue ``import`` could not write; 2 usage
+or configuration errors.
 
 Here only the parser and the entry point; each command is a module of its
 own (``add_parser`` registers it, ``run`` runs it), and
@@ -21,13 +22,22 @@ import sys
 from collections.abc import Sequence
 
 from sphinx_rfc import __version__
-from sphinx_rfc.cli import check, export, issue_import, listing, new, status_edit, template
+from sphinx_rfc.cli import (
+    check,
+    export,
+    issue_import,
+    listing,
+    new,
+    rfc_diff,
+    status_edit,
+    template,
+)
 from sphinx_rfc.cli.errors import CliError
 
 __all__ = ["CliError", "build_parser", "main"]
 
 #: The commands, in the order the help lists them.
-COMMANDS = (check, listing, new, export, issue_import, status_edit, template)
+COMMANDS = (check, listing, new, export, issue_import, status_edit, rfc_diff, template)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sphinx-rfc",
         description="Check, list, create, export and import RFCs of a Sphinx project, "
-        "and move them through their lifecycle.",
+        "move them through their lifecycle and compare their versions.",
     )
     parser.add_argument("--version", action="version", version=f"sphinx-rfc {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -444,8 +444,10 @@ def replay_key(srcdir: Path, command: list[str]) -> str | None:
     depends on, besides the files it read outside the project (stored with
     the output): the project's files (:func:`_manifest`), the repository
     (:func:`~sphinx_rfc._gitstamp.repository_stamp`), the code reading it,
-    the working folder and the locale.  None when the cache cannot be used."""
+    the working folder, the locale and the build's date (``rfc.stale-review``
+    comes due with the days).  None when the cache cannot be used."""
     from sphinx_rfc._gitstamp import repository_stamp
+    from sphinx_rfc.model.history import build_date
 
     if os.name != "posix":
         return None
@@ -455,7 +457,7 @@ def replay_key(srcdir: Path, command: list[str]) -> str | None:
     code = max((f.stat().st_mtime_ns for f in PACKAGE.rglob("*") if f.is_file()), default=0)
     text = json.dumps([
         command, os.getcwd(), _cache_key(srcdir), code, list(stamp), _manifest(srcdir),
-        [os.environ.get(name) for name in _LOCALE_VARIABLES],
+        [os.environ.get(name) for name in _LOCALE_VARIABLES], build_date().isoformat(),
     ])
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 

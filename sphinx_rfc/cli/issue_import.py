@@ -56,6 +56,7 @@ from sphinx_rfc.spec.forge import (
     forge_state_key,
     forge_status,
     label_status,
+    quoted_status,
     title_tags,
 )
 from sphinx_rfc.spec.section_spec import SectionSpec
@@ -124,8 +125,9 @@ def owned_fields(
     return {
         "rfc": rfc_id,
         "title": None if "title" in stated else document_title_of(title),
-        "status": None if "status" in stated else forge_status(
-            issue.state, issue.state_reason, issue.labels, status_map, statuses),
+        # (a status stated in a quote above the body is the author's too)
+        "status": None if "status" in stated else quoted_status(issue.body, statuses)
+        or forge_status(issue.state, issue.state_reason, issue.labels, status_map, statuses),
         # (an empty row is reported as such; the record still has an author)
         "authors": [issue.author_name or issue.author]
         if issue.author and not stated.get("authors", "").strip() else None,

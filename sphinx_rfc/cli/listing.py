@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -53,8 +54,22 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             print(as_json([_json_row(r) for r in rows]))
         else:
-            _print_rows(rows)
+            header = None
+            if rows and sys.stdout.isatty():
+                header = _header(settings, project.app.config.language)
+            _print_rows(rows, header)
+            if not rows:
+                _say_none(settings, project.app.config.language)
     return 0
+
+
+def _say_none(settings: RfcSettings, language: str | None) -> None:
+    """An empty list says so on standard error, with the template's noun
+    ("no ADRs"): the project's documents may not be where it looks."""
+    from sphinx_rfc.i18n import _
+
+    nouns = settings.profile.noun.name(language, plural=True)
+    print(str(_("sphinx-rfc list: no {nouns}")).format(nouns=nouns), file=sys.stderr)
 
 
 def _wanted_statuses(text: str, settings: RfcSettings) -> set[str]:
@@ -84,13 +99,33 @@ def printable(text: str) -> str:
     )
 
 
-def _print_rows(rows: Sequence[RfcRecord]) -> None:
-    """``ID  status  title``, the first two columns padded to line up."""
+def _header(settings: RfcSettings, language: str | None) -> tuple[str, str, str]:
+    """The column names a terminal is shown above the rows: the template's
+    noun (``ADR``, ``KEP``), status, title, in the project's language."""
+    from sphinx_rfc.i18n import _
+
+    return (settings.profile.noun.name(language), str(_("Status")), str(_("Title")))
+
+
+def _width(text: str) -> int:
+    """Terminal columns *text* takes (a wide CJK character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None = None) -> None:
+    """``ID  status  title``, the first two columns padded to line up; on a
+    terminal, *header* above them (piped output is the rows alone)."""
     shown = [(printable(r.id), printable(r.status), printable(r.title)) for r in rows]
-    id_width = max((len(rfc_id) for rfc_id, _, _ in shown), default=0)
-    status_width = max((len(status) for _, status, _ in shown), default=0)
+    if header is not None:
+        shown.insert(0, header)
+    id_width = max((_width(rfc_id) for rfc_id, _, _ in shown), default=0)
+    status_width = max((_width(status) for _, status, _ in shown), default=0)
     for rfc_id, status, title in shown:
-        print(f"{rfc_id:<{id_width}}  {status:<{status_width}}  {title}")
+        print(f"{_pad(rfc_id, id_width)}  {_pad(status, status_width)}  {title}")
 
 
 def _json_row(record: RfcRecord) -> dict[str, Any]:

@@ -19,6 +19,11 @@ where it is declared; if it is not but ``created`` is, it is added right
 after ``created``; an RFC that declares no date gets none (its dates come
 from git).  No other byte of the file changes, line endings included.
 
+With ``rfc_approvers``, a move to ``accepted`` (or later) is refused when
+a module the RFC touches lacks an approval in its reviews table
+(:mod:`sphinx_rfc.check.approvals`); only then is the project read, as
+``sphinx-rfc list`` reads it.  ``--force`` skips both checks.
+
 The RFC's file is found by :mod:`sphinx_rfc.cli.status_scan`; where the
 file declares its fields, by :mod:`sphinx_rfc.cli.field_places`.
 """
@@ -29,12 +34,13 @@ import argparse
 import datetime as dt
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from sphinx_rfc._atomic import clean_leftovers
 from sphinx_rfc._atomic import write_text as write_atomic
+from sphinx_rfc.check.approvals import approval_message, missing_approvals, needs_approval
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
@@ -159,12 +165,29 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("status",
                         help="the new status: a key or any alias (accepted, 已接受)")
     parser.add_argument("--force", action="store_true",
-                        help="set the status even when the lifecycle table does not allow it")
+                        help="set the status even when the lifecycle table does not allow it, "
+                             "or when an approver of rfc_approvers has not approved it")
     parser.add_argument("--date", type=_date, metavar="YYYY-MM-DD",
                         help="the updated date written where dates are declared "
                              "(default: today)")
     parser.set_defaults(func=run)
     return parser
+
+
+def _missing_approvals(
+    srcdir: Path, rfc_id: str, approvers: Mapping[str, Sequence[str]]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The modules of *rfc_id* whose approvers have not approved it, from
+    the project as the build reads it (its reviews table and the modules of
+    its changes table need the reader; the kept environment makes a second
+    read cheap): what ``rfc.missing-approval`` would say once accepted."""
+    from sphinx_rfc.cli.project import read_project
+    from sphinx_rfc.resolve.domain import get_domain
+
+    with read_project(srcdir, cache=True) as project:
+        records = get_domain(project.app.env).snapshot().records()
+        record = next((r for r in records if r.id == rfc_id), None)
+        return missing_approvals(record, approvers) if record is not None else []
 
 
 def run(args: argparse.Namespace) -> int:
@@ -211,6 +234,15 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not verdict.allowed and not args.force:
         return fail(f"{args.rfc_id}: {refusal(verdict)}", 1)
+    if not args.force and settings.approvers and needs_approval(new):
+        try:
+            missing = _missing_approvals(srcdir, args.rfc_id, settings.approvers)
+        except CliError as exc:
+            return fail(str(exc).removeprefix("sphinx-rfc: "), 2)
+        if missing:
+            why = "; ".join(approval_message(module, people) for module, people in missing)
+            return fail(f"{args.rfc_id}: cannot go to {new} without approval: {why} "
+                        "(--force to set it anyway)", 1)
     try:
         with rfc.path.open(encoding="utf-8", newline="") as handle:
             text = handle.read()

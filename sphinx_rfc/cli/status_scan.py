@@ -15,7 +15,6 @@ and ``supersedes``, for the ``superseded`` rule of
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from pathlib import Path
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.field_places import Place, find_places
 from sphinx_rfc.cli.front_matter import read_front_matter
+from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import split_list
 
@@ -66,7 +66,7 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
             docpath = (relative / name).as_posix()
             if path.suffix.lower() not in SUFFIXES or skip(docpath):
                 continue
-            native = any(fnmatch.fnmatchcase(docpath.rsplit(".", 1)[0], p) for p in documents)
+            native = any(docname_glob_match(p, docpath.rsplit(".", 1)[0]) for p in documents)
             try:
                 text = path.read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError):

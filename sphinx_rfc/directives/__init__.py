@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> None:
-    from sphinx_rfc.directives import graph, index, module_page, rfc, tables
+    from sphinx_rfc.directives import graph, index, module_page, rfc, stats, tables
 
-    for family in (rfc, tables, index, module_page, graph):
+    for family in (rfc, tables, index, module_page, graph, stats):
         family.setup(app)

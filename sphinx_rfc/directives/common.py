@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.spec.subtypes import Subtype
 
 #: Shown by an index or a graph that nothing matches.
-NO_MATCH = "No RFCs match."
+NO_MATCH = "No {nouns} match."
 
 
 # --------------------------------------------------------------------------
@@ -93,9 +93,12 @@ def check_xrefs(node: rfc_pending, role: str, targets: Sequence[str], line: int)
 # resolve time
 
 
-def empty(message: str, css_class: str) -> nodes.Element:
-    """What a spot shows when nothing matches: a translated sentence."""
-    return generated(nodes.paragraph("", str(_(message)), classes=[css_class]))
+def empty(message: str, css_class: str, **nouns: str) -> nodes.Element:
+    """What a spot shows when nothing matches: a translated sentence, its
+    ``{noun}`` / ``{nouns}`` the template's (RFC, ADR, KEP)."""
+    text = str(_(message))
+    return generated(nodes.paragraph("", text.format(**nouns) if nouns else text,
+                                     classes=[css_class]))
 
 
 def header(labels: Iterable[str]) -> list[nodes.Node]:

@@ -116,7 +116,7 @@ def render_graph(
 ) -> list[nodes.Node]:
     box = nodes.container(classes=["rfc-graph"])
     if not value["nodes"]:
-        box += empty(NO_MATCH, "rfc-graph-empty")
+        box += empty(NO_MATCH, "rfc-graph-empty", nouns=ctx.noun(plural=True))
         return [box]
     # (the drawing modules are imported when a graph is first drawn: a
     # rebuild that writes no page with a graph never needs them)

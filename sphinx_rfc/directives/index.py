@@ -32,9 +32,11 @@ from sphinx_rfc.directives.common import (
     with_problems,
 )
 from sphinx_rfc.i18n import _
+from sphinx_rfc.model.history import current_since
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.nodes import generated
 from sphinx_rfc.render.elements import author_node, joined, make_table, status_badge, type_badge
+from sphinx_rfc.render.timeline import days_in_status
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.api import api_value
@@ -43,12 +45,15 @@ from sphinx_rfc.resolve.domain import get_domain
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
     from sphinx_rfc.resolve.domain import RfcDomain
 
-INDEX_COLUMNS = ("id", "title", "status", "type", "modules", "authors", "created", "updated",
-                 "commits")
+INDEX_COLUMNS = (
+    "id", "title", "status", "type", "modules", "authors", "created", "updated", "reviews",
+    "commits",
+)
 DEFAULT_COLUMNS = ("id", "title", "status", "type", "modules")
 SORTS = ("id", "-id", "title", "status", "created", "-created", "updated", "-updated")
 GROUPS = ("status", "type", "module", "none")
@@ -58,12 +63,14 @@ COLUMN_LABELS = {
     "id": "ID", "title": "Title", "status": "Status", "type": "Type",
     "modules": "Modules", "authors": "Authors", "created": "Created", "updated": "Updated",
     "commits": "Commits",
+    "reviews": "Reviews",
 }
 #: Column key -> width in characters (text builders use it as such; HTML and
 #: LaTeX as proportions).
 COLUMN_WIDTHS = {
     "id": 14, "title": 30, "status": 14, "type": 14,
-    "modules": 18, "authors": 24, "created": 12, "updated": 12, "commits": 8,
+    "modules": 18, "authors": 24, "created": 12, "updated": 12, "reviews": 12,
+    "commits": 8,
 }
 
 #: The directive's options, checked (the view key carries them as JSON).
@@ -89,6 +96,11 @@ class IndexRow(RfcSummary, total=False):
     updated: str | None
     #: how many commits cite the RFC (``rfc_commit_pattern``)
     commits: int
+    #: ``[approving, against]`` verdicts of its reviews table, or None: no reviews.
+    reviews: list[int] | None
+    #: The date of the commit that gave the RFC its current status (history
+    #: from git), shown as the days since after the status.
+    since: str | None
 
 
 #: A group's label (``None``: not grouped; ``""``: the rows without one)
@@ -253,10 +265,22 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
         row: IndexRow = {
             **rfc_summary(record), "type": record.type, "modules": touched,
             "authors": list(record.authors), "created": record.created,
-            "updated": record.updated, "commits": len(record.commits),
+            "updated": record.updated, "reviews": review_counts(record),
+            "commits": len(record.commits),
+            "since": current_since(record.history, record.status),
         }
         rows.append(row)
     return rows
+
+
+def review_counts(record: RfcRecord) -> list[int] | None:
+    """``[approving, against]``: the reviews that approve (with conditions
+    or not), those that request changes or reject; None with no reviews."""
+    if not record.reviews:
+        return None
+    verdicts = [r.verdict for r in record.reviews]
+    return [sum(v in ("approve", "approve-with-conditions") for v in verdicts),
+            sum(v in ("request-changes", "reject") for v in verdicts)]
 
 
 def _in_order(present: Iterable[str], order: Sequence[str]) -> list[str]:
@@ -306,10 +330,15 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     columns = spec["columns"]
     status_keys = settings.statuses.keys()
     rows = _sorted_rows(_matching_rows(snap, spec), spec["sort"], status_keys)
+    if columns == list(DEFAULT_COLUMNS) and any(r["reviews"] for r in rows):
+        # the default columns gain the reviews' counts when an RFC has reviews
+        columns = [*columns, "reviews"]
     orders = {"status": list(status_keys), "type": list(settings.types.keys())}
     groups = _groups(snap, rows, spec["group-by"], orders)
     # type and modules whatever the columns: the HTML filters need them
     kept = set(columns) | {"id", "title", "status", "docname", "type", "modules"}
+    if "status" in columns:
+        kept.add("since")
     homes = ({m: _with_api(module_value(snap, m), m, domain) for r in rows for m in r["modules"]}
              if "modules" in columns else {})
     return {
@@ -345,7 +374,9 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
     if column == "title":
         return str(row["title"])
     if column == "status":
-        return status_badge(row["status"], ctx.settings)
+        badge = status_badge(row["status"], ctx.settings)
+        age = days_in_status(row.get("since"))
+        return [badge, age] if age is not None else badge
     if column == "type":
         rfc_type = row["type"]
         return type_badge(rfc_type, ctx.settings) if rfc_type else ""
@@ -353,6 +384,16 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
         return joined([module_ref(ctx, m, homes.get(m)) for m in row["modules"]])
     if column == "authors":
         return joined([author_node(a) for a in row["authors"]])
+    if column == "reviews":
+        counts = row.get("reviews")
+        if not counts:
+            return ""
+        if ctx.builder.format == "latex":  # (pdflatex has no ✓ or ✗)
+            text = _("{approving} approving / {against} against").format(
+                approving=counts[0], against=counts[1])
+        else:
+            text = f"{counts[0]} ✓ / {counts[1]} ✗"
+        return nodes.inline(text, text, classes=["rfc-review-count"])
     return str(row.get(column) or "")
 
 
@@ -376,7 +417,7 @@ def filter_data(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> dic
     settings = ctx.settings
     html_id = node.get("rfc-index-id")
     first = node.get("rfc-index-number", 1) == 1
-    return {
+    found: dict[str, object] = {
         "prefix": "" if first or not html_id else f"{html_id}.",
         "rows": [{"id": r["id"], "status": r["status"], "type": r.get("type") or "",
                   "modules": r.get("modules") or []}
@@ -387,6 +428,10 @@ def filter_data(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> dic
             "module": [[m, m] for m in value["filters"]["module"]],
         },
     }
+    if settings.profile.noun.singular != "RFC":
+        # the script's texts ("Filter ADRs…", "2 of 5 ADRs") in the noun
+        found["noun"] = [ctx.noun(), ctx.noun(plural=True)]
+    return found
 
 
 def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> list[nodes.Node]:
@@ -395,7 +440,7 @@ def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> li
     if html and node.get("rfc-index-id"):  # the namespace of the URL parameters
         box["ids"] = [node["rfc-index-id"]]
     if not value["groups"]:
-        box += empty(NO_MATCH, "rfc-index-empty")
+        box += empty(NO_MATCH, "rfc-index-empty", nouns=ctx.noun(plural=True))
         return [box]
     columns = value["columns"]
     for label, rows in value["groups"]:

@@ -13,10 +13,10 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.directives.common import empty, header, keep_widths, warn, with_problems
+from sphinx_rfc.directives.common import header, keep_widths, warn, with_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.records import ModuleHome
-from sphinx_rfc.nodes import rfc_data, rfc_pending
+from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
 from sphinx_rfc.render.elements import RELATION_LABELS, CellContent, make_table, status_badge
 from sphinx_rfc.render.values import RfcSummary, rfc_summary
 from sphinx_rfc.resolve import views
@@ -103,7 +103,9 @@ def render_module_page(
             shown.append(para)
         return shown
     if not value["rfcs"]:
-        return [empty("No RFC touches this module.", "rfc-module-empty")]
+        return [generated(nodes.paragraph(
+            "", str(_("No {noun} touches this module.")).format(noun=ctx.noun()),
+            classes=["rfc-module-empty"]))]
     rows: list[Sequence[CellContent]] = []
     for row in value["rfcs"]:
         changes: list[nodes.Node] = [nodes.paragraph("", c) for c in row["changes"]]
@@ -115,7 +117,7 @@ def render_module_page(
                          classes=["rfc-relation", f"rfc-relation-{row['relation']}"]),
             changes,
         ])
-    table = make_table(header(("RFC", "Title", "Status", "Relation", "Changes")), rows,
+    table = make_table(header((ctx.noun(), "Title", "Status", "Relation", "Changes")), rows,
                        ["rfc-table", "rfc-table-module"], [14, 28, 14, 14, 32])
     return [keep_widths(ctx, table)]
 

@@ -1,4 +1,4 @@
-"""The seven structured table directives (docs/reference/table-directives.md).
+"""The eight structured table directives (docs/reference/table-directives.md).
 
 Each parses its content with the page's own parser, reads the tables in it
 through :func:`sphinx_rfc.read.tables.read_tables` (which also renders them in
@@ -120,7 +120,8 @@ DIRECTIVES: dict[str, type[TableDirective]] = {
     **{
         name: _make(name)
         for name in ("rfc-dependency", "rfc-verification", "rfc-changes",
-                     "rfc-alternatives", "rfc-references", "rfc-constraints")
+                     "rfc-alternatives", "rfc-references", "rfc-constraints",
+                     "rfc-reviews")
     },
 }
 

@@ -16,3 +16,21 @@ def astext(node: nodes.Node) -> str:
         return node.astext()  # (a node with a text of its own: an image's alt ...)
     assert isinstance(node, nodes.Element)
     return node.child_text_separator.join([astext(child) for child in node.children])
+
+
+#: Nodes whose text is no prose: code (``literal``: inline code), math, raw
+#: output, an image's alternative text (a "TBD" badge).
+_CODE = (nodes.literal, nodes.literal_block, nodes.math, nodes.math_block, nodes.raw,
+         nodes.image)
+
+
+def prose_text(node: nodes.Node) -> str:
+    """:func:`astext` with inline code, math and images left out (each as
+    one space): the text a writer wrote as prose, where a placeholder may
+    be left (docs/reference/warnings.md)."""
+    if isinstance(node, _CODE):
+        return " "
+    if isinstance(node, nodes.Text) or type(node).astext is not nodes.Element.astext:
+        return astext(node)
+    assert isinstance(node, nodes.Element)
+    return node.child_text_separator.join([prose_text(child) for child in node.children])

@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc.model.history import HistoryEntry
 from sphinx_rfc.model.problems import Problem
 
 #: Section states as exported (docs/reference/export.md).
@@ -226,6 +227,23 @@ class Constraint:
     line: int | None = None
 
 
+@_pickled_by_position
+@dataclass(slots=True)
+class Review:
+    """A row of the reviews table (docs/reference/table-directives.md)."""
+
+    reviewer: str
+    #: A key of :data:`~sphinx_rfc.spec.vocabulary.VERDICTS`, or the words
+    #: written when they are none (reported as ``invalid-value``).
+    verdict: str = ""
+    #: ``YYYY-MM-DD``, or "" (none given, or unreadable: then in the comment).
+    date: str = ""
+    comment: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+
 @dataclass(slots=True, kw_only=True)
 class BasicInfo:
     """An RFC's basic information as declared: the ``rfc`` directive's
@@ -240,12 +258,18 @@ class BasicInfo:
     updated: str | None = None
     supersedes: list[str] = field(default_factory=list)
     requires: list[str] = field(default_factory=list)
+    #: The basic-information rows ``评审人`` / ``批准人``.
+    reviewers: list[str] = field(default_factory=list)
+    approvers: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     #: Field -> its note: the third column of a basic-information table,
     #: the words beside a status, module paths that name no module.
     notes: dict[str, str] = field(default_factory=dict)
     #: Issue item -> the label written before it (``任务参考：#2094``).
     issue_labels: dict[str, str] = field(default_factory=dict)
+    #: The line of the status as declared (its option, metadata field or
+    #: row), for the problems about the status.
+    status_line: int | None = None
 
     def basic_info(self) -> dict[str, Any]:
         """The basic-information fields by name (to build a record from)."""
@@ -272,12 +296,17 @@ class RfcRecord(BasicInfo):
     alternatives: list[Alternative] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
+    #: The reviews table's rows (in the head: the index counts them).
+    reviews: list[Review] = field(default_factory=list)
     #: Tables of the team's template that are of no built-in kind.
     tables: list[GenericTable] = field(default_factory=list)
     #: Problems found while reading this document alone.
     problems: list[Problem] = field(default_factory=list)
     #: Commits whose message cites the RFC, newest first (``rfc_commit_pattern``).
     commits: list[ImplCommit] = field(default_factory=list)
+    #: Each status its source file has held in git, oldest first
+    #: (:mod:`sphinx_rfc.read.history`); empty without git history.
+    history: list[HistoryEntry] = field(default_factory=list)
     #: The pickle of the :data:`BODY` fields, while they are not unpickled
     #: (a record read back from the environment; see :meth:`__reduce__`).
     _body: bytes | None = field(default=None, init=False, repr=False, compare=False)

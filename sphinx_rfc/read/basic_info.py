@@ -36,6 +36,7 @@ from sphinx_rfc.read.tables import already_read, mark_cell
 from sphinx_rfc.spec.aliases import field_words
 from sphinx_rfc.spec.fields import FIELDS, ID_KEYS, match_field
 from sphinx_rfc.spec.folding import nearest
+from sphinx_rfc.spec.menus import template_asks, unchosen_menu
 from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
@@ -57,8 +58,11 @@ def field_key(name: str, settings: RfcSettings, *, keep_unknown: bool) -> str | 
     if folded in KNOWN_FIELDS:
         return folded
     spec = match_field(name)
-    if spec is not None:
-        return spec.key
+    own = settings.own_field_names
+    if spec is not None and (own is None or folded in {
+        fold_header(w) for w in own.get(spec.key, ())
+    }):
+        return spec.key  # (rfc_template_strict: only the template's words)
     if (configured := settings.aliases.field_key(folded)) is not None:
         return configured
     for extra in settings.extra_fields:
@@ -125,9 +129,6 @@ def _field_rows(
 #: Fields whose value cell keeps the URLs of its links (``text <url>``);
 #: other fields (modules, RFC IDs, status, dates) take the link's text.
 _LINK_FIELDS = ("authors", "issues")
-#: Rows a template's basic-information table has that an RFC must fill:
-#: an empty one is a placeholder left (an issue form's empty field).
-_REQUIRED_ROWS = ("authors",)
 
 
 def info_rows(
@@ -139,13 +140,18 @@ def info_rows(
     problems: list[Problem] = []
     seen: dict[str, int | None] = {}
     cell_line = CellLines()
+    # rows the template's basic-information table asks the author to fill
+    # (its cell a placeholder, a menu or empty): an empty one is a
+    # placeholder left (an issue form's empty field)
+    asks = template_asks(settings.template)
+    required = asks.fields
     for cells, key_text, name in _field_rows(table, settings):
         keep_links = name is not None and (
             name in _LINK_FIELDS or (match_field(name) is None and name != "rfc")
         )
         value = cell_value(cells[1], links=keep_links)
         line = cell_line(cells[0])
-        if name in _REQUIRED_ROWS and not value and name not in seen:
+        if name in required and not value and name not in seen:
             seen[name] = line
             problems.append(Problem(
                 "placeholder",
@@ -155,6 +161,15 @@ def info_rows(
             ))
         if not name or not value:
             continue
+        menu = unchosen_menu(cell_text(cells[1]), key_text, asks.menus)
+        if menu is not None:
+            problems.append(Problem(
+                "placeholder",
+                _("basic information: field {key!r} (line {line}) leaves the menu {menu!r} "
+                  "unchosen; keep the option that applies").format(
+                    key=key_text, line=line, menu=menu),
+                source, line,
+            ))
         if name == plain(key_text) and (near := _near_field(key_text, settings)) is not None:
             problems.append(Problem(
                 "near-miss",
@@ -182,8 +197,11 @@ def _near_field(key: str, settings: RfcSettings) -> str | None:
     if field_key(key, settings, keep_unknown=False) is not None:
         return None
     words: dict[str, str] = {}
+    own = settings.own_field_names
     for spec in FIELDS:
-        for word in local_words(field_words(spec, settings.aliases)):
+        known = field_words(spec, settings.aliases) if own is None else (
+            spec.key, *own.get(spec.key, ()), *settings.aliases.fields.get(spec.key, ()))
+        for word in local_words(known):
             words.setdefault(fold_header(word), word)
     return nearest(key, words)
 

@@ -48,8 +48,7 @@ extension's own are :mod:`sphinx_rfc.features.signatures`,
 
 from __future__ import annotations
 
-import fnmatch
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -58,10 +57,16 @@ from sphinx import addnodes
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
+from sphinx_rfc.check.approvals import approval_problems
 from sphinx_rfc.check.record import check_record
-from sphinx_rfc.check.sections import SectionBody, section_keys_for_title, section_states
+from sphinx_rfc.check.sections import (
+    SectionBody,
+    section_keys_for_title,
+    section_states,
+)
 from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import (
@@ -74,24 +79,26 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import api_pages, git_dates
+from sphinx_rfc.read import api_pages, git_dates, history
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
     document_title,
+    page_shape,
     placeholder_problems,
     section_bodies,
 )
 from sphinx_rfc.read.spots import basic_info_spot, basic_info_views
 from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.read.unread import not_read_as_rfc
+from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.text import clean_title
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from sphinx.application import Sphinx
 
     from sphinx_rfc.config import RfcSettings
@@ -126,8 +133,34 @@ def is_native_candidate(
     names it, or its metadata (front matter, field list) names its ID
     (``rfc: RFC-0001``: what ``sphinx-rfc new`` writes)."""
     return (metadata is not None and "rfc" in metadata) or any(
-        fnmatch.fnmatchcase(docname, pattern) for pattern in settings.documents
+        docname_glob_match(pattern, docname) for pattern in settings.documents
     )
+
+
+def _bold_rule(settings: RfcSettings) -> Callable[[str], bool] | None:
+    """Which lines of bold text are read as sections: those naming one, in
+    a template whose documents write them so (MADR); else None."""
+    template = settings.template
+    if not profile_of(template.path if template is not None else None).bold_headings:
+        return None
+    sections = settings.sections
+    return lambda text: bool(section_keys_for_title(text, sections))
+
+
+def bold_heading_note(bodies: Sequence[SectionBody], source: str, rfc_id: str) -> list[Problem]:
+    """One ``bold-heading`` style note for the sections written as bold
+    lines (of *bodies*: those read as a section), at the first of them."""
+    bold = [b for b in bodies if b.bold]
+    if not bold:
+        return []
+    names = ", ".join(repr(b.title) for b in bold[:3]) + (", …" if len(bold) > 3 else "")
+    return [Problem(
+        "bold-heading",
+        _("sections written as lines of bold text ({names}) are read as headings; write them "
+          "as headings (## {first}) to show them in the table of contents").format(
+            names=names, first=bold[0].title),
+        source, bold[0].line, rfc_id,
+    )]
 
 
 # --------------------------------------------------------------------------
@@ -228,11 +261,14 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
                 empty_alternatives.append(payload.line)
         lines = SourceLines(doctree)
         memo: dict[int, str] = {}
-        bodies = section_bodies(doctree, lines, memo)
+        bodies = section_bodies(doctree, lines, memo, bold=_bold_rule(settings))
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
+            page=lambda: page_shape(doctree, memo),
         )
+        problems.extend(bold_heading_note(
+            [b for b in bodies if b.line in result.lines.values()], source, record.id))
         record.sections = result.states
         # a section whose only content is a table docutils could not parse
         # is not "empty": the parse error (in the log) is the cause
@@ -252,6 +288,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         problems.extend(placeholder_problems(
             doctree, settings, source, record.id, lines, text, found.diagrams
         ))
+        problems.extend(value_problems(doctree, settings, source, record.id, lines, text))
         problems[:] = drop_echoes(problems, doctree, lines)
         problems.extend(check_record(
             record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
@@ -259,11 +296,16 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             verification_text=_verification_text(
                 bodies, result.lines.get("verification"), settings.sections),
         ))
+        problems.extend(approval_problems(record, settings))
         if record.status in settings.sections_exempt_statuses:
             # a withdrawn or rejected proposal is not finished: not nagged
             # for what it lacks (rfc_sections_exempt_statuses)
             problems[:] = [p for p in problems if p.subtype not in _UNFINISHED]
+        # (after the exemption above: a stale review is not about what the RFC lacks)
+        problems.extend(history.fill_record(app, record, settings))
         found.views.add(_insert_notice(doctree, record))
+        if record.history:
+            found.views.add(_insert_timeline(doctree, record))
     else:
         for node in tables:
             payload = node["payload"]
@@ -425,6 +467,20 @@ def _insert_notice(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...
         section.insert(index, notice)
         return view
     doctree.insert(0, notice)
+    return view
+
+
+def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...]:
+    """The status timeline (from git) goes after the superseded notice,
+    under the document title; returns its view.  It is drawn from the
+    page's own record when the page is resolved."""
+    view = ("timeline", record.id)
+    timeline = rfc_pending.make(view, part="timeline", docname=record.docname)
+    for notice in doctree.findall(rfc_pending):
+        if tuple(notice["view"]) == ("notice", record.id):
+            notice.parent.insert(notice.parent.index(notice) + 1, timeline)
+            return view
+    doctree.insert(0, timeline)
     return view
 
 

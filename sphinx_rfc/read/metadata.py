@@ -23,7 +23,9 @@ from sphinx_rfc.spec.vocabulary import STATUSES
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
-LIST_FIELDS = ("authors", "modules", "issues", "supersedes", "requires")
+LIST_FIELDS = (
+    "authors", "modules", "issues", "supersedes", "requires", "reviewers", "approvers",
+)
 TEXT_FIELDS = ("title", "status", "type", "created", "updated")
 KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
 
@@ -95,6 +97,7 @@ def parse_metadata(
         if name == "title":
             meta.title = text or None
         elif name == "status":
+            meta.status_line = line_of(name)
             status = read_choice(settings.statuses, text) if text else None
             if status is None or not isinstance(status.value, str):
                 invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
@@ -129,9 +132,9 @@ def parse_metadata(
                 if settings.id_pattern.match(item):
                     ids.append(item)
                 else:
-                    invalid(name, _("invalid RFC ID {item!r} in {name!r}; expected {pattern}").format(
-                        item=item, name=name, pattern=settings.id_pattern.pattern,
-                    ))
+                    invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
+                                    ).format(item=item, name=name, noun=settings.noun(),
+                                             pattern=settings.id_pattern.pattern))
             setattr(meta, name, list(dict.fromkeys(ids)))
         elif name == "modules":
             meta.modules, paths = module_items(as_list(value), settings)
@@ -149,8 +152,8 @@ def parse_metadata(
                 meta.issues.append(item)
                 if label:
                     meta.issue_labels.setdefault(item, label)
-        elif name == "authors":
-            meta.authors = as_list(value)
+        elif name in ("authors", "reviewers", "approvers"):
+            setattr(meta, name, as_list(value))
         elif name in settings.extra_fields:
             allowed = settings.extra_fields[name]
             items = as_list(value)
@@ -214,8 +217,8 @@ def id_problems(rfc_id: str, settings: RfcSettings, source: str, line: int | Non
     return [
         Problem(
             "invalid-value",
-            _("invalid RFC ID {rfc_id!r}; expected {pattern}").format(
-                rfc_id=rfc_id, pattern=settings.id_pattern.pattern,
+            _("invalid {noun} ID {rfc_id!r}; expected {pattern}").format(
+                rfc_id=rfc_id, pattern=settings.id_pattern.pattern, noun=settings.noun(),
             ),
             source,
             line,

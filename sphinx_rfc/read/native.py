@@ -93,7 +93,8 @@ from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import already_read, best_of, headers_match, mark_cell, read_tables
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.nouns import profile_of
-from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TableSpec
+from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
+from sphinx_rfc.spec.template import clean_heading
 from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
 
 if TYPE_CHECKING:
@@ -267,6 +268,54 @@ def read_section_tables(
         title_line = lines.title_line(section[0]) if isinstance(section[0], nodes.title) else None
         payload = read_tables(
             [table], [spec], settings, directive=spec.directive, source=source,
+            line=title_line, only_matching=True, prefix=section_prefix(section),
+        )
+        payload.add_to(record)
+        if row_of is not None:
+            row_of.update(payload.row_of)
+        for problem in payload.problems:
+            problem.rfc_id = rfc_id
+        problems.extend(payload.problems)
+    return problems
+
+
+def review_sections(doctree: nodes.document) -> list[nodes.section]:
+    """The sections whose heading names the reviews (``评审记录``,
+    ``Reviews``, ``Decision record``: :data:`REVIEW_HEADINGS`), numbering,
+    an optional marker and a bracketed remark (``评审记录（第一轮）``) left
+    out; whatever the template (docs/reference/native.md)."""
+    found = []
+    for section in doctree.findall(nodes.section):
+        if not section.children or not isinstance(section[0], nodes.title):
+            continue
+        title = clean_heading(section[0].astext())
+        for mark in ("(", "（", "[", "【"):
+            title = title.split(mark, 1)[0]
+        if fold_header(title) in _REVIEW_KEYS:
+            found.append(section)
+    return found
+
+
+_REVIEW_KEYS = frozenset(fold_header(h) for h in REVIEW_HEADINGS)
+
+
+def read_review_tables(
+    doctree: nodes.document, settings: RfcSettings, *, source: str, lines: SourceLines,
+    rfc_id: str, record: RfcRecord, row_of: dict[int, Any] | None = None,
+) -> list[Problem]:
+    """Read the reviews tables under a reviews heading into *record* (the
+    ``rfc-reviews`` directive's kind), marked for the render step; returns
+    the problems found.  Read before the sections' own tables: a reviews
+    heading inside a design section is still a reviews table."""
+    specs = settings.tables_for_directive("rfc-reviews")
+    problems: list[Problem] = []
+    for section in review_sections(doctree):
+        title = section[0]
+        title_line = lines.title_line(title) if isinstance(title, nodes.title) else None
+        # (an rfc-reviews directive under the heading has read its own table)
+        tables = [t for t in find_tables(section.children[1:]) if not already_read(t)]
+        payload = read_tables(
+            tables, specs, settings, directive="rfc-reviews", source=source,
             line=title_line, only_matching=True, prefix=section_prefix(section),
         )
         payload.add_to(record)
@@ -537,6 +586,10 @@ def read_native(
         line=record_line,
         anchor=_anchor(env, doctree, head, rfc_id),
         native=True,
+    )
+    found += read_review_tables(
+        doctree, settings, source=source, lines=lines, rfc_id=rfc_id, record=record,
+        row_of=row_of,
     )
     found += read_section_tables(
         doctree, sections, settings, source=source, lines=lines, rfc_id=rfc_id, record=record,

@@ -15,7 +15,7 @@ from sphinx_rfc.doctree.locations import ancestors, first_line
 from sphinx_rfc.doctree.tables import find_tables, table_headers
 from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.read.tables import already_read, header_score, kind_name
+from sphinx_rfc.read.tables import already_read, header_score, kind_name, local_word
 from sphinx_rfc.spec.table_kinds import TableSpec, is_note_header
 
 
@@ -35,7 +35,7 @@ def _hint(headers: Sequence[str], specs: Sequence[TableSpec]) -> tuple[str, str]
                 continue
             near = spec.suggest_header(header, present)
             if near is not None:
-                return header, near[0]
+                return header, local_word(*near)
     return None
 
 

@@ -4,20 +4,22 @@ code blocks (each at its line)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx import addnodes
 
 from sphinx_rfc.check.placeholders import (
     find_placeholders,
+    is_placeholder,
     merge_row_placeholders,
     placeholder_problem,
 )
-from sphinx_rfc.check.sections import SectionBody
+from sphinx_rfc.check.sections import PageShape, SectionBody
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
-from sphinx_rfc.doctree.tables import CellLines, column_header, node_text
-from sphinx_rfc.doctree.text import astext
+from sphinx_rfc.doctree.tables import CellLines, column_header, without_messages
+from sphinx_rfc.doctree.text import astext, prose_text
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
@@ -69,29 +71,105 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
     return text
 
 
+def bold_title(node: nodes.Node) -> str | None:
+    """The text of a paragraph that is one run of bold text and nothing
+    else but a colon (``**Decision Outcome**`` alone on a line), else None."""
+    if not isinstance(node, nodes.paragraph):
+        return None
+    parts = [c for c in node.children if not (isinstance(c, nodes.Text) and not c.strip())]
+    if parts and isinstance(parts[-1], nodes.Text) and parts[-1].strip() in (":", "："):
+        parts.pop()  # **Decision Outcome**:
+    if len(parts) != 1 or not isinstance(parts[0], nodes.strong):
+        return None
+    text = " ".join(parts[0].astext().split()).rstrip(":：")
+    return text if 0 < len(text) <= 120 else None
+
+
+def heading_level(lines: SourceLines, title: nodes.title, line: int | None) -> int:
+    """The level a Markdown heading is written at in the source: the
+    number of its ``#`` marks (a setext heading: 1 under ``===``, 2 under
+    ``---``); 0 when the source does not say.  (Called for Markdown
+    documents: reStructuredText's levels are the order of its underline
+    styles, the doctree's depth.)  MyST makes the first
+    heading level it meets the document's top, so a `# Drawbacks` among
+    `##` sections is at the same depth in the doctree as they are."""
+    source = lines.get(title)
+    if not line or line > len(source):
+        return 0
+    text = source[line - 1]
+    bare = text.lstrip(" ")
+    if len(text) - len(bare) <= 3 and bare.startswith("#"):
+        marks = len(bare) - len(bare.lstrip("#"))
+        rest = bare[marks:]
+        return marks if marks <= 6 and (not rest or rest[0] in " \t") else 0
+    under = source[line].strip() if line < len(source) else ""
+    if under and set(under) == {"="}:
+        return 1
+    if under and set(under) == {"-"}:
+        return 2
+    return 0
+
+
 def section_bodies(
-    doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None
+    doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None,
+    bold: Callable[[str], bool] | None = None,
 ) -> list[SectionBody]:
     """Every section of the document, in document order, except the title
     section when it is the only top-level one (*memo*: see :func:`body_text`).
     When several top-level sections follow one another (`# 标题`, `# 背景`,
     `# 方案` …), each is a section; the first is marked ``first``: it may
-    be the document's title (docs/reference/sections.md)."""
+    be the document's title (docs/reference/sections.md).  *bold*: which
+    texts of a line of bold text name a section (MADR): those lines are
+    sections too, holding what follows them up to the next one or the next
+    heading (and marked ``bold``)."""
     lines = lines or SourceLines(doctree)
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     skip = top[0] if len(top) == 1 else None
     first = top[0] if len(top) > 1 else None
-    bodies = []
+    bodies: list[SectionBody] = []
     memo = {} if memo is None else memo
-    for section in doctree.findall(nodes.section):
-        if section is skip or not section.children or not isinstance(section[0], nodes.title):
-            continue
-        title = section[0]
-        bodies.append(SectionBody(
-            title.astext(), lines.title_line(title), body_text(section, memo),
-            first=section is first,
-        ))
+    markdown = str(doctree.get("source") or "").endswith(".md")
+
+    def visit(node: nodes.Element, level: int) -> None:
+        run: list[str] | None = None
+        for child in node.children:
+            if isinstance(child, nodes.section):
+                run = None
+                if child is not skip and child.children and isinstance(child[0], nodes.title):
+                    title = child[0]
+                    line = lines.title_line(title)
+                    bodies.append(SectionBody(
+                        title.astext(), line, body_text(child, memo),
+                        first=child is first,
+                        level=(heading_level(lines, title, line) if markdown else 0) or level + 1,
+                    ))
+                visit(child, level + 1)
+            elif bold is not None and (text := bold_title(child)) is not None and bold(text):
+                run = []
+                bodies.append(SectionBody(text, first_line(child), "", level=level + 1,
+                                          bold=True))
+            elif run is not None and not isinstance(child, (nodes.title, *_SKIPPED)):
+                run.append(astext(child))
+                bodies[-1].text = "\n".join(p for p in run if p.strip())
+
+    visit(doctree, 0)
     return bodies
+
+
+def page_shape(doctree: nodes.document, memo: dict[int, str] | None = None) -> PageShape:
+    """What a page holds besides its title, for the ``no-headings`` advice:
+    the length of its text, the links (their targets) and the lines of
+    bold text in it."""
+    top = [c for c in doctree.children if isinstance(c, nodes.section)]
+    scope: nodes.Element = top[0] if len(top) == 1 else doctree
+    links = tuple(dict.fromkeys(
+        str(n.get("refuri") or n.get("reftarget") or n.astext())
+        for n in scope.findall(nodes.reference) if not n.get("rfc-generated")))
+    links += tuple(str(n.get("reftarget")) for n in scope.findall(addnodes.pending_xref)
+                   if n.get("reftarget"))
+    bold = tuple(t for n in scope.findall(nodes.paragraph) if (t := bold_title(n)))
+    text = body_text(scope, memo)
+    return PageShape(len(" ".join(text.split())), links, bold)
 
 
 def _search(lines: list[str], start: int, placeholders: tuple[str, ...]) -> int | None:
@@ -175,17 +253,22 @@ def placeholder_problems(
                 walk(child)
                 state["floor"] = saved
             elif isinstance(child, nodes.title):
-                emit(child, child.astext(), "title", lines.title_line(child))
+                emit(child, prose_text(child), "title", lines.title_line(child))
             elif isinstance(child, nodes.entry):
                 # (a cell keeps docutils' diagnostics of its markup, with
                 # the source's path: not the author's text)
-                emit(child, node_text(child), "table cell", cell_line(child))
+                emit(child, prose_text(without_messages(child)), "table cell", cell_line(child))
             elif child.tagname == "mermaid" and isinstance(child.get("code"), str):
                 emit(child, child["code"], "diagram", line_of(child))
             elif isinstance(child, nodes.literal_block):
-                emit(child, child.astext(), "code block", line_of(child))
+                # code is no prose: a placeholder in it is the code's own
+                # (an escape, an identifier), unless the block holds
+                # nothing else (the template's block left as it was)
+                code = child.astext()
+                emit(child, code if is_placeholder(code, settings.placeholders) else "",
+                     "code block", line_of(child))
             elif isinstance(child, nodes.TextElement):
-                emit(child, child.astext(), "paragraph", first_line(child))
+                emit(child, prose_text(child), "paragraph", first_line(child))
             else:
                 if child.line:
                     state["last"] = max(state["last"], child.line)

@@ -26,7 +26,8 @@ from sphinx_rfc.model.records import EMPTY
 from sphinx_rfc.read.sections import body_text
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.memo import ByIdentity
-from sphinx_rfc.spec.template import clean_heading, default_schema, strip_optional
+from sphinx_rfc.spec.menus import template_asks, without_guidance
+from sphinx_rfc.spec.template import clean_heading, default_schema, rst_headings, strip_optional
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -54,13 +55,13 @@ def _headings(text: str) -> list[tuple[int, str, int]]:
 
 def template_subsections(template: TemplateSchema) -> dict[str, dict[str, str]]:
     """Section key -> {folded sub-section title: the title as the template
-    writes it}, the optional ones left out (Markdown templates)."""
-    if not template.markdown:
-        return {}
+    writes it}, the optional ones left out (Markdown and reStructuredText
+    templates)."""
+    headings = _headings(template.text) if template.markdown else rst_headings(template.text)
     keys = {s.line: s.key for s in template.sections if s.parent is None}
     found: dict[str, dict[str, str]] = {}
     current: str | None = None
-    for level, title, line in _headings(template.text):
+    for level, title, line in headings:
         if level <= template.depth:
             current = keys.get(line) if level == template.depth else None
         elif level == template.depth + 1 and current is not None:
@@ -105,6 +106,8 @@ def empty_subsections(
     known = subsections_of(settings)
     if not known:
         return []
+    # (a sub-section holding the template's guidance only is empty too)
+    guidance = template_asks(settings.template).guidance
     problems: list[Problem] = []
     for section in doctree.findall(nodes.section):
         if not section.children or not isinstance(section[0], nodes.title):
@@ -119,7 +122,8 @@ def empty_subsections(
             title = child[0].astext()
             if fold_key(clean_heading(title)) not in subs:
                 continue
-            if (body_state(body_text(child, memo), settings.placeholders) == EMPTY
+            if (body_state(without_guidance(body_text(child, memo), guidance),
+                           settings.placeholders) == EMPTY
                     and not _holds_more_than_text(child)):
                 problems.append(Problem(
                     "empty-section",

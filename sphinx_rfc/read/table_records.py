@@ -28,9 +28,17 @@ from sphinx_rfc.model.records import (
     Param,
     PerformanceCheck,
     Reference,
+    Review,
     TestLevel,
 )
-from sphinx_rfc.spec.cells import module_cell, module_name, read_choice, read_count, read_level
+from sphinx_rfc.spec.cells import (
+    module_cell,
+    module_name,
+    read_choice,
+    read_count,
+    read_date,
+    read_level,
+)
 from sphinx_rfc.spec.table_kinds import COUNT, LEVEL, LIST, YESNO
 from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO
@@ -199,6 +207,30 @@ def _constraint(row: RowInput) -> Constraint:
     )
 
 
+def _review(row: RowInput) -> Review:
+    """A reviews row: the verdict's key (or the words written, when they
+    are no verdict: reported by the cell check), the date as YYYY-MM-DD (an
+    unreadable one reported and kept in the comment)."""
+    verdict = row.values.enums.get("verdict") or row.text("verdict")
+    comment = row.text("comment")
+    written = row.text("date")
+    date = read_date(written) if written else None
+    if written and date is None and not is_placeholder(written, row.settings.placeholders):
+        row.problems.append(Problem(
+            "invalid-value",
+            _("{prefix}: column {column!r}{row}: invalid date {text!r}; expected YYYY-MM-DD "
+              "(2026-03-05, 2026/3/5, 2026年3月5日); it is kept in the comment").format(
+                prefix=row.table.prefix, column=str(_("Date")),
+                row=_row_name(row.table, row.cells), text=written),
+            row.table.source, row.cells.line_of("date") or row.line,
+        ))
+        comment = f"{comment} ({written})" if comment else written
+    return Review(
+        reviewer=row.text("reviewer"), verdict=verdict, date=date or "", comment=comment,
+        extra=row.values.extra, notes=row.values.notes, line=row.line,
+    )
+
+
 @dataclass(frozen=True)
 class RecordKind:
     """How the rows of one table kind become records."""
@@ -220,6 +252,7 @@ RECORD_KINDS: dict[str, RecordKind] = {
     "alternatives": RecordKind("alternatives", _alternative),
     "references": RecordKind("references", _reference),
     "constraints": RecordKind("constraints", _constraint),
+    "reviews": RecordKind("reviews", _review),
 }
 
 
@@ -290,7 +323,7 @@ def _validate_row(
                 problems.append(Problem(
                     "invalid-value",
                     _("{prefix}: column {column!r}{row}: {why} {choices}").format(
-                        prefix=directive, column=column.label, row=_row_name(read, row), why=why,
+                        prefix=directive, column=str(_(column.label)), row=_row_name(read, row), why=why,
                         choices=vocabulary.choice_names(),
                     ),
                     read.source, cell.line or row.line,

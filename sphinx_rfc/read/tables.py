@@ -61,6 +61,7 @@ from sphinx_rfc.nodes import (
 from sphinx_rfc.read.table_records import RECORD_KINDS, row_records
 from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec, is_note_header
+from sphinx_rfc.spec.text import fold_header
 
 if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
@@ -263,13 +264,17 @@ def _read_columns(
         elif header and (near := chosen.suggest_header(header, present)
                          or _meant_for(header, missing)) is not None:
             missing = [col for col in missing if col.key != near[1].key]
+            alias, label = local_word(*near), str(_(near[1].label))
+            if fold_header(alias) == fold_header(label):
+                message = _("{prefix}: unknown column {header!r} in the {kind} table — "
+                            "did you mean {alias!r}?")
+            else:
+                message = _("{prefix}: unknown column {header!r} in the {kind} table — "
+                            "did you mean {alias!r} ({key})?")
             result.problems.append(Problem(
                 "unknown-column",
-                _("{prefix}: unknown column {header!r} in the {kind} table — "
-                  "did you mean {alias!r} ({key})?").format(
-                    prefix=directive, header=header, kind=kind_name(chosen), alias=near[0],
-                    key=str(_(near[1].label)) if translating() else near[1].key,
-                ),
+                message.format(prefix=directive, header=header, kind=kind_name(chosen),
+                               alias=alias, key=label),
                 source, line,
             ))
         elif header:
@@ -319,8 +324,21 @@ def _meant_for(header: str, missing: Sequence[ColumnSpec]) -> tuple[str, ColumnS
 KIND_LABELS: dict[str, str] = {
     "levels": "test levels", "interface": "parameter", "dependency": "dependency",
     "interactions": "interactions", "changes": "changes", "alternatives": "alternatives",
-    "references": "references", "constraints": "constraints",
+    "references": "references", "constraints": "constraints", "reviews": "reviews",
 }
+
+
+def local_word(alias: str, column: ColumnSpec) -> str:
+    """The known header a "did you mean" names, in the project's language:
+    *alias* (the nearest header of *column*) when it is written in that
+    language; else the column's Chinese header (zh_CN) or its English
+    label."""
+    chinese = translating()
+    if (not alias.isascii()) == chinese and fold_header(alias) != column.key:
+        return alias
+    if chinese:
+        return next((a for a in column.aliases if not a.isascii()), str(_(column.label)))
+    return column.label
 
 
 def kind_name(spec: TableSpec) -> str:

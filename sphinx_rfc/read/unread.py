@@ -15,7 +15,6 @@ so ``sphinx-rfc check`` and the summary count it too.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 from pathlib import Path
@@ -29,6 +28,7 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import report
 from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.globs import docname_glob_match
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -64,7 +64,7 @@ def reads_markdown(app: Sphinx) -> bool:
 
 
 def _is_rfc(path: Path, docname: str, patterns: tuple[str, ...]) -> bool:
-    if any(fnmatch.fnmatchcase(docname, pattern) for pattern in patterns):
+    if any(docname_glob_match(pattern, docname) for pattern in patterns):
         return True
     try:
         with path.open(encoding="utf-8", errors="replace") as file:

@@ -233,6 +233,10 @@ def basic_info_rows(
     if record.requires:
         add("requires", "Requires", joined([xref("ref", i) for i in record.requires]))
     rows.append(("required_by", rfc_pending_row("required_by", record.id)))
+    if record.reviewers:
+        add("reviewers", "Reviewers", joined([author_node(a) for a in record.reviewers]))
+    if record.approvers:
+        add("approvers", "Approvers", joined([author_node(a) for a in record.approvers]))
     for name, value in record.extra.items():
         text = ", ".join(value) if isinstance(value, list) else str(value)
         row = nodes.row()

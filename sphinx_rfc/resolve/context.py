@@ -68,6 +68,11 @@ class RenderContext:
         #: module as many times as it has RFCs)
         self._uris: dict[str, str | None] = {}
 
+    def noun(self, *, plural: bool = False) -> str:
+        """What the template calls its documents, in the build's language
+        (RFC, ADR, KEP: :mod:`sphinx_rfc.spec.nouns`)."""
+        return self.settings.profile.noun.name(self.env.config.language, plural=plural)
+
     def rfc_link(self, summary: RfcSummary, text: str | None = None) -> nodes.Node:
         label = text or summary["id"]
         title = rfc_link_title(summary["title"], summary["status"], self.settings)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 11
+DATA_VERSION = 12
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
@@ -250,6 +250,14 @@ class RfcDomain(Domain):
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
         unpack(self.data)
+
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:
+        """The object type's full name, the domain's part the template's
+        noun (an ADR is "ADR ADR" in search results, as an RFC is "RFC RFC";
+        :func:`sphinx_rfc.resolve.indices.title_indices`)."""
+        if primary:
+            return type.lname
+        return f"{self.object_types['rfc'].lname} {type.lname}"
 
     # -- storage -----------------------------------------------------------
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from sphinx.builders.html import StandaloneHTMLBuilder
-from sphinx.domains import Index, IndexEntry
+from sphinx.domains import Index, IndexEntry, ObjType
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from sphinx_rfc import config as rfc_config
@@ -210,6 +210,51 @@ class ModuleIndex(Index):
         return content, False
 
 
+#: Each noun's index titles: (RFC index, its short name, module index, its
+#: short name), literal for the message catalog.
+_TITLES: dict[str, tuple[Any, Any, Any, Any]] = {
+    "RFC": (_("RFC Index"), _("RFCs"), _("RFC Module Index"), _("RFC modules")),
+    "ADR": (_("Architecture decision records"), _("ADRs"), _("ADR Module Index"),
+            _("ADR modules")),
+    "KEP": (_("KEP Index"), _("KEPs"), _("KEP Module Index"), _("KEP modules")),
+}
+
+
+@functools.cache
+def indices_for(noun: str) -> tuple[type[Index], type[Index]]:
+    """The two index classes titled with *noun* (``ADR``: "Architecture
+    decision records"); the RFC ones themselves for RFCs (or a noun with no
+    titles of its own)."""
+    titles = _TITLES.get(noun)
+    if titles is None or noun == "RFC":
+        return RfcIndex, ModuleIndex
+    rfcs = type(f"{noun}Index", (RfcIndex,), {
+        "localname": _Translated(titles[0]), "shortname": _Translated(titles[1]),
+    })
+    modules = type(f"{noun}ModuleIndex", (ModuleIndex,), {
+        "localname": _Translated(titles[2]), "shortname": _Translated(titles[3]),
+    })
+    return rfcs, modules
+
+
+def title_indices(app: Sphinx) -> None:
+    """``builder-inited``: the ``rfc`` domain's index pages titled with the
+    template's noun (the domain of each environment has its own list), and
+    its object type named with it (search results: "ADR ADR")."""
+    noun = rfc_config.settings(app.config).profile.noun.singular
+    wanted = indices_for(noun)
+    if wanted[0] is RfcIndex:
+        return
+    domain = app.env.domains["rfc"]
+    old = domain.object_types["rfc"]
+    domain.object_types["rfc"] = ObjType(noun, *old.roles, **old.attrs)
+    # (the domain's own copy of the list: Domain.__init__ makes it)
+    domain.indices[:] = [
+        wanted[0] if cls is RfcIndex else wanted[1] if cls is ModuleIndex else cls
+        for cls in domain.indices
+    ]
+
+
 def remove_stale_pages(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     """``html-collect-pages``: remove the page of an index this build does
     not write, left by an earlier build.
@@ -257,5 +302,6 @@ def setup(app: Sphinx) -> None:
     """The index pages of the ``rfc`` domain (after the domain is added)."""
     for index in (RfcIndex, ModuleIndex):
         app.add_index_to_domain("rfc", index)
+    app.connect("builder-inited", title_indices)
     app.connect("html-collect-pages", remove_stale_pages)
     app.add_post_transform(UnwrittenIndexLinks)

@@ -16,6 +16,9 @@
   template-native RFC with no table of its own (``native=True``) shows the
   same table, with the dates taken from git as rows of their own;
 - ``("notice", ID)``: the superseded notice under the title;
+- ``("timeline", ID)``: the status history from git after it
+  (:mod:`sphinx_rfc.read.history`), drawn from the page's own record
+  (value None, as ``basic-info``: a changed history reads the page again);
 - ``("dep-status", ID)`` / ``("dep-module", NAME)``: cells of dependency
   tables (:mod:`sphinx_rfc.read.tables` marks the cells,
   :mod:`sphinx_rfc.render.tables` makes the pending nodes when the page is
@@ -53,6 +56,7 @@ from sphinx_rfc.render.elements import (
     status_badge,
 )
 from sphinx_rfc.render.native_info import native_info_table
+from sphinx_rfc.render.timeline import timeline
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve.api import api_value
 from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
@@ -156,11 +160,11 @@ def _render_notice(ctx: RenderContext, node: rfc_pending, value: NoticeValue) ->
     note += generated(nodes.title("", str(_("Superseded"))))
     para = nodes.paragraph()
     if successors:
-        para += nodes.Text(str(_("This RFC is superseded by")) + " ")
+        para += nodes.Text(str(_("This {noun} is superseded by")).format(noun=ctx.noun()) + " ")
         para.extend(joined([ctx.rfc_link(s) for s in successors]))
         para += nodes.Text(".")
     else:
-        para += nodes.Text(str(_("This RFC is superseded.")))
+        para += nodes.Text(str(_("This {noun} is superseded.")).format(noun=ctx.noun()))
     note += generated(para)
     return [note]
 
@@ -187,6 +191,17 @@ def _render_dep_module(ctx: RenderContext, node: rfc_pending, value: bool) -> li
     return list(node.children)
 
 
+def _timeline_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
+    return None  # the page's own record's history (read again when it changes)
+
+
+def _render_timeline(ctx: RenderContext, node: rfc_pending, value: None) -> list[nodes.Node]:
+    record = ctx.domain.rfcs.get(node["docname"])
+    if record is None:
+        return []
+    return timeline(record.history, ctx.settings)
+
+
 def _read_tables_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
     return None  # the page's own tables; what they show of others is in their views
 
@@ -199,6 +214,7 @@ VIEWS: dict[str, View[Any]] = {
     "module": View(_module_value),
     "backlinks": View(_backlinks_value, _render_backlinks),
     "notice": View(_notice_value, _render_notice),
+    "timeline": View(_timeline_value, _render_timeline),
     DEP_STATUS_VIEW: View(_dep_status_value, _render_dep_status),
     DEP_MODULE_VIEW: View(_dep_module_value, _render_dep_module),
 }

@@ -189,10 +189,31 @@ def with_value_aliases(vocabulary: Vocabulary, aliases: Aliases) -> Vocabulary:
     ))
 
 
-def _column(col: ColumnSpec, words: Words, aliases: Aliases, own: Words | None) -> ColumnSpec:
+def strict_vocabulary(
+    vocabulary: Vocabulary, words: Iterable[str], aliases: Aliases
+) -> Vocabulary:
+    """``rfc_template_strict``: *vocabulary* whose values are named only by
+    their key, their label, the *words* a template writes for them (each
+    read with *vocabulary*'s words) and ``rfc_aliases``'s."""
+    own: dict[str, list[str]] = {}
+    for word in words:
+        key = vocabulary.lookup(word)
+        if key is not None:
+            own.setdefault(key, []).append(word)
+    narrowed = replace(vocabulary, choices=tuple(
+        Choice(c.key, c.label, tuple(dict.fromkeys(own.get(c.key, ()))))
+        for c in vocabulary.choices
+    ))
+    return with_value_aliases(narrowed, aliases)
+
+
+def _column(col: ColumnSpec, words: Words, aliases: Aliases, own: Words | None,
+            own_values: Mapping[str, Words] | None) -> ColumnSpec:
     base = col.aliases if own is None else own
     vocabulary = col.vocabulary
-    if vocabulary is not None:
+    if vocabulary is not None and own_values is not None:
+        vocabulary = strict_vocabulary(vocabulary, own_values.get(vocabulary.name, ()), aliases)
+    elif vocabulary is not None:
         vocabulary = with_value_aliases(vocabulary, aliases)
     return replace(col, aliases=tuple(dict.fromkeys((*base, *words))), vocabulary=vocabulary)
 
@@ -201,10 +222,13 @@ def with_column_aliases(
     tables: Sequence[TableSpec],
     aliases: Aliases,
     own_headers: Mapping[tuple[str, str], Words] | None = None,
+    own_values: Mapping[str, Words] | None = None,
 ) -> tuple[TableSpec, ...]:
     """The table kinds with the configured headers and values added; with
     *own_headers* (``rfc_template_strict``: (kind, column) -> the headers
-    the template writes), a column keeps only those besides the configured ones."""
+    the template writes), a column keeps only those besides the configured
+    ones, and with *own_values* (vocabulary name -> the values the template
+    writes) a value only those (:func:`strict_vocabulary`)."""
     if not aliases and own_headers is None:
         return tuple(tables)
     found = []
@@ -214,6 +238,7 @@ def with_column_aliases(
             _column(
                 col, added.get(col.key, ()), aliases,
                 None if own_headers is None else own_headers.get((spec.kind, col.key), ()),
+                own_values,
             )
             for col in spec.columns
         )))

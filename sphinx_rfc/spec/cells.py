@@ -11,7 +11,9 @@ no value, and the reader reports it.  Pure functions, no Sphinx.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import PurePosixPath
 
@@ -298,3 +300,25 @@ def module_cell(
         return None
     found = [m for i in items if (m := module_of_path(i, modules, paths))]
     return CellValue(found[0] if found else None, plain(text))
+
+
+# --------------------------------------------------------------------------
+# Dates written by hand
+
+
+def read_date(text: str) -> str | None:
+    """A date as people write it in a table, as ``YYYY-MM-DD``:
+    ``2026-03-05``, ``2026/3/5``, ``2026.3.5``, ``2026年3月5日`` (full-width
+    digits too); None when *text* is no such date (or no real day)."""
+    folded = "".join(unicodedata.normalize("NFKC", plain(text)).split())
+    folded = folded.removesuffix("日").removesuffix("号")
+    for mark in ("年", "月", "/", "."):
+        folded = folded.replace(mark, "-")
+    parts = folded.split("-")
+    if (len(parts) != 3 or not all(p.isascii() and p.isdecimal() for p in parts)
+            or len(parts[0]) != 4 or not all(1 <= len(p) <= 2 for p in parts[1:])):
+        return None
+    try:
+        return dt.date(int(parts[0]), int(parts[1]), int(parts[2])).isoformat()
+    except ValueError:
+        return None

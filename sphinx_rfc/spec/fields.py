@@ -66,6 +66,10 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("updated", "Updated", ("更新时间", "更新日期", "updated", "updated at", "last updated")),
     FieldSpec("supersedes", "Supersedes", ("取代", "supersedes"), is_list=True),
     FieldSpec("requires", "Requires", ("依赖 rfc", "前置 rfc", "requires"), is_list=True),
+    FieldSpec("reviewers", "Reviewers", ("评审人", "评审者", "reviewer", "reviewers"),
+              is_list=True),
+    FieldSpec("approvers", "Approvers", ("批准人", "审批人", "approver", "approvers"),
+              is_list=True),
 )
 
 

@@ -156,3 +156,47 @@ def title_tags(title: str) -> tuple[str, bool]:
         wip = wip or bool(_WIP.search(tag))
         text = rest
     return text, wip
+
+
+#: Words that label a status in a quote (``> 状态：已接受``, ``> Status: accepted``).
+_STATUS_LABELS = frozenset(("状态", "当前状态", "rfc 状态", "status", "rfc status", "state"))
+#: Where the first phrase of a quote ends (``**Withdrawn.** After…``).
+_PHRASE_ENDS = ".。,，;；!！:：(（—–"
+
+
+def _without_strikes(text: str) -> str:
+    """*text* without what is struck through (``~~Draft~~``), with string methods."""
+    parts = []
+    start = 0
+    while (opening := text.find("~~", start)) >= 0 and (
+        closing := text.find("~~", opening + 2)
+    ) >= 0:
+        parts.append(text[start:opening])
+        start = closing + 2
+    parts.append(text[start:])
+    return "".join(parts)
+
+
+def quoted_status(body: str, statuses: Vocabulary = STATUSES) -> str | None:
+    """The status a quote at the top of an issue body states, before any
+    heading or other text: ``> 状态：已接受``, ``> Status: accepted``, or a
+    quote that opens with a status word (``> ~~Draft~~ **Withdrawn.** …``;
+    what is struck through is not read).  None when it states none."""
+    for line in body.split("\n"):
+        text = line.strip()
+        if not text:
+            continue
+        if not text.startswith(">"):
+            return None  # (the quote must come first)
+        text = _without_strikes(text.lstrip("> \t"))
+        text = text.replace("**", "").replace("__", "").strip(" \t*_")
+        if not text:
+            continue
+        label, colon, rest = text.partition("：") if "：" in text[:12] else text.partition(":")
+        if colon and fold(label) in _STATUS_LABELS:
+            text = rest.strip(" \t*_")
+        ends = [i for i in (text.find(c) for c in _PHRASE_ENDS) if i > 0]
+        phrase = text[:min(ends)] if ends else text
+        if len(phrase) <= _LONGEST_TAG and (key := statuses.lookup(phrase.strip(" \t*_"))):
+            return key
+    return None

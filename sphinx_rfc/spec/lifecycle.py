@@ -85,6 +85,21 @@ def allowed_next(current: str, *, superseded: bool = False) -> list[str]:
     return [s for s in dict.fromkeys(found) if s != current]
 
 
+def at_or_after(status: str, milestone: str) -> bool:
+    """Whether *status* is *milestone* or a status the table lets follow it,
+    step by step (``accepted``: ``accepted``, ``implemented``); the
+    statuses any status may go to (withdrawn, rejected, superseded) are not
+    counted, nor a status the table does not know."""
+    seen = {milestone}
+    todo = [milestone]
+    while todo:
+        for following in TRANSITIONS.get(todo.pop(), ()):
+            if following not in seen:
+                seen.add(following)
+                todo.append(following)
+    return status in seen
+
+
 def check_transition(
     current: str,
     new: str,

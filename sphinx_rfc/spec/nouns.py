@@ -62,6 +62,9 @@ class TemplateProfile:
     first_status: str
     #: The status of a document that declares none.
     no_status: str
+    #: Whether its documents may write a section as a line of bold text
+    #: (``**Decision Outcome**`` alone on a line), read as a heading.
+    bold_headings: bool = False
 
 
 _RFC_STATUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -85,7 +88,7 @@ PROFILES: dict[str, TemplateProfile] = {
         NOUNS["adr"],
         (("review", ("proposed",)), ("accepted", ()), ("rejected", ()),
          ("withdrawn", ("deprecated",)), ("superseded", ())),
-        "proposed", "accepted",
+        "proposed", "accepted", bold_headings=True,
     ),
 }
 #: The profile of the built-in template and of a project's own.

@@ -15,3 +15,6 @@ class SectionSpec:
     label_zh: str
     titles: tuple[str, ...]
     directive: str | None = None
+    #: Its heading level in the template (2: a top-level section; 0: not known,
+    #: a section of ``rfc_sections`` the template lacks).
+    level: int = 2

@@ -44,6 +44,12 @@ Subtype = Literal[
     "near-miss",
     "unplanned-change",
     "unimplemented",
+    "heading-level",
+    "bold-heading",
+    "changed-after-acceptance",
+    "missing-approval",
+    "mermaid-script",
+    "stale-review",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -56,7 +62,10 @@ SUBTYPES: dict[str, str] = {
         "A section, or a template sub-section, has a title but no content (or only a "
         "placeholder, then not reported again), or a not-applicable marker with no reason."
     ),
-    "placeholder": "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC.",
+    "placeholder": (
+        "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC, or a template "
+        "menu left unchosen, an empty row the template asks to fill, the template's guidance."
+    ),
     "missing-column": "A table lacks a required column.",
     "unknown-column": "A table header matches no column alias (the column is kept, as extra).",
     "no-table": "A table directive contains no table.",
@@ -122,6 +131,37 @@ SUBTYPES: dict[str, str] = {
     "unimplemented": (
         "An ``accepted`` RFC older than ``rfc_implementation_days`` (its ``updated`` date, else "
         "``created``) whose modules no commit citing it touched; at the RFC's title."
+    ),
+    "heading-level": (
+        "A heading names a top-level section of the template but is at another heading level "
+        "than most of the RFC's other sections (a ``# Drawbacks`` among ``##`` sections): it "
+        "counts as the section; the hint is at its line."
+    ),
+    "bold-heading": (
+        "A template whose documents may write a section as a line of bold text (MADR: "
+        "``**Decision Outcome**`` alone on a line): such lines are read as the sections they "
+        "name; one style note per document, at the first of them."
+    ),
+    "changed-after-acceptance": (
+        "An accepted RFC's interface, dependency or change tables differ from the version "
+        "the commit that accepted it holds: one warning naming the rows added, removed or "
+        "changed and the acceptance date (a change of prose is none)."
+    ),
+    "missing-approval": (
+        "An ``accepted`` (or ``implemented``) RFC lacks an ``approve`` / "
+        "``approve-with-conditions`` in its reviews table from one of the approvers "
+        "``rfc_approvers`` gives for a module it touches (``:modules:`` or its changes "
+        "table): one warning per module, on the line of its status, naming the module and "
+        "its approvers."
+    ),
+    "mermaid-script": (
+        "``rfc_mermaid_js`` is set but cannot be applied: the installed sphinxcontrib-mermaid "
+        "is not a version sphinx_rfc adapts (2.1 to 3), or its script on a page has no "
+        "``import mermaid from`` line to point at the local file."
+    ),
+    "stale-review": (
+        "An RFC has been in review for longer than ``rfc_review_days`` (from the commit that "
+        "put it in review, in its git history); the days and that date are named."
     ),
 }
 

@@ -11,7 +11,7 @@ from dataclasses import field
 from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.text import fold_header
-from sphinx_rfc.spec.vocabulary import AFFECTS, STRENGTHS, YES_NO, Vocabulary
+from sphinx_rfc.spec.vocabulary import AFFECTS, STRENGTHS, VERDICTS, YES_NO, Vocabulary
 
 # Table columns (docs/reference/table-directives.md)
 
@@ -305,6 +305,41 @@ CONSTRAINTS = TableSpec(
     ),
 )
 
+#: The reviews (decision record) of an RFC: who reviewed it, their verdict,
+#: when, and what they said.  Not a section of the built-in template: read
+#: under a heading that names it (:data:`REVIEW_HEADINGS`) in any
+#: template-native RFC, or in an ``rfc-reviews`` directive.
+REVIEWS = TableSpec(
+    "reviews",
+    "rfc-reviews",
+    "reviews",
+    (
+        ColumnSpec(
+            "reviewer", "Reviewer",
+            ("评审人", "评审者", "评审专家", "审核人", "reviewer", "reviewed by", "name"),
+        ),
+        ColumnSpec(
+            "verdict", "Verdict",
+            ("结论", "评审结论", "评审意见结论", "verdict", "decision", "result", "vote"),
+            vocabulary=VERDICTS,
+        ),
+        ColumnSpec("date", "Date", ("日期", "评审日期", "时间", "date", "reviewed on"),
+                   required="no"),
+        ColumnSpec(
+            "comment", "Comment",
+            ("意见", "评审意见", "备注", "说明", "comment", "comments", "remarks", "notes"),
+            required="no",
+        ),
+    ),
+)
+
+#: The headings a reviews table is read under, in a template-native RFC
+#: (folded as headers are; numbering and extra words as section titles).
+REVIEW_HEADINGS: tuple[str, ...] = (
+    "评审记录", "评审", "评审意见", "评审结论", "决策记录", "reviews", "review",
+    "review record", "decision record", "decisions", "approvals", "sign-off",
+)
+
 TABLES: tuple[TableSpec, ...] = (
     INTERFACE,
     DEPENDENCY,
@@ -315,7 +350,14 @@ TABLES: tuple[TableSpec, ...] = (
     ALTERNATIVES,
     REFERENCES,
     CONSTRAINTS,
+    REVIEWS,
 )
+
+#: The kinds read under a heading of their own, in no template's section:
+#: every project has them, whatever its template (the reviews).
+HEADING_KINDS: tuple[TableSpec, ...] = (REVIEWS,)
+#: The kinds a template's sections hold (the built-in template's, all of them).
+SECTION_KINDS: tuple[TableSpec, ...] = tuple(t for t in TABLES if t not in HEADING_KINDS)
 
 
 #: Headers of a remarks or descriptive column, which any table may have

@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
@@ -38,6 +39,11 @@ from sphinx_rfc.spec.text import RUN_START, atx_title, fold, fold_header
 
 #: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
 KNOWN_PLACEHOLDERS: tuple[str, ...] = ("xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO")
+#: In ``rfc_placeholders``: every blank of the style (``{name}``, ``[name]``),
+#: not the text itself; a template writing its blanks so adds it
+#: (:func:`sphinx_rfc.spec.blanks.blank_spans`).
+BRACE_STYLE = "{…}"
+BRACKET_STYLE = "[…]"
 
 # Each pattern linear on any line (docs/reference/architecture.md, "Regular
 # expressions").
@@ -95,7 +101,7 @@ class TemplateSection:
         titles = tuple(dict.fromkeys((self.title, *self.aliases)))
         return SectionSpec(
             self.key, self.label or self.title, self.label_zh or self.title, titles,
-            self.directive,
+            self.directive, self.level,
         )
 
 
@@ -435,6 +441,14 @@ def _rst_parts(lines: Sequence[str]) -> Iterator[_Part]:
         i += 1
 
 
+def rst_headings(text: str) -> list[tuple[int, str, int]]:
+    """(level, title, line) of each heading of a reStructuredText template,
+    its levels counted as :func:`parse_template` counts them (the order in
+    which the adornment styles first appear)."""
+    return [(p.level, p.title, p.line) for p in _rst_parts(text.splitlines())
+            if isinstance(p, _Heading)]
+
+
 def _read_grid_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:
     start = i
     rows: list[list[str]] = []
@@ -740,13 +754,45 @@ def _placeholders(text: str, markdown: bool) -> tuple[str, ...]:
                 # (a code span left as "``": a role before it is no blank)
                 prose.append(re.sub(r"`[^`]*`", "``", line))
         joined = "\n".join(prose)
+        braces = False
         for m in _BRACES.finditer(joined):
             inner = m.group(1).strip()
             # a one-word blank ({justification}) too (a MyST role, {doc}`x`, is
             # followed by its code span: no match)
             if " " in inner or not inner.isascii() or _WORD_BLANK.fullmatch(inner):
                 found.append(m.group(0))
+                braces = True
+        # the styles it writes its blanks in: any blank of that style is one
+        if braces:
+            found.append(BRACE_STYLE)
+        if any(joined[a:b] not in KNOWN_PLACEHOLDERS for a, b in blank_spans(joined, "[")):
+            found.append(BRACKET_STYLE)
     return tuple(dict.fromkeys(found))
 
 
 FIELD_KEYS: tuple[str, ...] = tuple(f.key for f in FIELDS)
+
+
+# --------------------------------------------------------------------------
+# The parts of any document (an RFC's: sphinx_rfc.check.changes)
+
+#: A heading, a table or a directive of a document, as :func:`document_parts` gives them.
+Heading = _Heading
+Table = _Table
+Directive = _Directive
+
+
+def document_parts(text: str, *, markdown: bool) -> list[_Heading | _Table | _Note | _Directive]:
+    """The headings, tables (pipe tables in Markdown, in a directive's fence
+    too; grid tables in reStructuredText) and directives of *text*, in
+    order, read as a template is; a Markdown front matter skipped.  Lines
+    are 1-based lines of *text*."""
+    lines = text.splitlines()
+    offset = 0
+    if markdown and lines and lines[0].strip() == "---":
+        offset = next((k + 1 for k in range(1, len(lines)) if lines[k].strip() in ("---", "...")),
+                      0)
+    parts = list((_markdown_parts if markdown else _rst_parts)(lines[offset:]))
+    for part in parts:
+        part.line += offset
+    return parts

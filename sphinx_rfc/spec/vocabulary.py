@@ -123,6 +123,27 @@ AFFECTS = Vocabulary(
 )
 
 
+#: A reviewer's verdict (docs/reference/table-directives.md, the reviews
+#: table).
+VERDICTS = Vocabulary(
+    "verdict",
+    (
+        Choice("approve", "Approve", (
+            "通过", "批准", "同意", "approved", "approve", "lgtm", "+1", "✓", "accept",
+        )),
+        Choice("approve-with-conditions", "Approve with conditions", (
+            "有条件通过", "附条件通过", "条件通过", "approve with conditions",
+            "approved with conditions", "conditional approval", "conditionally approved",
+        )),
+        Choice("request-changes", "Request changes", (
+            "需修改", "需要修改", "修改后再审", "request changes", "changes requested",
+            "request-changes",
+        )),
+        Choice("reject", "Reject", ("拒绝", "不通过", "驳回", "rejected", "✗", "-1")),
+    ),
+)
+
+
 def vocabulary_from_config(base: Vocabulary, value: object) -> Vocabulary:
     """``rfc_statuses`` / ``rfc_types``: a list of keys, or key -> aliases.
 

@@ -13,6 +13,26 @@
     : { filter: "Filter RFCs…", label: "Filter RFCs", none: "No RFCs match.",
         status: "Status", type: "Type", module: "Module", all: "All",
         count: function (n, m) { return n + " of " + m + (m === 1 ? " RFC" : " RFCs"); } };
+  /* TEXT with the template's noun (ADR, KEP) where the index's data names
+     one, [singular, plural] in the page's language (directives/index.py
+     writes none for RFCs). */
+  function withNoun(noun) {
+    if (!noun || noun.length !== 2) { return TEXT; }
+    var one = noun[0], many = noun[1], text = {};
+    Object.keys(TEXT).forEach(function (key) { text[key] = TEXT[key]; });
+    if (zh) {
+      text.filter = "筛选 " + one + "…";
+      text.label = "筛选 " + one;
+      text.none = "没有匹配的 " + one + "。";
+      text.count = function (n, m) { return "显示 " + n + " / " + m + " 个 " + one; };
+    } else {
+      text.filter = "Filter " + many + "…";
+      text.label = "Filter " + many;
+      text.none = "No " + many + " match.";
+      text.count = function (n, m) { return n + " of " + m + " " + (m === 1 ? one : many); };
+    }
+    return text;
+  }
   // the drop-downs, in the order they are shown; each is also its URL parameter
   var FILTERS = ["status", "type", "module"];
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
@@ -118,13 +138,14 @@
   function makeFilterable(box) {
     var rows = bodyRows(box);
     var data = readData(box, rows);
+    var text = withNoun(data && data.noun);
     var bar = document.createElement("div");
     bar.className = "rfc-index-filters";
     var input = document.createElement("input");
     input.type = "search";
     input.className = "rfc-index-filter";
-    input.placeholder = TEXT.filter;
-    input.setAttribute("aria-label", TEXT.label);
+    input.placeholder = text.filter;
+    input.setAttribute("aria-label", text.label);
     bar.appendChild(input);
     // the drop-downs and the count: one wrapping row under the text box
     var choices = document.createElement("div");
@@ -153,7 +174,7 @@
     }
     var none = document.createElement("p");
     none.className = "rfc-index-empty";
-    none.textContent = TEXT.none;
+    none.textContent = text.none;
     none.hidden = true;
     box.insertBefore(bar, box.firstChild);
     box.appendChild(none);
@@ -189,7 +210,7 @@
         total += shown;
       });
       none.hidden = total !== 0;
-      count.textContent = TEXT.count(shownCount, all);
+      count.textContent = text.count(shownCount, all);
     }
 
     /* The filters in the URL, without reloading: the index's own parameters

@@ -126,6 +126,14 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         data["issue_labels"] = dict(record.issue_labels)
     if record.commits:
         data["commits"] = [{**_row(c, ()), "modules": list(c.modules)} for c in record.commits]
+    if record.reviewers:
+        data["reviewers"] = list(record.reviewers)
+    if record.approvers:
+        data["approvers"] = list(record.approvers)
+    if record.reviews:
+        data["reviews"] = [_row(r) for r in record.reviews]
+    if record.history:
+        data["history"] = [entry.as_json() for entry in record.history]
     if record.tables:
         data["tables"] = [
             {"section": t.section, "columns": list(t.columns), "rows": [dict(r) for r in t.rows]}

@@ -51,6 +51,7 @@ from sphinx.util import logging
 from sphinx_rfc._atomic import clean_leftovers, copy_file
 from sphinx_rfc.config import settings
 from sphinx_rfc.resolve.mermaid import may_draw
+from sphinx_rfc.spec.subtypes import WARNING_TYPE
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -240,6 +241,7 @@ def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: st
             "sphinx_rfc: rfc_mermaid_js: sphinxcontrib-mermaid's script on %s has no "
             "'import mermaid from' line to point at %s; its diagrams load Mermaid "
             "as sphinxcontrib-mermaid says", pagename, local,
+            type=WARNING_TYPE, subtype="mermaid-script",
         )
 
 
@@ -307,6 +309,21 @@ def cdn_line(app: Sphinx) -> str | None:
     )
 
 
+def say_not_adapted(version: tuple[int, ...] | None, app: Sphinx) -> None:
+    """Under a sphinxcontrib-mermaid this module does not know, a project
+    that set ``rfc_mermaid_js`` is told once that it is not applied."""
+    if settings(app.config).mermaid_js is None or app.builder.format != "html":
+        return
+    shown = ".".join(map(str, version)) if version else "unknown"
+    logger.warning(
+        "sphinx_rfc: rfc_mermaid_js is not applied: sphinxcontrib-mermaid %s is not a "
+        "version sphinx_rfc knows (%s to %s); its diagrams load Mermaid as "
+        "sphinxcontrib-mermaid says", shown, ".".join(map(str, ADAPTED[0])),
+        "before " + ".".join(map(str, ADAPTED[1])),
+        type=WARNING_TYPE, subtype="mermaid-script",
+    )
+
+
 def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     line = cdn_line(app) if exception is None else None
     _PAGES.pop(app, None)
@@ -314,7 +331,54 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
         logger.info(line)
 
 
+#: The sphinxcontrib-mermaid versions whose ``install_js`` (its signature,
+#: its module script's ``import mermaid from`` line) and module level
+#: ``Template`` this module was written against and is tested with: from
+#: 2.1 (the oldest-Sphinx tox leg installs 2.1.0, the others the newest)
+#: up to, not including, 3.  Older releases load d3 (2.0) or the elk
+#: layouts (1.x) from a CDN on every page whatever is set here; they are
+#: below the package's floor.  Under any other version nothing of
+#: sphinxcontrib-mermaid is replaced: every page gets its script as
+#: upstream decides, and ``rfc_mermaid_js`` is not applied (said once,
+#: when the builder starts: :func:`say_not_adapted`).
+ADAPTED = ((2, 1), (3,))
+
+
+def upstream_version() -> tuple[int, ...] | None:
+    """The installed sphinxcontrib-mermaid's version as numbers (``2.1.1``
+    → ``(2, 1, 1)``), or None when it cannot be told."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        text = version("sphinxcontrib-mermaid")
+    except PackageNotFoundError:
+        return None
+    numbers: list[int] = []
+    for part in text.split("."):
+        digits = ""
+        for char in part:
+            if not char.isdigit():
+                break
+            digits += char
+        if not digits:
+            break
+        numbers.append(int(digits))
+        if len(digits) != len(part):
+            break  # 2.0.0rc1: the numbers up to the letters
+    return tuple(numbers) or None
+
+
+def adapts(version: tuple[int, ...] | None) -> bool:
+    """Whether sphinxcontrib-mermaid *version* is one this module adapts."""
+    low, high = ADAPTED
+    return version is not None and low <= version < high
+
+
 def setup(app: Sphinx) -> None:
+    version = upstream_version()
+    if not adapts(version):
+        app.connect("builder-inited", partial(say_not_adapted, version))
+        return
     if replace_install_js(app):
         compile_templates_once()
     app.connect("builder-inited", mark_drawn_pages)

@@ -1,0 +1,316 @@
+"""``sphinx-rfc diff [DOCS] RFC-ID [--from REV] [--to REV] [--format text|json]``
+(docs/reference/cli.md): what changed in an RFC's structured data between
+two revisions of its file, row by row (:mod:`sphinx_rfc.check.changes`).
+
+The RFC's file is found as ``status`` finds it
+(:mod:`sphinx_rfc.cli.status_scan`); only ``conf.py`` is executed, the
+project is not read.  Its versions come from git in a few processes: the
+file's ``git log`` (renames followed), one ``git cat-file --batch`` for
+every version looked at (:func:`sphinx_rfc.read.git_log.read_blobs`), a
+``git log -1`` for each revision given (and a ``git rev-list`` when the
+file had another name at that revision).  Default ``--from``: the first
+commit whose version of the file has an accepted status (``accepted``,
+``implemented``), else the file's first commit; default ``--to``: the
+file as it is in the working tree.
+
+Exit status: 0 no change, 1 changes (as ``diff`` and ``git diff
+--exit-code``: a CI step fails when an RFC changed), 2 an error (no git,
+an unknown RFC or revision, a file no revision holds): one line on
+standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sphinx_rfc._dataclass import dataclass
+from sphinx_rfc.check.changes import (
+    KIND_ORDER,
+    Change,
+    RfcData,
+    diff,
+    first_accepted,
+    structured_data,
+)
+from sphinx_rfc.cli.conf import project_settings
+from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.listing import as_json, printable
+from sphinx_rfc.cli.project import find_sourcedir
+from sphinx_rfc.cli.status_scan import scan
+from sphinx_rfc.read.git_log import read_blobs, work_tree_top
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+
+#: Seconds one git process may take.
+TIMEOUT = 60
+#: The ``format`` of ``--format json``'s output (schema/rfc-diff.schema.json).
+FORMAT = "sphinx-rfc-diff/1"
+
+#: What the text output calls each kind of change.
+KIND_TITLES: dict[str, str] = {
+    "status": "status",
+    "field": "fields",
+    "interface": "interface parameters",
+    "dependency": "dependencies",
+    "changes": "code changes",
+    "levels": "test levels",
+    "interactions": "interaction tests",
+    "performance": "performance tests",
+    "alternatives": "alternatives",
+    "references": "related work",
+    "constraints": "constraints",
+}
+_MARKS = {"added": "+", "removed": "-", "changed": "~"}
+
+
+@dataclass(frozen=True)
+class Version:
+    """One side of the comparison: a commit's version of the file, or the working tree's."""
+
+    #: The revision as given (``HEAD~2``), None for the working tree.
+    rev: str | None
+    #: The full commit hash, None for the working tree.
+    commit: str | None
+    #: The commit's author date (``YYYY-MM-DD``).
+    date: str | None
+    #: Why this version: ``given``, ``accepted`` (the first accepted one),
+    #: ``first`` (the file's first commit), ``working-tree``.
+    chosen: str
+    data: RfcData
+
+    def as_json(self) -> dict[str, Any]:
+        return {"rev": self.rev, "commit": self.commit, "date": self.date,
+                "chosen": self.chosen, "status": self.data.status}
+
+    def describe(self) -> str:
+        if self.commit is None:
+            return "working tree"
+        why = {"accepted": f", the first commit where it is {self.data.status}",
+               "first": ", the file's first commit: none shows it accepted"}.get(self.chosen, "")
+        rev = f"{self.rev} = " if self.rev and self.rev != self.commit else ""
+        return f"{rev}{self.commit[:12]} ({self.date}{why})"
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``diff`` and its options."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "diff", help="what changed in an RFC's tables, fields and status between two revisions"
+    )
+    parser.add_argument("sourcedir", nargs="?",
+                        help="the Sphinx source folder (with conf.py); default: found as "
+                             "check finds it")
+    parser.add_argument("rfc_id", help="the RFC to compare (RFC-0042)")
+    parser.add_argument("--from", dest="from_rev", metavar="REV",
+                        help="the older revision (default: the first commit where the RFC is "
+                             "accepted or implemented, else the file's first commit)")
+    parser.add_argument("--to", dest="to_rev", metavar="REV",
+                        help="the newer revision (default: the working tree)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text: the changes grouped by kind, + / - / ~ lines (default); "
+                             "json: one object, schema/rfc-diff.schema.json")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compare the two versions: 0 no change, 1 changes, 2 an error."""
+    from sphinx.errors import ConfigError
+
+    def fail(message: str) -> int:
+        print(f"sphinx-rfc diff: {printable(message)}", file=sys.stderr)
+        return 2
+
+    try:
+        srcdir = find_sourcedir(args.sourcedir)
+        settings, config = project_settings(srcdir)
+    except CliError as exc:
+        return fail(str(exc).removeprefix("sphinx-rfc: "))
+    except ConfigError as exc:
+        return fail(str(exc))
+    rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
+                exclude=list(config.exclude_patterns), sections=settings.sections)
+    mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
+    if not mine:
+        known = sorted({r.rfc_id for r in rfcs})
+        return fail(f"unknown RFC {args.rfc_id!r}; known: {', '.join(known) or 'none'}")
+    if len(mine) > 1:
+        return fail(f"{args.rfc_id} is declared in "
+                    + " and ".join(str(r.path) for r in mine) + "; fix that first")
+    path = mine[0].path
+    shown = path if args.sourcedir is not None else Path(os.path.relpath(path))
+    try:
+        git = _Git(path)
+        old = git.version(args.from_rev, settings) if args.from_rev else git.accepted(settings)
+        if args.to_rev:
+            new = git.version(args.to_rev, settings)
+        else:
+            try:
+                text = path.read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise CliError(f"{shown}: cannot read it: {exc}") from None
+            new = Version(None, None, None, "working-tree",
+                          structured_data(text, path.suffix, settings))
+    except CliError as exc:
+        return fail(str(exc))
+    changes = diff(old.data, new.data)
+    if args.format == "json":
+        print(as_json(as_document(args.rfc_id, shown, old, new, changes)))
+    else:
+        print(as_text(args.rfc_id, shown, old, new, changes))
+    return 1 if changes else 0
+
+
+def as_document(rfc_id: str, source: Path, old: Version, new: Version,
+                changes: list[Change]) -> dict[str, Any]:
+    """The ``--format json`` object (schema/rfc-diff.schema.json)."""
+    return {
+        "format": FORMAT,
+        "rfc": rfc_id,
+        "source": source.as_posix(),
+        "from": old.as_json(),
+        "to": new.as_json(),
+        "changes": [c.as_json() for c in changes],
+    }
+
+
+def _cells(cells: dict[str, str], only: list[str] | None = None) -> str:
+    return ", ".join(f"{k}={v}" for k, v in cells.items() if v and (only is None or k in only))
+
+
+def as_text(rfc_id: str, source: Path, old: Version, new: Version,
+            changes: list[Change]) -> str:
+    """The text output: a header, then the changes grouped by kind."""
+    lines = [f"{rfc_id} ({source.as_posix()})",
+             f"from {old.describe()}", f"to   {new.describe()}"]
+    if not changes:
+        lines.append("no change in its status, fields or tables")
+        return printable_lines(lines)
+    order = {kind: k for k, kind in enumerate(KIND_ORDER)}
+    kinds = sorted(dict.fromkeys(c.kind for c in changes), key=lambda k: order.get(k, len(order)))
+    for kind in kinds:
+        lines.append("")
+        lines.append(f"{KIND_TITLES.get(kind, kind)}:")
+        for change in (c for c in changes if c.kind == kind):
+            mark = _MARKS[change.change]
+            if isinstance(change.old, dict) or isinstance(change.new, dict):
+                if change.change == "changed":
+                    assert isinstance(change.old, dict) and isinstance(change.new, dict)
+                    detail = "; ".join(
+                        f"{c}: {change.old.get(c, '') or '(empty)'} -> "
+                        f"{change.new.get(c, '') or '(empty)'}" for c in change.columns())
+                else:
+                    row = change.new if isinstance(change.new, dict) else change.old
+                    assert isinstance(row, dict)
+                    detail = _cells(row)
+                lines.append(f"  {mark} {change.key}" + (f"  ({detail})" if detail else ""))
+            elif kind == "status":
+                lines.append(f"  {mark} {change.old or '(none)'} -> {change.new or '(none)'}")
+            elif change.change == "changed":
+                lines.append(f"  {mark} {change.key}: {change.old} -> {change.new}")
+            else:
+                lines.append(f"  {mark} {change.key}: {change.new or change.old}")
+    return printable_lines(lines)
+
+
+def printable_lines(lines: list[str]) -> str:
+    """The lines without control characters (the values are the RFC's own)."""
+    return "\n".join(printable(line) for line in lines)
+
+
+# --------------------------------------------------------------------------
+# git
+
+
+class _Git:
+    """The versions of one file in the git repository it is in."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.folder = path.parent
+        self.top = work_tree_top(self.folder)
+        if self.top is None:
+            raise CliError(f"{path} is not in a git repository")
+        #: the file's path from the work tree's top
+        self.name = path.resolve().relative_to(self.top).as_posix()
+
+    def _run(self, *args: str, check: bool = True) -> str:
+        command = ["git", "-c", "log.showSignature=false", "-c", "core.quotePath=false",
+                   "-c", "i18n.logOutputEncoding=UTF-8", "-C", os.fspath(self.folder), *args]
+        try:
+            done = subprocess.run(
+                command, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL,
+                env={**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"}, check=False,
+            )
+        except FileNotFoundError:
+            raise CliError("git is not installed (or not on PATH)") from None
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise CliError(f"git failed: {exc}") from None
+        if check and done.returncode != 0:
+            why = done.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise CliError(f"git {args[0]}: {why[-1] if why else 'failed'}")
+        return done.stdout.decode("utf-8", "replace")
+
+    def _blobs(self, wanted: list[tuple[str, str]]) -> list[str | None]:
+        """The text of each ``(commit, path)`` (None: missing, or not UTF-8):
+        one ``git cat-file --batch`` (:func:`sphinx_rfc.read.git_log.read_blobs`)."""
+        found = read_blobs(self.top, wanted)
+        return [found[key] for key in wanted]
+
+    def version(self, rev: str, settings: RfcSettings) -> Version:
+        """The file as it is at *rev*."""
+        if rev.startswith("-"):
+            raise CliError(f"{rev!r} is no revision")
+        found = self._run("log", "-1", "--no-color", "--format=%H %ad", "--date=short",
+                          f"{rev}^{{commit}}", "--", check=False).split()
+        if len(found) < 2:
+            raise CliError(f"unknown revision {rev!r} (in {self.folder})")
+        commit, date = found[0], found[1]
+        text = self._blobs([(commit, self.name)])[0]
+        if text is None:  # renamed since? its name then
+            name = self._name_at(commit)
+            text = self._blobs([(commit, name)])[0] if name is not None else None
+        if text is None:
+            raise CliError(f"{self.name} is not in {rev} ({commit[:12]}), or is not UTF-8 text")
+        return Version(rev, commit, date, "given",
+                       structured_data(text, self.path.suffix, settings))
+
+    def _name_at(self, commit: str) -> str | None:
+        """The file's name at *commit*, renames followed: that of the newest
+        commit of its history that *commit* has (two more git processes,
+        only for a file not under its name at a revision given)."""
+        ancestors = set(self._run("rev-list", commit, "--").split())
+        return next((name for sha, _, name in reversed(self._history()) if sha in ancestors),
+                    None)
+
+    def accepted(self, settings: RfcSettings) -> Version:
+        """The first commit whose version is accepted, else the file's first commit."""
+        history = self._history()
+        if not history:
+            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+        found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
+                               self.path.suffix, settings)
+        if found is None:
+            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+        commit, date, _path = history[found.index]
+        return Version(None, commit, date, found.chosen, found.data)
+
+    def _history(self) -> list[tuple[str, str, str]]:
+        """(commit, date, the file's path then) of every commit of the file, oldest first."""
+        out = self._run("log", "--follow", "--no-color", "--format=%x01%H %ad", "--date=short",
+                        "--name-only", "-z", "--", self.path.name)
+        history: list[tuple[str, str, str]] = []  # (commit, date, path), oldest first
+        for record in out.split("\x01"):
+            # "HASH DATE\0\nNAME\0": the header, then the file's name at that commit
+            head, *names = record.split("\0")
+            words = head.split()
+            name = next((n.strip("\n") for n in names if n.strip("\n")), self.name)
+            if len(words) >= 2:
+                history.append((words[0], words[1], name))
+        history.reverse()
+        return history

@@ -1,0 +1,310 @@
+"""An RFC's status history from git: each status its source file has held,
+with the first commit that shows it (docs/reference/process.md).
+
+From the build's one ``git log`` (:mod:`sphinx_rfc.read.git_log`, shared
+with git dates): for every source file the commits touching it, the file
+as it was at each of them (one ``git cat-file --batch`` for all), and the
+status read from that text by a cheap reader (:func:`status_in_text`): a
+front-matter ``status:``, an ``rfc`` directive's ``:status:`` option (rST
+and MyST) or field list, a basic-information row whose field is the status
+(``状态`` / ``Status`` and the other names of :data:`~sphinx_rfc.spec.fields.FIELDS`
+and of ``rfc_aliases``),
+a ``list-table`` row.  The words are the project's statuses
+(``rfc_statuses``, their aliases included).
+
+Oldest first; a commit whose status equals the one before adds nothing; a
+commit whose status cannot be read is skipped.  The history lists commits
+only: the working tree's status (the record's) may differ from the last.
+
+The status of each file at each commit is kept in the environment: after
+a new commit a build reads the texts of that commit's files only.
+
+Computed once per build in the main process before any document is read
+(``env-get-outdated``, like git dates): parallel read workers inherit it.
+The history each RFC was read with is its record's; the ``env-get-outdated``
+handler returns the RFCs whose history changed since (a new commit changes
+no file's modification time), and those whose ``stale-review`` warning is
+due or no longer due at the build's date.
+
+No git, a shallow clone (whose history is one commit), an untracked file:
+no history and no warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc._compat import source_path
+from sphinx_rfc._gitstamp import repository_stamp
+from sphinx_rfc.model.history import HistoryEntry, build_date, current_since, days_since
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.read import git_log
+from sphinx_rfc.read.git_dates import is_shallow
+from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.cells import read_choice
+from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.text import fold_header
+
+if TYPE_CHECKING:
+    import datetime
+
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.model.records import RfcRecord
+    from sphinx_rfc.spec.vocabulary import Vocabulary
+
+#: Histories by source path.
+Histories = Mapping[str, tuple[HistoryEntry, ...]]
+
+# --------------------------------------------------------------------------
+# The status of a file's text, without Sphinx
+
+#: first cell of a row / option name, folded -> whether it names the status
+_IS_STATUS: dict[str, bool] = {}
+
+
+def _is_status(name: str) -> bool:
+    known = _IS_STATUS.get(name)
+    if known is None:
+        spec = match_field(name.strip().strip("*`"))
+        known = _IS_STATUS[name] = spec is not None and spec.key == "status"
+        if len(_IS_STATUS) > 10_000:  # (a bound: every table row's first cell passes here)
+            _IS_STATUS.clear()
+    return known
+
+
+def _status_value(text: str, statuses: Vocabulary) -> str | None:
+    value = text.strip().strip("'\"`*[]").strip()
+    if not value:
+        return None
+    found = read_choice(statuses, value).value
+    return found if isinstance(found, str) else None
+
+
+def _key_value(line: str) -> tuple[str, str] | None:
+    """``key: value`` (YAML) or ``:key: value`` (an option or a field)."""
+    if line.startswith(":"):
+        name, colon, rest = line[1:].partition(":")
+        return (name, rest) if colon and name else None
+    name, colon, rest = line.partition(":")
+    if colon and name and len(name) <= 20 and not name.startswith(("-", "#", "|", "`")):
+        return name, rest
+    return None
+
+
+def status_in_text(
+    text: str, statuses: Vocabulary, names: Collection[str] = ()
+) -> str | None:
+    """The status an RFC file's *text* declares (see the module's
+    docstring), the first found in the file's order; None when none can
+    be read.  *names*: more names of the status field, folded
+    (``rfc_aliases``' ``fields``)."""
+
+    def is_status(name: str) -> bool:
+        return _is_status(name) or (bool(names) and fold_header(name.strip("*` ")) in names)
+
+    lines = text.splitlines()
+    in_front = bool(lines) and lines[0].strip() == "---"
+    pending_key = False  # a list-table's status key, its value on the next item
+    for number, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            continue
+        if in_front and number and line == "---":
+            in_front = False
+            continue
+        if pending_key:
+            pending_key = False
+            if line.startswith("- "):
+                found = _status_value(line[2:], statuses)
+                if found:
+                    return found
+        if line.startswith("|"):
+            cells = line.strip("|").split("|")
+            if len(cells) >= 2 and is_status(cells[0]):
+                found = _status_value(cells[1], statuses)
+                if found:
+                    return found
+            continue
+        if line.startswith("* -"):
+            pending_key = is_status(line[3:])
+            continue
+        pair = _key_value(line)
+        if pair is not None and (line.startswith(":") or in_front or raw[:1] in " \t"
+                                 or pair[0].strip().casefold() == "status") and is_status(pair[0]):
+            found = _status_value(pair[1], statuses)
+            if found:
+                return found
+    return None
+
+
+#: ``(commit, path relative to the top) -> status`` of a file at a commit
+#: (None: none could be read).
+StatusesAt = Mapping[tuple[str, str], "str | None"]
+
+
+def histories_of(
+    log: git_log.RepositoryLog,
+    statuses_at: StatusesAt,
+    paths: Sequence[str],
+    by_file: Mapping[str, Sequence[git_log.Commit]] | None = None,
+) -> dict[str, tuple[HistoryEntry, ...]]:
+    """``source path -> history`` of each of *paths* (relative to the
+    source folder), from the status of each file at each commit."""
+    if by_file is None:
+        by_file = log.by_source_file()
+    found: dict[str, tuple[HistoryEntry, ...]] = {}
+    for path in paths:
+        entries: list[HistoryEntry] = []
+        top = log.top_path(path)
+        for commit in reversed(by_file.get(path, ())):  # oldest first
+            status = statuses_at.get((commit.sha, top))
+            if status is None or (entries and entries[-1].status == status):
+                continue
+            entries.append(HistoryEntry(status, commit.date, commit.sha, commit.author))
+        if entries:
+            found[path] = tuple(entries)
+    return found
+
+
+def read_histories(
+    log: git_log.RepositoryLog,
+    suffixes: Sequence[str],
+    statuses: Vocabulary,
+    known: StatusesAt | None = None,
+    names: Collection[str] = (),
+) -> tuple[dict[str, tuple[HistoryEntry, ...]], dict[tuple[str, str], str | None]]:
+    """The history of every source file (of *suffixes*) in *log*, and the
+    status of each file at each of its commits.  The texts of the files at
+    the commits *known* does not hold (a file at a commit never changes)
+    are read by one ``git cat-file --batch``."""
+    known = known or {}
+    by_file = log.by_source_file()
+    paths = sorted(p for p in by_file if p.endswith(tuple(suffixes)))
+    wanted = [(c.sha, log.top_path(p)) for p in paths for c in by_file[p]]
+    statuses_at = {key: known[key] for key in wanted if key in known}
+    texts = git_log.read_blobs(log.top, [key for key in wanted if key not in statuses_at])
+    for key, text in texts.items():
+        statuses_at[key] = status_in_text(text, statuses, names) if text else None
+    return histories_of(log, statuses_at, paths, by_file), statuses_at
+
+
+# --------------------------------------------------------------------------
+# In the build
+
+#: Where a build keeps its histories: on the application (never pickled;
+#: parallel read workers are forked after they are made and inherit them).
+_APP_KEY = "_sphinx_rfc_histories"
+#: Where the environment keeps the repository stamp of the last build that
+#: read histories (pickled with it).
+_ENV_STAMP = "_sphinx_rfc_history_stamp"
+#: Where it keeps the status of each file at each commit, read by the last
+#: build (with the vocabulary they were read with): a new commit makes the
+#: next build read the texts of its files only.
+_ENV_STATUSES = "_sphinx_rfc_history_statuses"
+
+
+def build_histories(app: Sphinx) -> Histories:
+    """This build's histories of every source file; empty when
+    ``rfc_history`` is off or git cannot tell."""
+    settings = rfc_config.settings(app.config)
+    if not settings.history:
+        return {}
+    log = git_log.build_log(app)
+    cached: tuple[git_log.RepositoryLog, Histories] | None = app.__dict__.get(_APP_KEY)
+    if cached is not None and cached[0] is log:
+        return cached[1]
+    histories: Histories = {}
+    if log.commits and not is_shallow(app.srcdir):
+        suffixes = tuple(str(s) for s in app.config.source_suffix) or (".rst",)
+        # the statuses read by the last build, while the vocabulary is the same
+        names = frozenset(fold_header(w) for w in settings.aliases.fields.get("status", ()))
+        vocabulary = repr((settings.statuses, sorted(names)))
+        kept = app.env.__dict__.get(_ENV_STATUSES)
+        known = kept[1] if kept is not None and kept[0] == vocabulary else None
+        histories, statuses_at = read_histories(log, suffixes, settings.statuses, known, names)
+        app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
+    app.__dict__[_APP_KEY] = (log, histories)
+    return histories
+
+
+def history_of(app: Sphinx, docname: str) -> list[HistoryEntry]:
+    """The history of *docname*'s source file (empty: none)."""
+    return list(build_histories(app).get(source_path(app.env, docname), ()))
+
+
+def stale_review(
+    record: RfcRecord, settings: RfcSettings, today: datetime.date | None = None
+) -> Problem | None:
+    """``stale-review`` when *record* has been in review for longer than
+    ``rfc_review_days`` (from its history) at the build's date."""
+    days_allowed = settings.review_days
+    if days_allowed is None or record.status != "review":
+        return None
+    since = current_since(record.history, record.status)
+    days = days_since(since, today)
+    if since is None or days is None or days <= days_allowed:
+        return None
+    return Problem(
+        "stale-review",
+        f"in review for {days} days, since {since} (rfc_review_days = {days_allowed})",
+        record.source, record.line, record.id,
+    )
+
+
+def fill_record(app: Sphinx, record: RfcRecord, settings: RfcSettings) -> list[Problem]:
+    """Give *record* its history; the ``stale-review`` problem it has."""
+    record.history = history_of(app, record.docname)
+    stale = stale_review(record, settings)
+    return [stale] if stale is not None else []
+
+
+def _stale_message(record: RfcRecord) -> str | None:
+    return next((p.message for p in record.problems if p.subtype == "stale-review"), None)
+
+
+def on_env_get_outdated(
+    app: Sphinx, env: BuildEnvironment, added: Any, changed: Any, removed: Any
+) -> list[str]:
+    """Read this build's histories; return the RFC documents whose history
+    differs from the one they were read with, or whose ``stale-review``
+    warning changed with the build's date."""
+    settings = rfc_config.settings(app.config)
+    if not settings.history:
+        return []
+    domain = get_domain(env)
+    outdated: set[str] = set()
+    stamp = repository_stamp(app.srcdir)
+    if stamp is None or stamp != env.__dict__.get(_ENV_STAMP):
+        histories = build_histories(app)
+        env.__dict__[_ENV_STAMP] = stamp
+        for docname, record in domain.rfcs.items():
+            if docname in env.found_docs and list(
+                histories.get(source_path(env, docname), ())
+            ) != record.history:
+                outdated.add(docname)
+    if settings.review_days is not None:
+        today = build_date()
+        for docname, record in domain.rfcs.items():
+            if docname in outdated or docname not in env.found_docs:
+                continue
+            stale = stale_review(record, settings, today)
+            if (stale.message if stale else None) != _stale_message(record):
+                outdated.add(docname)
+    return sorted(outdated)
+
+
+def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Read the histories in the main process before documents are read
+    (parallel read workers inherit them)."""
+    if docnames and rfc_config.settings(app.config).history:
+        build_histories(app)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("env-get-outdated", on_env_get_outdated)
+    app.connect("env-before-read-docs", on_env_before_read_docs)

@@ -1,0 +1,8 @@
+extensions = ["myst_parser", "sphinx_rfc"]
+exclude_patterns = ["_build"]
+suppress_warnings = ["toc.not_included"]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+rfc_template = "madr"
+rfc_documents = ["decisions/[0-9]*"]
+rfc_git_dates = False
