@@ -42,8 +42,8 @@ none), with their source and line.  The collector gives them the record's
 ID and the docname, adds them to the record's problems (sorted), stores
 and reports them with the others: a handler never logs a problem itself.
 Handlers run in Sphinx's order (priority, then connection); the
-extension's own are :mod:`sphinx_rfc.features.signatures` and
-:mod:`sphinx_rfc.features.results`.
+extension's own are :mod:`sphinx_rfc.features.signatures`,
+:mod:`sphinx_rfc.features.results` and :mod:`sphinx_rfc.features.commits`.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import git_dates, history, template_era
+from sphinx_rfc.read import api_pages, git_dates, history, template_era
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -192,6 +192,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     docname = env.docname
     settings = rfc_config.settings(app.config)
     domain = get_domain(env)
+    api_pages.add_spots(app, doctree)  # (rfc_api_backlinks: spots on API pages)
     candidate = is_native_candidate(docname, settings, env.metadata.get(docname))
     if not candidate and not holds_rfc_data(env):
         # no directive, role or template of sphinx_rfc in it: nothing to walk
