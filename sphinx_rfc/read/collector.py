@@ -80,6 +80,7 @@ from sphinx_rfc.nodes import (
     rfc_pending,
 )
 from sphinx_rfc.read import api_pages, git_dates, history, template_era
+from sphinx_rfc.read.basic_info import LEAD_INFO
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -265,7 +266,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
-            required=template_era.required_for(record, settings),
+            required=_without_lead_info(template_era.required_for(record, settings), doctree),
             page=lambda: page_shape(doctree, memo),
         )
         problems.extend(bold_heading_note(
@@ -453,6 +454,15 @@ def _walk(tree: nodes.Element, found: _Found) -> None:
             continue
         if node.children:
             stack.extend(reversed(node.children))
+
+
+def _without_lead_info(required: tuple[str, ...], doctree: nodes.document) -> tuple[str, ...]:
+    """The required sections, less the basic information when the RFC
+    gives it as a table straight under its title (read as that section:
+    :func:`~sphinx_rfc.read.basic_info.lead_info_table`)."""
+    if "basic-info" not in required or not doctree.get(LEAD_INFO):
+        return required
+    return tuple(key for key in required if key != "basic-info")
 
 
 def _scan(doctree: nodes.document) -> _Found:

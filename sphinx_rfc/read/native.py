@@ -90,6 +90,7 @@ from sphinx_rfc.read.basic_info import (
     info_notes,
     info_rows,
     info_table,
+    lead_info_table,
     mark_info_cells,
     merge_fields,
     uses_row,
@@ -641,6 +642,8 @@ def read_native(
     record_line = title_line or 1
     sections = recognised_sections(doctree, settings, head)
     table = info_table(sections.get("basic-info"))
+    if table is None and sections.get("basic-info") is None:
+        table = lead_info_table(head, settings)
     rows: list[RawField] = []
     row_problems: list[Problem] = []
     if table is not None:
