@@ -773,7 +773,8 @@ class RfcSettings:
     ))
     implementation_days: int | None = field(metadata=setting(
         default=None, types=(int, type(None)), shape="None or a number of days (0 or more)",
-        doc="``rfc.unimplemented``: an ``accepted`` RFC this many days old (its ``updated`` "
+        doc="``rfc.unimplemented``: an ``accepted`` RFC accepted this many days ago (the "
+        "commit that made it accepted, from its history; without history its ``updated`` "
         "date, else ``created``) whose modules no commit citing it touched (``None``: off).",
         convert=_days_from_zero,
     ))

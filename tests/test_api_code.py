@@ -141,6 +141,16 @@ def test_unimplemented_is_off_by_default_and_counts_days(repo: Path) -> None:
     assert [w for w in late.rfc_warnings() if w[2] == "rfc.unimplemented"] == []
 
 
+def test_unimplemented_counts_from_acceptance_not_the_last_edit(repo: Path) -> None:
+    """A wording commit after acceptance moves ``updated``, not the day the
+    RFC was accepted (its history): still 59 days, still unimplemented."""
+    touch(repo, "rfcs/RFC-0003-comm-overlap.md", "\n补充一句说明。\n")
+    git(repo, "commit", "-q", "-am", "docs: RFC-0003 wording", date="2026-02-20T09:00:00+00:00")
+    build = build_it(repo)
+    found = [w for w in build.rfc_warnings() if w[2] == "rfc.unimplemented"]
+    assert len(found) == 1 and "59 days ago (2026-01-01)" in found[0][3], build.warnings
+
+
 def test_commits_off(repo: Path) -> None:
     build = sphinx_build(repo, confoverrides={"rfc_commit_pattern": ""})
     assert all("commits" not in r for r in rfcs_json(build).values())

@@ -41,6 +41,7 @@ from docutils import nodes
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._gitstamp import repository_stamp
+from sphinx_rfc.model.history import current_since
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ImplCommit, RfcRecord
 from sphinx_rfc.nodes import rfc_pending
@@ -228,7 +229,9 @@ def plan_problems(
         ))
     days = settings.implementation_days
     if history and days is not None and record.status == "accepted" and planned:
-        started = _date(record.updated) or _date(record.created)
+        # since it was accepted (its history from git), else its dates
+        started = (_date(current_since(record.history, record.status))
+                   or _date(record.updated) or _date(record.created))
         touched = {m for c in record.commits for m in c.modules}
         if started is not None and not touched & planned_set:
             age = ((today or _today()) - started).days
