@@ -343,7 +343,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     domain.store(docname, record, homes, views, refs, problems)
     if dates is not None:
         domain.set_git_dates(docname, dates.found)
-    report(problems)
+    # (srcdir: a problem in another file, a sidecar's, is located at it)
+    report(problems, srcdir=app.srcdir)
 
 
 # Sphinx writes repr() of every event's arguments for its debug log, even

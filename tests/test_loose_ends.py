@@ -1,0 +1,156 @@
+"""Loose ends of issues 48 and 41 (docs/reference/templates.md, "Metadata";
+docs/reference/import.md; docs/reference/cli.md, ``status``).
+
+* ``test-loose-ends``: a Rust-style repository written in Markdown and in
+  reStructuredText: a preamble list in rST (a bullet list with no title, a
+  field list under a title), start dates written by hand (``(2016-06-17)``,
+  ``2020/05/18``, ``2020.5.18``, ``2021年3月2日``), and a file whose first
+  line has a stray ``q`` before the list (no preamble: warned once).
+* A KEP whose ``kep.yaml`` holds a bad value: warned at the line there.
+* ``sphinx-rfc status`` on MADR statuses naming their target.
+* Forge import: ``TODO`` left in an issue, a status given only in the title.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOTS, Build, BuildFn
+
+from sphinx_rfc.spec.cells import read_date
+from sphinx_rfc.spec.preamble import leading_list, top_line
+
+LOOSE = ROOTS / "test-loose-ends"
+
+
+def rfcs(build: Build) -> dict[str, dict[str, Any]]:
+    data = json.loads((build.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    found = {r["id"]: r for r in data["rfcs"]}
+    assert found
+    return found
+
+
+def files_of(root: Path) -> dict[str, str]:
+    found = {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+             for p in root.rglob("*") if p.is_file()}
+    assert found
+    return found
+
+
+# --------------------------------------------------------------------------
+# Items 1, 4 and 6: preambles in rST, dates written by hand, no preamble
+
+
+def test_rst_preambles_and_hand_written_dates(shared_build: BuildFn) -> None:
+    build = shared_build("loose-ends")
+    found = rfcs(build)
+    got = {k: (r["title"], r["status"], r["created"], r["issues"], r.get("feature"))
+           for k, r in found.items()}
+    pr = "https://git.example.org/tooling/rfcs/pull/"
+    assert got == {
+        # Markdown, "(2016-06-17)"
+        "RFC-0101": ("Scoped threads", "accepted", "2016-06-17", [pr + "101"], "scoped_threads"),
+        # rST bullet list, no title, "2020/05/18", rST links
+        "RFC-0102": ("Raw byte strings", "accepted", "2020-05-18", [pr + "102"],
+                     "raw_byte_strings"),
+        # rST field list under a title, "2020.5.18", "Rust Issue: N/A"
+        "RFC-0103": ("Inline const blocks (内联常量块)", "accepted", "2020-05-18", [pr + "103"],
+                     "inline_const"),
+        # no preamble read (a stray "q" on its first line): titled by its file name
+        "RFC-0104": ("Raw identifiers", "accepted", None, [], None),
+        # "2021年3月2日"
+        "RFC-0105": ("Cargo vendor filters", "accepted", "2021-03-02", [pr + "105"],
+                     "cargo_vendor_filters"),
+    }
+    assert found["RFC-0102"]["tracking"] == (
+        "[tooling/rust#7490](https://git.example.org/tooling/rust/issues/7490)")
+    assert found["RFC-0103"].get("tracking") is None
+    html = (build.outdir / "text/0102-raw-byte-strings.html").read_text(encoding="utf-8")
+    assert "https://git.example.org/tooling/rust/issues/7490" in html
+
+
+def test_no_preamble_is_warned_once_at_its_line(shared_build: BuildFn) -> None:
+    build = shared_build("loose-ends")
+    warnings = build.rfc_warnings()
+    assert [(Path(s).name, line, sub) for s, line, sub, _m in warnings] == [
+        ("0104-raw-identifiers.md", 1, "rfc.missing-preamble")]
+    message = warnings[0][3]
+    assert "'q- Feature Name: raw_identifiers'" in message
+    assert "'Feature Name: …'" in message
+
+
+def test_no_preamble_after_a_title_and_front_matter_fields(build: BuildFn) -> None:
+    files = files_of(LOOSE)
+    # the typo fixed: no warning; front matter instead of a list: none either
+    files["text/0104-raw-identifiers.md"] = files["text/0104-raw-identifiers.md"][1:]
+    files["text/0101-scoped-threads.md"] = (
+        "---\nfeature: scoped_threads\ncreated: 2016-06-17\n---\n\n"
+        + files["text/0101-scoped-threads.md"].split("\n\n", 1)[1])
+    # an rST RFC with a title and no list: warned at the line after the title
+    files["text/0102-raw-byte-strings.rst"] = (
+        "Raw byte strings\n================\n\n.. the preamble is coming, promise\n\n"
+        "Summary\n-------\n\nBytes.\n")
+    result = build(files)
+    assert [(Path(s).name, line, sub) for s, line, sub, _m in result.rfc_warnings()
+            if sub != "rfc.missing-section"] == [
+        ("0102-raw-byte-strings.rst", 6, "rfc.missing-preamble")]
+    found = rfcs(result)
+    assert (found["RFC-0104"]["created"], found["RFC-0101"]["created"]) == (
+        "2017-09-04", "2016-06-17")
+
+
+def test_leading_list_in_rst() -> None:
+    bullets = ["- Feature Name: ``x``", "- Start Date: 2020/05/18", "", "Summary", "======="]
+    assert [(i.key, i.value, i.line) for i in leading_list(bullets, markdown=False)] == [
+        ("Feature Name", "``x``", 1), ("Start Date", "2020/05/18", 2)]
+    titled = [".. a comment", "   on two lines", "", "=====", "Title", "=====", "",
+              ":Feature Name: x", ":RFC PR: `#1 <https://e.org/1>`_", "", "Body."]
+    assert top_line(titled, markdown=False) == 7
+    assert [(i.key, i.line) for i in leading_list(titled, markdown=False)] == [
+        ("Feature Name", 8), ("RFC PR", 9)]
+    # a directive is no comment, a field list is no Markdown list
+    assert leading_list([".. note::", "", "   - A: b"], markdown=False) == []
+    assert leading_list([":A: b"]) == []
+
+
+@pytest.mark.parametrize(("text", "date"), [
+    ("(2016-06-17)", "2016-06-17"), ("2020/05/18", "2020-05-18"), ("2020.5.18", "2020-05-18"),
+    ("2020年5月18日", "2020-05-18"), ("（２０２０-０５-１８）", "2020-05-18"),
+    ("[2014-03-11]", "2014-03-11"), ("2020-02-30", None), ("(soon)", None), ("()", None),
+])
+def test_read_date(text: str, date: str | None) -> None:
+    assert read_date(text) == date
+
+
+# --------------------------------------------------------------------------
+# Item 2: a bad value in kep.yaml is reported at its line there
+
+
+def test_kep_sidecar_problem_at_its_line(build: BuildFn) -> None:
+    root = ROOTS / "test-kep-sidecar"
+    files = files_of(root)
+    name = "keps/sig-node/2400-node-swap/kep.yaml"
+    files[name] = (files[name]
+                   .replace("status: implementable", "status: implementable-ish")
+                   .replace("creation-date: 2021-01-21", "creation-date: early 2021")
+                   .replace("last-updated: \"2024-02-05\"", "last-updated: 2024/2/5"))
+    result = build(files)
+    lines = files[name].split("\n")
+    status_line = lines.index("status: implementable-ish") + 1
+    created_line = lines.index("creation-date: early 2021") + 1
+    warnings = result.rfc_warnings()
+    assert sorted((s, line, sub) for s, line, sub, _m in warnings) == [
+        ("kep.yaml", status_line, "rfc.invalid-value"),
+        ("kep.yaml", created_line, "rfc.invalid-value"),
+    ]
+    # the location is the sidecar's own path, not the README's
+    assert f"{result.srcdir / name}:{status_line}: WARNING: KEP-2400: invalid status" in (
+        result.warnings)
+    swap = rfcs(result)["KEP-2400"]
+    assert (swap["status"], swap["created"], swap["updated"]) == ("draft", None, "2024-02-05")
+    # rfcs.json and `check` name the sidecar too
+    assert sorted((p["source"], p["line"]) for p in swap["problems"]) == [
+        (name, status_line), (name, created_line)]
