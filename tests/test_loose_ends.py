@@ -154,3 +154,28 @@ def test_kep_sidecar_problem_at_its_line(build: BuildFn) -> None:
     # rfcs.json and `check` name the sidecar too
     assert sorted((p["source"], p["line"]) for p in swap["problems"]) == [
         (name, status_line), (name, created_line)]
+
+
+def test_required_is_the_template_s_choice(build: BuildFn) -> None:
+    """MADR's metadata is optional: a record with none is not warned; a
+    template of one's own says ``required="yes"`` to be."""
+    from sphinx_rfc.spec.preamble import parse_rule
+
+    assert parse_rule({"from": "list", "required": "yes"}).required
+    assert not parse_rule({"from": "list"}).required
+    body = "## 背景\n\n每次发版都要手工改版本号。\n\n## 方案\n\n用 git tag 生成。\n"
+    files = {
+        "index.md": "# RFCs\n\n```{toctree}\n:glob:\nrfcs/*\n```\n",
+        "ours.md": ('# RFC\n\n<!-- rfc-metadata: from="list" fields="负责人=authors; '
+                    'Opened=created" required="yes" -->\n\n## 背景\n\n## 方案\n'),
+        "rfcs/0007-version-from-tags.md": "# Version from tags 版本号\n\n" + body,
+        "rfcs/0008-changelog.md": "# Changelog\n\n- 负责人: 王磊\n\n" + body,
+    }
+    conf = ('rfc_template = "ours.md"\nrfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+            'exclude_patterns = ["_build", "ours.md"]\n')
+    result = build(files, conf=conf)
+    assert [(Path(s).name, line, sub) for s, line, sub, _m in result.rfc_warnings()] == [
+        ("0007-version-from-tags.md", 3, "rfc.missing-preamble")]
+    optional = build({**files, "ours.md": files["ours.md"].replace(' required="yes"', "")},
+                     conf=conf)
+    assert optional.rfc_warnings() == []

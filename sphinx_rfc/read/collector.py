@@ -275,6 +275,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         held = sections_holding_unreadable_tables(found.messages, lines.title_line)
         problems.extend(p for p in result.problems
                         if not (p.subtype == "empty-section" and p.line in held))
+        if any(p.subtype == "no-headings" for p in result.problems):
+            # a page that is no RFC's text (a redirect, a page of bold lines)
+            # is told so once: not also that it has no preamble
+            problems[:] = [p for p in problems if p.subtype != "missing-preamble"]
         # all text of the document: every section's body and title (the
         # document title's section is the one section_bodies may leave out;
         # a title docutils promoted to the document is its first child)

@@ -585,16 +585,19 @@ def declared_fields(
 
 def missing_preamble(
     env: BuildEnvironment, docname: str, rule: MetadataRule, fields: Sequence[RawField],
-    declared_extra: Mapping[str, RawField], source: str,
+    rows: Sequence[RawField], declared_extra: Mapping[str, RawField], source: str,
 ) -> list[Problem]:
     """``rfc.missing-preamble`` when the template declares a leading list
-    (``from="list"``) and the document gives none of the fields the rule
-    names, from any place: one warning at the line where the list would
-    start (what is there is quoted: ``q- Feature Name: …``, a typo, is not
-    guessed at)."""
+    (``from="list"``) that its documents must give (``required="yes"``:
+    the Rust RFCs') and the document has none, nor any other metadata:
+    no front matter (rST: no field list before the title), no sidecar
+    value, no row of its table giving a field the rule names.  One warning
+    at the line where the list would start; what is there is quoted (a typo,
+    ``q- Feature Name: …``, is not guessed at)."""
     targets = {target for _key, target in rule.fields}
-    if "list" not in rule.sources or not targets or declared_extra or any(
-            f.name in targets for f in fields):
+    if not rule.required or "list" not in rule.sources or not targets or fields or (
+            declared_extra) or any(
+            r.name in targets for r in rows):
         return []
     top = preamble_top(Path(env.doc2path(docname)))
     if top is None:
@@ -694,8 +697,7 @@ def read_native(
 
     found = id_problems(rfc_id, settings, id_source or source, id_line or record_line)
     if rule is not None:
-        found += missing_preamble(env, docname, rule, [*meta_fields, *rows],
-                                  declared_extra, source)
+        found += missing_preamble(env, docname, rule, meta_fields, rows, declared_extra, source)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
     if "type" not in raw and (typed := background_type(sections.get("background"), settings)):
         raw["type"], where["type"] = typed

@@ -18,6 +18,8 @@ built-in field becomes an extra field of that name).  ``title``: where the
 title of a document with no title heading comes from: a field's value
 (``feature``) or ``file-name`` (the file name's slug), humanized.
 ``status``: docname globs -> the status of a document that states none.
+``required="yes"``: a document must give its metadata (the Rust RFCs'
+preamble is in every one of them; MADR's is optional).
 
 Pure text in, data out: no Sphinx, no docutils.
 """
@@ -55,6 +57,10 @@ class MetadataRule:
     title: tuple[str, ...] = ()
     #: docname glob -> status of a document that states none
     status: tuple[tuple[str, str], ...] = ()
+    #: whether a document must give its metadata (``required="yes"``): one
+    #: with no list, no front matter and no other field of the rule is
+    #: warned (``rfc.missing-preamble``)
+    required: bool = False
 
     @property
     def sidecar(self) -> str | None:
@@ -82,11 +88,14 @@ def _pairs(text: str, what: str) -> tuple[tuple[str, str], ...]:
 def parse_rule(values: Mapping[str, str]) -> MetadataRule:
     """The rule of an ``rfc-metadata`` comment's fields; raises
     :class:`RuleError`."""
-    unknown = set(values) - {"from", "fields", "title", "status"}
+    unknown = set(values) - {"from", "fields", "title", "status", "required"}
     if unknown:
         raise RuleError(
-            f"unknown rfc-metadata field {sorted(unknown)[0]!r}; use from=, fields=, title= "
-            "or status=")
+            f"unknown rfc-metadata field {sorted(unknown)[0]!r}; use from=, fields=, title=, "
+            "status= or required=")
+    required = values.get("required", "no").strip().casefold()
+    if required not in ("yes", "no"):
+        raise RuleError(f"rfc-metadata required=: write 'yes' or 'no' (got {required!r})")
     sources = tuple(s.strip() for s in values.get("from", "front-matter; table").split(";")
                     if s.strip())
     for source in sources:
@@ -97,7 +106,7 @@ def parse_rule(values: Mapping[str, str]) -> MetadataRule:
     fields = _pairs(values.get("fields", ""), "fields")
     title = tuple(s.strip() for s in values.get("title", "").split(";") if s.strip())
     status = _pairs(values.get("status", ""), "status")
-    return MetadataRule(sources, fields, title, status)
+    return MetadataRule(sources, fields, title, status, required == "yes")
 
 
 # --------------------------------------------------------------------------
