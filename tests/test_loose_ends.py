@@ -179,3 +179,56 @@ def test_required_is_the_template_s_choice(build: BuildFn) -> None:
     optional = build({**files, "ours.md": files["ours.md"].replace(' required="yes"', "")},
                      conf=conf)
     assert optional.rfc_warnings() == []
+
+
+# --------------------------------------------------------------------------
+# Item 3: `sphinx-rfc status` keeps a status's target while it means something
+
+
+@pytest.mark.parametrize(("old", "new", "value", "dropped"), [
+    ("accepted; supersedes ADR-0045", "implemented", "implemented; supersedes ADR-0045", []),
+    ("Accepted; supersedes ADR-0045", "implemented", "Implemented; supersedes ADR-0045", []),
+    ("accepted; supersedes ADR-0045", "rejected", "rejected", ["supersedes ADR-0045"]),
+    ("superseded by ADR-0057", "withdrawn", "withdrawn", ["superseded by ADR-0057"]),
+    ("Superseded by [ADR-0057](0057-x.md)", "withdrawn", "Withdrawn",
+     ["superseded by [ADR-0057](0057-x.md)"]),
+    ("accepted; superseded by ADR-0057", "superseded", "superseded by ADR-0057", []),
+    ("proposed; replaces ADR-0002", "accepted", "accepted; replaces ADR-0002", []),
+    ("accepted", "implemented", "implemented", []),
+])
+def test_status_with_targets(old: str, new: str, value: str, dropped: list[str]) -> None:
+    from sphinx_rfc.cli.status_edit import status_with_targets
+
+    got = status_with_targets(old, new)
+    assert got[0].casefold() == value.casefold() and got[0][:1] == value[:1]
+    assert [d.casefold() for d in got[1]] == [d.casefold() for d in dropped]
+
+
+def test_status_command_keeps_or_drops_the_target(
+    build: BuildFn, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from conftest import copy_root
+
+    from sphinx_rfc.cli import main
+
+    project = copy_root("madr-wild", tmp_path / "adr")
+    later = project / "decisions/0007-structured-logging-with-otel.md"
+    redis = project / "decisions/0002-use-redis-for-the-job-queue.md"
+    assert main(["status", str(project), "ADR-0007", "implemented", "--date", "2026-02-01"]) == 0
+    out = capsys.readouterr().out
+    assert "ADR-0007 accepted -> implemented" in out and "dropped" not in out
+    assert later.read_text(encoding="utf-8").split("\n")[1] == (
+        'status: "implemented; supersedes ADR-0003"')
+    # the current status of "superseded by ADR-0005" is superseded
+    assert main(["status", str(project), "ADR-0002", "withdrawn", "--date", "2026-02-01"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("ADR-0002 superseded -> withdrawn")
+    assert out[1].endswith(
+        "ADR-0002: dropped 'superseded by ADR-0005' from its status "
+        "(a withdrawn ADR has no successor)")
+    assert redis.read_text(encoding="utf-8").split("\n")[2] == "* Status: withdrawn"
+    found = rfcs(build(project))
+    assert (found["ADR-0007"]["status"], found["ADR-0007"]["supersedes"]) == (
+        "implemented", ["ADR-0003"])
+    assert (found["ADR-0002"]["status"], found["ADR-0002"]["superseded_by"]) == (
+        "withdrawn", [])
