@@ -232,3 +232,70 @@ def test_status_command_keeps_or_drops_the_target(
         "implemented", ["ADR-0003"])
     assert (found["ADR-0002"]["status"], found["ADR-0002"]["superseded_by"]) == (
         "withdrawn", [])
+
+
+# --------------------------------------------------------------------------
+# Item 5: forge import — TODO left in an issue, a status only in the title
+
+
+@pytest.fixture
+def imported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    from conftest import copy_root
+
+    from sphinx_rfc.cli import main
+
+    project = copy_root("loose-ends-forge", tmp_path / "forge")
+    code = main(["import", "--dir", str(project / "rfcs"),
+                 str(project / "issues/gh.json"), str(project / "issues/rest.json")])
+    assert code == 0, capsys.readouterr().err
+    return project
+
+
+def test_imported_todo_and_title_status(imported: Path, build: BuildFn) -> None:
+    result = build(imported)
+    ckpt = next((imported / "rfcs").glob("0301-*.md"))
+    lines = ckpt.read_text(encoding="utf-8").split("\n")
+    # a TODO alone under a heading, and one opening a list item, are left;
+    # "我们的 TODO list" is a term, a code block's comment is code
+    assert [(name[:4], line, sub, message.split(": ", 1)[1])
+            for name, line, sub, message in result.rfc_warnings()] == [
+        ("0301", lines.index("TODO") + 1, "rfc.placeholder",
+         "placeholder 'TODO' left in paragraph"),
+        ("0301", lines.index("- TODO 补充压测数据（128 卡）") + 1, "rfc.placeholder",
+         "placeholder 'TODO' left in paragraph"),
+    ]
+    found = rfcs(result)
+    # the status in the title's tags, the title without them
+    assert {k: (r["title"], r["status"]) for k, r in found.items()} == {
+        "RFC-0301": ("checkpoint: 异步保存", "withdrawn"),
+        "RFC-0302": ("dataloader: adaptive prefetch window", "withdrawn"),
+    }
+
+
+@pytest.mark.parametrize(("title", "read"), [
+    ("[Draft] kernel: FP8 autotune cache (withdrawn)", ("kernel: FP8 autotune cache", True,
+                                                        "withdrawn")),
+    ("【已撤回】dataset: 预取", ("dataset: 预取", False, "withdrawn")),
+    ("[RFC/Rejected] serving: 投机解码", ("serving: 投机解码", False, "rejected")),
+    ("(WIP) serving: offload", ("serving: offload", True, None)),
+    # brackets that are no tag stay; a status word inside the title is no tag
+    ("kernel: 变长 FlashAttention (varlen)", ("kernel: 变长 FlashAttention (varlen)", False, None)),
+    ("sampler (accepted) weights", ("sampler (accepted) weights", False, None)),
+    ("(withdrawn)", ("(withdrawn)", False, None)),
+])
+def test_read_title(title: str, read: tuple[str, bool, str | None]) -> None:
+    from sphinx_rfc.spec.forge import read_title, title_tags
+
+    assert read_title(title) == read
+    assert title_tags(title) == read[:2]
+
+
+def test_todo_as_a_term_or_a_leftover() -> None:
+    from sphinx_rfc.check.placeholders import find_placeholders
+
+    words = ["xxx", "TBD", "TODO"]
+    assert find_placeholders("TODO add the 128-card numbers", words) == ["TODO"]
+    assert find_placeholders("Step 2: TODO figure out the flag", words) == ["TODO"]
+    assert find_placeholders("使用示例 TODO", words) == ["TODO"]
+    assert find_placeholders("We keep a TODO list on the wiki", words) == []
+    assert find_placeholders("see TODO", words) == ["TODO"]
