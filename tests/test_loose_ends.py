@@ -146,6 +146,8 @@ def test_kep_sidecar_problem_at_its_line(build: BuildFn) -> None:
         ("kep.yaml", status_line, "rfc.invalid-value"),
         ("kep.yaml", created_line, "rfc.invalid-value"),
     ]
+    # the message quotes the key as kep.yaml writes it
+    assert any("invalid date 'early 2021' in 'creation-date'" in m for *_w, m in warnings)
     # the location is the sidecar's own path, not the README's
     assert f"{result.srcdir / name}:{status_line}: WARNING: KEP-2400: invalid status" in (
         result.warnings)

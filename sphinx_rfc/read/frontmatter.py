@@ -47,6 +47,9 @@ class RawField:
     #: sidecar's path, relative to the source folder, with ``/``): *line*
     #: is then that file's.
     source: str | None = None
+    #: The key as its author wrote it, for a field a template's rule renamed
+    #: (``creation-date``, ``Start Date`` for ``created``).
+    written: str | None = None
 
 
 def metadata_fields(env: BuildEnvironment, docname: str, doctree: nodes.document) -> list[RawField]:

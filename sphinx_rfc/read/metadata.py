@@ -72,6 +72,7 @@ def parse_metadata(
     line_of: Callable[[str], int | None],
     unknown: str = "warn",
     source_of: Mapping[str, str] | None = None,
+    written: Mapping[str, str] | None = None,
 ) -> tuple[Metadata, list[Problem]]:
     """Validate raw field values.
 
@@ -80,10 +81,13 @@ def parse_metadata(
     row of a basic-info table, kept as an extra field).  *source_of* names
     the file of a field written in another file than *source* (a KEP's
     ``kep.yaml``): its problems are that file's, at *line_of* its line there.
+    *written* names the key its author wrote for a field a template's
+    rule renamed (``creation-date`` for ``created``): messages quote it.
     """
     meta = Metadata()
     problems: list[Problem] = []
     elsewhere = source_of or {}
+    keys = written or {}
 
     def invalid(name: str, message: str) -> None:
         problems.append(Problem(
@@ -91,10 +95,11 @@ def parse_metadata(
 
     for name, value in raw.items():
         text = as_text(value)
+        shown = keys.get(name, name)
         found = find_placeholders(text, settings.placeholders)
         if found:
             problems.append(placeholder_problem(
-                found, f"field {name!r}", elsewhere.get(name, source), line_of(name), rfc_id))
+                found, f"field {shown!r}", elsewhere.get(name, source), line_of(name), rfc_id))
         if name == "title":
             meta.title = text or None
         elif name == "status":
@@ -130,7 +135,7 @@ def parse_metadata(
                 setattr(meta, name, date)
             else:
                 invalid(name, _("invalid date {text!r} in {name!r}; expected YYYY-MM-DD").format(
-                    text=text, name=name,
+                    text=text, name=shown,
                 ))
         elif name in ("tracking", "feature"):
             # (N/A, "none": no value; a feature name written as code,
@@ -146,7 +151,7 @@ def parse_metadata(
                     ids.append(item)
                 else:
                     invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
-                                    ).format(item=item, name=name, noun=settings.noun(),
+                                    ).format(item=item, name=shown, noun=settings.noun(),
                                              pattern=settings.id_pattern.pattern))
             setattr(meta, name, list(dict.fromkeys([*getattr(meta, name), *ids])))
         elif name == "modules":
@@ -178,7 +183,7 @@ def parse_metadata(
                     canonical = folded.get(fold(item))
                     if canonical is None:
                         invalid(name, _("invalid value {item!r} for {name!r}; expected one of {allowed}")
-                                .format(item=item, name=name, allowed=", ".join(allowed)))
+                                .format(item=item, name=shown, allowed=", ".join(allowed)))
                     else:
                         kept.append(canonical)
                 items = kept

@@ -575,7 +575,8 @@ def declared_fields(
             if target in seen:
                 continue
             seen.add(target)
-            renamed = RawField(target, raw.value, raw.line, source=raw.source)
+            renamed = RawField(target, raw.value, raw.line, source=raw.source,
+                               written=raw.name if raw.name != target else None)
             if target == "rfc" or field_key(target, settings, keep_unknown=False):
                 fields.append(renamed)
             else:
@@ -721,6 +722,8 @@ def read_native(
     meta, parsed = parse_metadata(
         raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra",
         source_of=elsewhere,
+        written={f.name: f.written for f in (*meta_fields, *declared_extra.values())
+                 if f.written is not None and raw.get(f.name) is f.value},
     )
     if settings.template is not None and settings.template.history:
         # the template version it names (docs/reference/templates.md)
