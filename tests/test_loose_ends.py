@@ -301,3 +301,25 @@ def test_todo_as_a_term_or_a_leftover() -> None:
     assert find_placeholders("使用示例 TODO", words) == ["TODO"]
     assert find_placeholders("We keep a TODO list on the wiki", words) == []
     assert find_placeholders("see TODO", words) == ["TODO"]
+
+
+def test_status_command_in_rst_preambles(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``sphinx-rfc status`` edits an rST RFC's preamble as a Markdown one's:
+    an item added to its bullet list, a field to its field list; the status
+    it starts from is its place's (a file under text/ is accepted)."""
+    from conftest import copy_root
+
+    from sphinx_rfc.cli import main
+
+    project = copy_root("loose-ends", tmp_path / "le")
+    assert main(["status", str(project), "RFC-0102", "implemented", "--date", "2026-01-03"]) == 0
+    assert capsys.readouterr().out.strip().endswith("RFC-0102 accepted -> implemented")
+    bullets = (project / "text/0102-raw-byte-strings.rst").read_text(encoding="utf-8")
+    assert bullets.split("\n")[4] == "- Status: implemented"
+    assert main(["status", str(project), "RFC-0103", "withdrawn", "--date", "2026-01-03"]) == 0
+    fields = (project / "text/0103-inline-const.rst").read_text(encoding="utf-8")
+    assert fields.split("\n")[7] == ":status: withdrawn"
+    # accepted by its place: no way back to review
+    assert main(["status", str(project), "RFC-0101", "review"]) == 1
+    assert "the status is accepted" in capsys.readouterr().err

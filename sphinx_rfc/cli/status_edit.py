@@ -46,6 +46,7 @@ from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
 from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
+from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.lifecycle import SUPERSEDED, check_transition, refusal
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -297,10 +298,11 @@ def run(args: argparse.Namespace) -> int:
     # a folder found above: its file as seen from here (0042-x.md, not ../rfcs/0042-x.md)
     shown = rfc.path if args.sourcedir is not None else Path(os.path.relpath(rfc.path))
     clean_leftovers(rfc.path.parent)  # (what a killed status or import left)
-    # (a status naming its target, "superseded by ADR-0057", is its status word)
+    # (a status naming its target, "superseded by ADR-0057", is its status word;
+    # none stated: the status of its place, a Rust RFC's under text/ accepted)
     stated = split_status(rfc.status)[0] if rfc.status else None
     current = (settings.statuses.lookup(rfc.status) or settings.statuses.lookup(stated or "")
-               if rfc.status else "draft")
+               if rfc.status else _placed_status(rfc.path, srcdir, settings) or "draft")
     verdict = check_transition(
         current or str(rfc.status), new,
         successors=lambda: [r.rfc_id for r in rfcs if args.rfc_id in r.supersedes],
@@ -341,6 +343,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown}: {args.rfc_id}: dropped {clause!r} from its status "
               f"(a {new} {settings.noun()} {_why_dropped(clause)})")
     return 0
+
+
+def _placed_status(path: Path, srcdir: Path, settings: Any) -> str | None:
+    """The status of an RFC that states none, by where it is, as the build
+    gives it: ``rfc_default_status``, then the template's ``status=`` rule."""
+    try:
+        docname = path.resolve().relative_to(srcdir.resolve()).with_suffix("").as_posix()
+    except ValueError:
+        return None
+    rule = settings.template.metadata if settings.template is not None else None
+    pairs = (*(settings.default_status or ()), *(rule.status if rule is not None else ()))
+    for glob, status in pairs:
+        if docname_glob_match(glob, docname) and (key := settings.statuses.lookup(status)):
+            return str(key)
+    return None
 
 
 def _why_dropped(clause: str) -> str:
