@@ -323,3 +323,16 @@ def test_status_command_in_rst_preambles(tmp_path: Path,
     # accepted by its place: no way back to review
     assert main(["status", str(project), "RFC-0101", "review"]) == 1
     assert "the status is accepted" in capsys.readouterr().err
+    # the status now in the list is the one the next change starts from
+    assert main(["status", str(project), "RFC-0102", "accepted"]) == 1
+    assert "the status is implemented" in capsys.readouterr().err
+
+
+def test_rst_list_is_a_place_only_where_the_template_reads_one() -> None:
+    from sphinx_rfc.cli.status_edit import StatusEditError, set_status
+
+    text = "Title\n=====\n\n:Owner: Li Na\n\nBody.\n"
+    with pytest.raises(StatusEditError):
+        set_status(text, ".rst", "review", None)  # (the build would not read it there)
+    assert set_status(text, ".rst", "review", None, rst_list=True).split("\n")[4] == (
+        ":status: review")

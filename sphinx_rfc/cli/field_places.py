@@ -203,9 +203,12 @@ def _list(lines: Sequence[str], items: Sequence[PreambleItem]) -> Place:
 
 
 def find_places(
-    text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS
+    text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS, *,
+    rst_list: bool = False,
 ) -> list[Place]:
-    """Every place of *text* that declares RFC fields, in file order."""
+    """Every place of *text* that declares RFC fields, in file order.  An
+    rST file's leading list counts with *rst_list* only (the template reads
+    one: ``rfc-metadata`` ``from="list"``)."""
     lines = text.splitlines(keepends=True)
     found: list[Place] = []
     if suffix.lower() in (".rst", ".txt"):
@@ -214,7 +217,8 @@ def find_places(
             found.append(_options(lines, first, Place("field-list", "option", first), rst=True))
         # the preamble list of a Rust-style RFC in rST: a bullet list at the
         # top, or a field list under the title
-        items = leading_list([_content(line) for line in lines], markdown=False)
+        items = leading_list([_content(line) for line in lines], markdown=False) if (
+            rst_list) else []
         at = items[0].line - 1 if items else first
         if items and _content(lines[at]).lstrip()[:1] in "-*+":
             found.append(_list(lines, items))

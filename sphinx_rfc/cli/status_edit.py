@@ -135,16 +135,17 @@ def status_with_targets(
 def set_status(
     text: str, suffix: str, new_status: str, date: str | None, *,
     statuses: Vocabulary = STATUSES, sections: Sequence[SectionSpec] = SECTIONS,
-    dropped: list[str] | None = None,
+    dropped: list[str] | None = None, rst_list: bool = False,
 ) -> str:
     """*text* with its status set to *new_status* (a key) and ``updated``
     set to *date* where dates are declared (None: leave them).  A status
     that names its target keeps the target while it keeps its meaning
     (:func:`status_with_targets`); the clauses dropped are added to
-    *dropped*."""
+    *dropped*.  *rst_list*: an rST file's leading list declares fields too
+    (the template reads one)."""
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     lines = text[len(bom):].splitlines(keepends=True)
-    places = find_places(text[len(bom):], suffix, sections)
+    places = find_places(text[len(bom):], suffix, sections, rst_list=rst_list)
     directives = [p for p in places if p.kind == "directive"]
     places = directives[:1] or places
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
@@ -286,7 +287,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"unknown status {args.status!r}; known: "
                     + ", ".join(settings.statuses.keys()), 2)
     rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
-                exclude=list(config.exclude_patterns), sections=settings.sections)
+                exclude=list(config.exclude_patterns), sections=settings.sections,
+                rst_list=_reads_list(settings))
     mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
     if not mine:
         known = sorted({r.rfc_id for r in rfcs})
@@ -331,7 +333,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         updated = set_status(text, rfc.path.suffix, new, date,
                              statuses=settings.statuses, sections=settings.sections,
-                             dropped=dropped)
+                             dropped=dropped, rst_list=_reads_list(settings))
     except StatusEditError as exc:
         return fail(f"{shown}: {exc}", 1)
     try:
@@ -343,6 +345,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown}: {args.rfc_id}: dropped {clause!r} from its status "
               f"(a {new} {settings.noun()} {_why_dropped(clause)})")
     return 0
+
+
+def _reads_list(settings: Any) -> bool:
+    """Whether the template reads a leading list (``from="list"``)."""
+    rule = settings.template.metadata if settings.template is not None else None
+    return rule is not None and "list" in rule.sources
 
 
 def _placed_status(path: Path, srcdir: Path, settings: Any) -> str | None:

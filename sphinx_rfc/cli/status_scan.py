@@ -52,8 +52,10 @@ def _value(text: str, place: Place, name: str) -> str | None:
 
 
 def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
-         exclude: Sequence[str] = (), sections: Sequence[SectionSpec] = SECTIONS) -> list[FoundRfc]:
-    """Every RFC a text scan of *srcdir* finds (see the module's docstring)."""
+         exclude: Sequence[str] = (), sections: Sequence[SectionSpec] = SECTIONS,
+         rst_list: bool = False) -> list[FoundRfc]:
+    """Every RFC a text scan of *srcdir* finds (see the module's docstring);
+    *rst_list*: an rST file's leading list declares fields too."""
     from sphinx.util.matching import Matcher
 
     skip = Matcher(["_build", *exclude])
@@ -74,7 +76,7 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 continue
             if not native and "rfc" not in text:
                 continue
-            places = find_places(text, path.suffix, sections)
+            places = find_places(text, path.suffix, sections, rst_list=rst_list)
             directive = next((p for p in places if p.kind == "directive" and p.rfc_id), None)
             if directive is not None:
                 places, rfc_id = [directive], directive.rfc_id
