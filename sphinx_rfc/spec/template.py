@@ -520,7 +520,7 @@ def _since(value: str | None, line: int) -> str | None:
     return value
 
 
-_RULE_FIELDS = ("from", "fields", "title", "status")
+_RULE_FIELDS = ("from", "fields", "title", "status", "required")
 
 
 def _metadata_rule(comments: Sequence[Comment]) -> MetadataRule | None:
