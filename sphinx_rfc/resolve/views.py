@@ -30,7 +30,7 @@ from sphinx.util import logging
 
 from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc._nogc import nogc
-from sphinx_rfc.i18n import _
+from sphinx_rfc.i18n import __
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, rfc_pending
 from sphinx_rfc.render.native_info import draw_native_info
@@ -217,7 +217,7 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         if old is not None and old != new:
             outdated.append(docname)
     if outdated:
-        logger.info(_("sphinx_rfc: {count} page(s) show changed RFC data: {pages}").format(
+        logger.info(__("sphinx_rfc: {count} page(s) show changed RFC data: {pages}").format(
             count=len(outdated), pages=", ".join(outdated)))
     return outdated
 
