@@ -150,22 +150,29 @@ def joined(items: Sequence[nodes.Node], sep: str = ", ") -> list[nodes.Node]:
 
 class review_count(nodes.inline):  # noqa: N801 (docutils naming)
     """An RFC's approving and opposing reviews, ``3 ✓ / 1 ✗``, as every
-    writer draws an inline; LaTeX writes them in words, pdflatex having no
-    ✓ or ✗ (:func:`visit_review_count_latex`, registered by ``app.add_node``
-    for the LaTeX builder only)."""
+    writer draws an inline (and the XML writers write one: no attribute of
+    its own); LaTeX writes them in words, pdflatex having no ✓ or ✗
+    (:func:`visit_review_count_latex`, registered by ``app.add_node`` for
+    the LaTeX builder only)."""
+
+    tagname = "inline"
 
     @classmethod
     def make(cls, approving: int, against: int) -> review_count:
         text = f"{approving} ✓ / {against} ✗"
-        node = cls(text, text, classes=["rfc-review-count"])
-        node["approving"], node["against"] = approving, against
-        return node
+        return cls(text, text, classes=["rfc-review-count"])
+
+    def counts(self) -> tuple[str, str]:
+        """The two counts, read back from the text :meth:`make` wrote."""
+        approving, _sep, against = self.astext().partition(" / ")
+        return approving.split(" ", 1)[0], against.split(" ", 1)[0]
 
 
 def visit_review_count_latex(translator: Any, node: review_count) -> None:
     """The counts in words, drawn as the inline they replace."""
+    approving, against = node.counts()
     words = _("{approving} approving / {against} against").format(
-        approving=node["approving"], against=node["against"])
+        approving=approving, against=against)
     node[:] = [nodes.Text(words)]
     translator.visit_inline(node)
 
