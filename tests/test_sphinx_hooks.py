@@ -190,6 +190,11 @@ def test_cross_problems_are_logged_by_check_consistency(
     assert consistency == [1, 0, 2, 1] and len(_unknown(fixed)) == 1
 
 
+def test_parallel_reading_logs_them_once(build: BuildFn, consistency: list[int]) -> None:
+    first = build(dict(FILES), conf=CONF, parallel=2)
+    assert consistency == [1] and len(_unknown(first)) == 1
+
+
 def test_a_build_that_updates_no_document_still_logs_them(
     build: BuildFn, consistency: list[int]
 ) -> None:
