@@ -111,6 +111,28 @@ def test_console_messages_use_double_underscore() -> None:
     assert "sphinx_rfc: {count} page(s) show changed RFC data: {pages}" in msgids
 
 
+def test_console_messages_follow_the_console_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``__`` speaks the console's language (here zh_CN), ``_`` the
+    project's (here none: English), each from the one catalog."""
+    import locale
+
+    from sphinx import locale as sphinx_locale
+
+    from sphinx_rfc.i18n import CATALOG, LOCALE_DIR, _, __
+
+    message = "sphinx_rfc: {count} page(s) show changed RFC data: {pages}"
+    saved = dict(sphinx_locale.translators)
+    monkeypatch.setattr(locale, "getlocale", lambda *args: ("zh_CN", "UTF-8"))
+    try:
+        sphinx_locale.translators.pop(("general", CATALOG), None)
+        sphinx_locale.init_console(LOCALE_DIR, CATALOG)
+        assert str(__(message)) == "sphinx_rfc：{count} 个页面显示的 RFC 数据已变化：{pages}"
+        assert str(_(message)) == message
+    finally:
+        sphinx_locale.translators.clear()
+        sphinx_locale.translators.update(saved)
+
+
 # -- cross-RFC problems from check_consistency ----------------------------
 
 
