@@ -42,8 +42,8 @@ none), with their source and line.  The collector gives them the record's
 ID and the docname, adds them to the record's problems (sorted), stores
 and reports them with the others: a handler never logs a problem itself.
 Handlers run in Sphinx's order (priority, then connection); the
-extension's own are :mod:`sphinx_rfc.features.signatures` and
-:mod:`sphinx_rfc.features.results`.
+extension's own are :mod:`sphinx_rfc.features.signatures`,
+:mod:`sphinx_rfc.features.results` and :mod:`sphinx_rfc.features.commits`.
 """
 
 from __future__ import annotations
@@ -79,7 +79,8 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import git_dates, history, template_era
+from sphinx_rfc.read import api_pages, git_dates, history, template_era
+from sphinx_rfc.read.basic_info import LEAD_INFO
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -192,6 +193,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     docname = env.docname
     settings = rfc_config.settings(app.config)
     domain = get_domain(env)
+    api_pages.add_spots(app, doctree)  # (rfc_api_backlinks: spots on API pages)
     candidate = is_native_candidate(docname, settings, env.metadata.get(docname))
     if not candidate and not holds_rfc_data(env):
         # no directive, role or template of sphinx_rfc in it: nothing to walk
@@ -264,7 +266,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
-            required=template_era.required_for(record, settings),
+            required=_without_lead_info(template_era.required_for(record, settings), doctree),
             page=lambda: page_shape(doctree, memo),
         )
         problems.extend(bold_heading_note(
@@ -452,6 +454,15 @@ def _walk(tree: nodes.Element, found: _Found) -> None:
             continue
         if node.children:
             stack.extend(reversed(node.children))
+
+
+def _without_lead_info(required: tuple[str, ...], doctree: nodes.document) -> tuple[str, ...]:
+    """The required sections, less the basic information when the RFC
+    gives it as a table straight under its title (read as that section:
+    :func:`~sphinx_rfc.read.basic_info.lead_info_table`)."""
+    if "basic-info" not in required or not doctree.get(LEAD_INFO):
+        return required
+    return tuple(key for key in required if key != "basic-info")
 
 
 def _scan(doctree: nodes.document) -> _Found:

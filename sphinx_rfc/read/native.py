@@ -90,6 +90,7 @@ from sphinx_rfc.read.basic_info import (
     info_notes,
     info_rows,
     info_table,
+    lead_info_table,
     mark_info_cells,
     merge_fields,
     uses_row,
@@ -283,18 +284,32 @@ def read_section_tables(
         spec = best_of(headers, candidates) if candidates else None
         if spec is None:
             continue
-        title_line = lines.title_line(section[0]) if isinstance(section[0], nodes.title) else None
-        payload = read_tables(
-            [table], [spec], settings, directive=spec.directive, source=source,
-            line=title_line, only_matching=True, prefix=section_prefix(section),
-        )
-        payload.add_to(record)
-        if row_of is not None:
-            row_of.update(payload.row_of)
-        for problem in payload.problems:
-            problem.rfc_id = rfc_id
-        problems.extend(payload.problems)
+        problems.extend(_read_into(
+            record, [table], [spec], settings, directive=spec.directive, section=section,
+            lines=lines, source=source, rfc_id=rfc_id, row_of=row_of,
+        ))
     return problems
+
+
+def _read_into(
+    record: RfcRecord, tables: list[nodes.table], specs: Sequence[TableSpec],
+    settings: RfcSettings, *, directive: str, section: nodes.section, lines: SourceLines,
+    source: str, rfc_id: str, row_of: dict[int, Any] | None,
+) -> list[Problem]:
+    """Read *tables* of *section* as *specs* into *record*, marked for the
+    render step; their problems, of *rfc_id*."""
+    title = section[0]
+    title_line = lines.title_line(title) if isinstance(title, nodes.title) else None
+    payload = read_tables(
+        tables, specs, settings, directive=directive, source=source,
+        line=title_line, only_matching=True, prefix=section_prefix(section),
+    )
+    payload.add_to(record)
+    if row_of is not None:
+        row_of.update(payload.row_of)
+    for problem in payload.problems:
+        problem.rfc_id = rfc_id
+    return payload.problems
 
 
 def review_sections(doctree: nodes.document) -> list[nodes.section]:
@@ -328,20 +343,12 @@ def read_review_tables(
     specs = settings.tables_for_directive("rfc-reviews")
     problems: list[Problem] = []
     for section in review_sections(doctree):
-        title = section[0]
-        title_line = lines.title_line(title) if isinstance(title, nodes.title) else None
         # (an rfc-reviews directive under the heading has read its own table)
         tables = [t for t in find_tables(section.children[1:]) if not already_read(t)]
-        payload = read_tables(
-            tables, specs, settings, directive="rfc-reviews", source=source,
-            line=title_line, only_matching=True, prefix=section_prefix(section),
-        )
-        payload.add_to(record)
-        if row_of is not None:
-            row_of.update(payload.row_of)
-        for problem in payload.problems:
-            problem.rfc_id = rfc_id
-        problems.extend(payload.problems)
+        problems.extend(_read_into(
+            record, tables, specs, settings, directive="rfc-reviews", section=section,
+            lines=lines, source=source, rfc_id=rfc_id, row_of=row_of,
+        ))
     return problems
 
 
@@ -641,6 +648,8 @@ def read_native(
     record_line = title_line or 1
     sections = recognised_sections(doctree, settings, head)
     table = info_table(sections.get("basic-info"))
+    if table is None and sections.get("basic-info") is None:
+        table = lead_info_table(head, settings)
     rows: list[RawField] = []
     row_problems: list[Problem] = []
     if table is not None:

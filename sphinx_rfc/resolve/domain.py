@@ -29,6 +29,7 @@ from sphinx_rfc.model.records import ModuleHome, RfcRecord, same_head
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
 from sphinx_rfc.report import report
+from sphinx_rfc.resolve.api import with_api
 from sphinx_rfc.resolve.derived import derived
 
 if TYPE_CHECKING:
@@ -532,7 +533,11 @@ class RfcDomain(Domain):
         if typ == "ref":
             return self._rfc_refnode(builder, fromdocname, target, contnode)
         if typ == "mod":
-            return self._module_refnode(builder, fromdocname, target, contnode)
+            found = self._module_refnode(builder, fromdocname, target, contnode)
+            if found is not None and node.get("rfc-quiet"):
+                # a module cell the extension drew: its API documentation too
+                return with_api(found, env, builder, fromdocname, target)  # type: ignore[return-value]
+            return found
         return None
 
     def resolve_any_xref(

@@ -35,7 +35,7 @@ from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, rfc_pending
 from sphinx_rfc.render.native_info import draw_native_info
 from sphinx_rfc.render.tables import draw_read_table
-from sphinx_rfc.resolve import page_views
+from sphinx_rfc.resolve import code_views, page_views
 from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
 from sphinx_rfc.resolve.domain import RfcDomain, get_domain
 
@@ -47,7 +47,7 @@ logger = logging.getLogger(__name__)
 
 #: view kind -> its view: the built-in ones shown inside RFC pages; the
 #: directives register theirs at setup.
-VIEWS: dict[str, View[Any]] = dict(page_views.VIEWS)
+VIEWS: dict[str, View[Any]] = {**page_views.VIEWS, **code_views.VIEWS}
 
 
 def register(

@@ -42,6 +42,8 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "unplanned-change",
+    "unimplemented",
     "heading-level",
     "bold-heading",
     "changed-after-acceptance",
@@ -120,6 +122,15 @@ SUBTYPES: dict[str, str] = {
         "A template-native RFC's table in a section with known table kinds is read as none "
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
+    ),
+    "unplanned-change": (
+        "A commit citing the RFC (``rfc_commit_pattern``) touches a module (``rfc_module_paths``) "
+        "that is not in its change table or ``:modules:``: one warning per RFC and module, "
+        "naming the commits, at the first row of the change table (else at the RFC's title)."
+    ),
+    "unimplemented": (
+        "An ``accepted`` RFC older than ``rfc_implementation_days`` (its ``updated`` date, else "
+        "``created``) whose modules no commit citing it touched; at the RFC's title."
     ),
     "heading-level": (
         "A heading names a top-level section of the template but is at another heading level "
