@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-DEFAULT_PLACEHOLDERS = ["xxx", "[FILL]", "[待测]", "待补充", "TBD"]
+DEFAULT_PLACEHOLDERS = ["xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO"]
 
 #: The prefix of every config value's name: ``rfc_`` + the RfcSettings attribute.
 PREFIX = "rfc_"

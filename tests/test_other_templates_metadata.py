@@ -173,6 +173,7 @@ def test_template_command_shows_the_metadata_rule(capsys: pytest.CaptureFixture[
         "title": ["feature", "file-name"],
         "status": [{"glob": "text/*", "status": "accepted"}],
         "check_since": None,
+        "required": True,
     }
     assert {s["key"]: s.get("since") for s in data["sections"] if s.get("since")} == {
         "guide-level-explanation": "2017-07-12", "reference-level-explanation": "2017-07-12",

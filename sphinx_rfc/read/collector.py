@@ -277,6 +277,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         held = sections_holding_unreadable_tables(found.messages, lines.title_line)
         problems.extend(p for p in result.problems
                         if not (p.subtype == "empty-section" and p.line in held))
+        if any(p.subtype == "no-headings" for p in result.problems):
+            # a page that is no RFC's text (a redirect, a page of bold lines)
+            # is told so once: not also that it has no preamble
+            problems[:] = [p for p in problems if p.subtype != "missing-preamble"]
         # all text of the document: every section's body and title (the
         # document title's section is the one section_bodies may leave out;
         # a title docutils promoted to the document is its first child)
@@ -345,7 +349,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     domain.store(docname, record, homes, views, refs, problems)
     if dates is not None:
         domain.set_git_dates(docname, dates.found)
-    report(problems)
+    # (srcdir: a problem in another file, a sidecar's, is located at it)
+    report(problems, srcdir=app.srcdir)
 
 
 # Sphinx writes repr() of every event's arguments for its debug log, even

@@ -69,6 +69,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
+from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.placeholders import is_placeholder
 from sphinx_rfc.check.sections import section_keys_for_title, whole_title_keys
 from sphinx_rfc.doctree.locations import SourceLines, ancestors, first_line
@@ -99,6 +100,7 @@ from sphinx_rfc.read.frontmatter import (
     RawField,
     metadata_fields,
     preamble_fields,
+    preamble_top,
     sidecar_fields,
 )
 from sphinx_rfc.read.metadata import Metadata, add_note, id_problems, new_record, parse_metadata
@@ -564,7 +566,7 @@ def declared_fields(
         elif (name := rule.sidecar) is not None and source.endswith(name):
             # (the document is read again when its sidecar changes)
             env.note_dependency(str(path.parent / name))
-            by_source[source] = sidecar_fields(path, name)[0]
+            by_source[source] = sidecar_fields(path, name, source_path(env, docname))[0]
     order = [s for s in rule.sources if s in by_source]
     if "front-matter" not in order:
         order.insert(0, "front-matter")
@@ -580,12 +582,44 @@ def declared_fields(
             if target in seen:
                 continue
             seen.add(target)
-            renamed = RawField(target, raw.value, raw.line)
+            renamed = RawField(target, raw.value, raw.line, source=raw.source,
+                               written=raw.name if raw.name != target else None)
             if target == "rfc" or field_key(target, settings, keep_unknown=False):
                 fields.append(renamed)
             else:
                 extra[target] = renamed
     return fields, extra
+
+
+def missing_preamble(
+    env: BuildEnvironment, docname: str, rule: MetadataRule, fields: Sequence[RawField],
+    rows: Sequence[RawField], declared_extra: Mapping[str, RawField], source: str,
+) -> list[Problem]:
+    """``rfc.missing-preamble`` when the template declares a leading list
+    (``from="list"``) that its documents must give (``required="yes"``:
+    the Rust RFCs') and the document has none, nor any other metadata:
+    no front matter (rST: no field list before the title), no sidecar
+    value, no row of its table giving a field the rule names.  One warning
+    at the line where the list would start; what is there is quoted (a typo,
+    ``q- Feature Name: …``, is not guessed at)."""
+    targets = {target for _key, target in rule.fields}
+    if not rule.required or "list" not in rule.sources or not targets or fields or (
+            declared_extra) or any(
+            r.name in targets for r in rows):
+        return []
+    top = preamble_top(Path(env.doc2path(docname)))
+    if top is None:
+        return []
+    line, text = top
+    keys = ", ".join(f"'{key}: …'" for key, _target in rule.fields[:2])
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return [Problem(
+        "missing-preamble",
+        _("no preamble found at the top: the template's documents start with a list of "
+          "'Key: value' items ({keys}) or front matter giving them, this one with {text!r}; "
+          "its fields are not read").format(keys=keys, text=shown),
+        source, line,
+    )]
 
 
 def status_by_place(docname: str, settings: RfcSettings) -> str | None:
@@ -660,7 +694,7 @@ def read_native(
     if rule is not None:
         meta_fields, declared_extra = declared_fields(env, docname, meta_fields, rule, settings)
 
-    rfc_id, id_line = _find_id(meta_fields, rows, docname, settings)
+    rfc_id, id_line, id_source = _find_id(meta_fields, rows, docname, settings)
     if rfc_id is None:
         problems.append(Problem(
             "missing-id",
@@ -671,13 +705,21 @@ def read_native(
         ))
         return None, None
 
-    found = id_problems(rfc_id, settings, source, id_line or record_line)
+    found = id_problems(rfc_id, settings, id_source or source, id_line or record_line)
+    if rule is not None:
+        found += missing_preamble(env, docname, rule, meta_fields, rows, declared_extra, source)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
     if "type" not in raw and (typed := background_type(sections.get("background"), settings)):
         raw["type"], where["type"] = typed
     for name, extra in declared_extra.items():
         if name not in raw:
             raw[name], where[name] = extra.value, extra.line
+    # the fields whose value is written in another file (a KEP's kep.yaml):
+    # a problem of one is reported at its line there
+    elsewhere = {
+        f.name: f.source for f in (*meta_fields, *declared_extra.values())
+        if f.source is not None and raw.get(f.name) is f.value
+    }
     line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
     no_status = profile_of(settings.template.path if settings.template else None).no_status
     if "status" not in raw and (placed := status_by_place(docname, settings)) is not None:
@@ -687,7 +729,10 @@ def read_native(
         # one that declares none has its template's status (MADR's: a decision)
         raw["status"] = no_status
     meta, parsed = parse_metadata(
-        raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra"
+        raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra",
+        source_of=elsewhere,
+        written={f.name: f.written for f in (*meta_fields, *declared_extra.values())
+                 if f.written is not None and raw.get(f.name) is f.value},
     )
     if settings.template is not None and settings.template.history:
         # the template version it names (docs/reference/templates.md)
@@ -755,16 +800,18 @@ def read_native(
 def _find_id(
     meta_fields: Sequence[RawField], rows: Sequence[RawField], docname: str,
     settings: RfcSettings,
-) -> tuple[str | None, int | None]:
+) -> tuple[str | None, int | None, str | None]:
+    """The RFC's ID, its line, and the file it is written in when that is
+    not the document (a sidecar's)."""
     for fld in meta_fields:
         if fold_header(fld.name) in _META_ID_KEYS:
             value = _id_value(fld.value, settings)
             if value:
-                return value, fld.line
+                return value, fld.line, fld.source
     for row in rows:
         if row.name == "rfc":
-            return _id_value(row.value, settings), row.line
-    return rfc_id_from_name(docname, settings), None
+            return _id_value(row.value, settings), row.line, None
+    return rfc_id_from_name(docname, settings), None, None
 
 
 def _anchor(

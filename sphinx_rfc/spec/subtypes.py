@@ -50,6 +50,7 @@ Subtype = Literal[
     "missing-approval",
     "mermaid-script",
     "stale-review",
+    "missing-preamble",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -162,6 +163,12 @@ SUBTYPES: dict[str, str] = {
     "stale-review": (
         "An RFC has been in review for longer than ``rfc_review_days`` (from the commit that "
         "put it in review, in its git history); the days and that date are named."
+    ),
+    "missing-preamble": (
+        "A template declares a leading list of ``Key: value`` items (``from=\"list\"``, the "
+        "Rust RFCs' ``- Start Date: …``) and a document gives none of the template's fields, "
+        "neither in such a list at its top nor elsewhere: one warning at the line where the "
+        "list would start, quoting it (a typo there, ``q- Feature Name:``, is not guessed at)."
     ),
 }
 

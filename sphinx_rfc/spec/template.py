@@ -705,7 +705,7 @@ def _since(value: str | None, line: int) -> str | None:
     return value
 
 
-_RULE_FIELDS = ("from", "fields", "title", "status")
+_RULE_FIELDS = ("from", "fields", "title", "status", "required")
 
 
 def _metadata_rule(lines: Sequence[str], markdown: bool) -> MetadataRule | None:
