@@ -35,7 +35,16 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.history import current_since
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.nodes import generated
-from sphinx_rfc.render.elements import author_node, joined, make_table, status_badge, type_badge
+from sphinx_rfc.render.elements import (
+    author_node,
+    depart_review_count_latex,
+    joined,
+    make_table,
+    review_count,
+    status_badge,
+    type_badge,
+    visit_review_count_latex,
+)
 from sphinx_rfc.render.timeline import days_in_status
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
@@ -388,12 +397,7 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
         counts = row.get("reviews")
         if not counts:
             return ""
-        if ctx.builder.format == "latex":  # (pdflatex has no ✓ or ✗)
-            text = _("{approving} approving / {against} against").format(
-                approving=counts[0], against=counts[1])
-        else:
-            text = f"{counts[0]} ✓ / {counts[1]} ✗"
-        return nodes.inline(text, text, classes=["rfc-review-count"])
+        return review_count.make(counts[0], counts[1])  # (LaTeX: in words)
     return str(row.get(column) or "")
 
 
@@ -486,4 +490,5 @@ def on_html_page_context(
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-index", RfcIndexDirective)
     views.register("index", index_value, render_index, late=True)
+    app.add_node(review_count, latex=(visit_review_count_latex, depart_review_count_latex))
     app.connect("html-page-context", on_html_page_context)

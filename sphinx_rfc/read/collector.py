@@ -511,37 +511,6 @@ def _views_and_refs(
     return found.views, found.refs
 
 
-#: At most this many documents to read: read them in the main process even
-#: under ``-j`` (the commit of an RFC or two; more, and Sphinx's parallel
-#: read starts to pay for the environment its workers send back).
-SERIAL_READ_MAX = 3
-
-_PARALLEL_KEY = "_sphinx_rfc_parallel"
-
-
-def _few_documents_serially(app: Sphinx, env: Any, docnames: list[str]) -> None:
-    """Sphinx reads in parallel whenever ``-j`` > 1, even one document: it
-    forks a worker, which pickles the whole environment back to be merged.
-    On an incremental build of a few documents (``sphinx-rfc check`` after
-    one commit, a pre-commit hook) that costs more than the reading itself
-    (one document of 300 RFCs, two cores: 2.2 s of CPU time instead of 1.6,
-    and one to two seconds of waiting), so a few documents are read
-    serially; parallel writing is left as it was (:func:`_restore_parallel`)."""
-    if app.parallel > 1 and len(docnames) <= SERIAL_READ_MAX:
-        app.__dict__[_PARALLEL_KEY] = app.parallel
-        app.parallel = 1
-
-
-def _restore_parallel(app: Sphinx, env: Any) -> None:
-    """After reading (``env-updated``): ``-j`` again, for writing."""
-    parallel = app.__dict__.pop(_PARALLEL_KEY, None)
-    if parallel is not None:
-        app.parallel = parallel
-
-
 def setup(app: Sphinx) -> None:
     app.add_event(RECORD_READ)
     app.connect("doctree-read", on_doctree_read)
-    # (last of the env-before-read-docs handlers: others may add documents)
-    app.connect("env-before-read-docs", _few_documents_serially, priority=900)
-    app.connect("env-updated", _restore_parallel, priority=100)
