@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx_rfc import config, directives, i18n
-    from sphinx_rfc.features import results, signatures
+    from sphinx_rfc.features import commits, results, signatures
     from sphinx_rfc.read import (
         build_log,
         collector,
@@ -30,6 +30,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         unread,
     )
     from sphinx_rfc.resolve import (
+        code_views,
         derived,
         domain,
         header_only_tables,
@@ -55,6 +56,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     history.setup(app)
     unread.setup(app)
     views.setup(app)
+    code_views.setup(app)
     static.setup(app)
     index_pages.setup(app)
     mermaid_js.setup(app)
@@ -64,6 +66,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # subscribers of the collector's rfc-record-read event, which it declares
     signatures.setup(app)
     results.setup(app)
+    commits.setup(app)
     mermaid.setup(app)
     mermaid_fallback.setup(app)
     header_only_tables.setup(app)

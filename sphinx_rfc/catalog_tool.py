@@ -59,15 +59,16 @@ MsgId = str | tuple[str, str]
 
 
 def literal_msgids() -> dict[MsgId, set[str]]:
-    """msgid -> files, from ``_("...")`` and ``ngettext("...", "...", n)``
-    calls (not ``__``: console text)."""
+    """msgid -> files, from ``_("...")`` (text in documents),
+    ``__("...")`` (console messages: one catalog holds both, as Sphinx's
+    does) and ``ngettext("...", "...", n)`` calls."""
     found: dict[MsgId, set[str]] = {}
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         rel = path.relative_to(PACKAGE_DIR.parent).as_posix()
         if rel.endswith("catalog_tool.py"):
             continue
         for _lineno, message, _comments, _context in extract_from_file(
-            "python", path, keywords={"_": None, "ngettext": (1, 2)}
+            "python", path, keywords={"_": None, "__": None, "ngettext": (1, 2)}
         ):
             if isinstance(message, str) and message:
                 found.setdefault(message, set()).add(rel)

@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-DEFAULT_PLACEHOLDERS = ["xxx", "[FILL]", "[待测]", "待补充", "TBD"]
+DEFAULT_PLACEHOLDERS = ["xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO"]
 
 #: The prefix of every config value's name: ``rfc_`` + the RfcSettings attribute.
 PREFIX = "rfc_"
@@ -432,6 +432,34 @@ def _module_paths(
     return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in value.items()}
 
 
+def _commit_pattern(s: Setting, value: Any, done: Mapping[str, Any]) -> re.Pattern[str] | str | None:
+    """None: the ID form of ``rfc_id_format``; ``""``: off; else a regex."""
+    if value is None or value == "":
+        return value  # type: ignore[no-any-return]
+    return _pattern(s, value, done)
+
+
+def _days_from_zero(s: Setting, value: Any, done: Mapping[str, Any]) -> int | None:
+    """A number of days (0 or more), or None: off."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise s.fail(value)
+    return value
+
+
+def _module_api(s: Setting, value: Any, done: Mapping[str, Any]) -> dict[str, str]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k and isinstance(v, str) and v.strip() for k, v in value.items()
+    ):
+        raise s.fail(value)
+    modules = done.get("modules") or {}
+    unknown = [k for k in value if modules and k not in modules]
+    if unknown:
+        raise s.fail(value, f"{s.shape}, each module in rfc_modules ({unknown[0]!r} is not)")
+    return {k: v.strip() for k, v in value.items()}
+
+
 def _url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
     if value is not None and (not isinstance(value, str) or "{}" not in value):
         raise s.fail(value)
@@ -731,6 +759,34 @@ class RfcSettings:
         default=True, types=(bool,), shape="True or False",
         doc="An RFC that declares no ``created`` / ``updated`` takes them from the git "
         "history of its source file (first and last commit); no git, no dates.",
+        convert=_flag,
+    ))
+    commit_pattern: re.Pattern[str] | str | None = field(metadata=setting(
+        default=None, types=(str, type(None)),
+        shape='None, "" or a regular expression string',
+        doc="How a commit message cites an RFC: ``None``, the ID form of ``rfc_id_format`` "
+        "(``RFC-0042``, ``RFC-42``); a regular expression (its group ``id``, else the whole "
+        "match, is the ID; digits alone are formatted with ``rfc_id_format``); ``\"\"``: "
+        "commits are not read.",
+        convert=_commit_pattern,
+    ))
+    implementation_days: int | None = field(metadata=setting(
+        default=None, types=(int, type(None)), shape="None or a number of days (0 or more)",
+        doc="``rfc.unimplemented``: an ``accepted`` RFC accepted this many days ago (the "
+        "commit that made it accepted, from its history; without history its ``updated`` "
+        "date, else ``created``) whose modules no commit citing it touched (``None``: off).",
+        convert=_days_from_zero,
+    ))
+    module_api: dict[str, str] = field(metadata=setting(
+        default={}, types=(dict,), shape="a dict module name -> Python module name",
+        doc="The API documentation (``py:module``) of a module, over the one found from its "
+        "name or its ``rfc_module_paths``.",
+        convert=_module_api,
+    ))
+    api_backlinks: bool = field(metadata=setting(
+        default=False, types=(bool,), shape="True or False",
+        doc="The page of every documented Python module an RFC touches lists those RFCs "
+        "after the module description.",
         convert=_flag,
     ))
     history: bool = field(metadata=setting(

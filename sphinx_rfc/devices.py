@@ -48,11 +48,11 @@ FORK_TRIM = True
 #: no-change rebuild cost 2.9 % more instructions, the one-RFC edit 1.5 %.
 DERIVED_CACHE = True
 
-#: Not switched here (its code is in ``read/collector.py``, left as it
-#: is): ``_few_documents_serially`` (``SERIAL_READ_MAX``): at most three
-#: documents to read are read in the main process under ``-j``, not by a
-#: forked worker that pickles the whole environment back.  Made for
-#: ``sphinx-rfc check DOCS FILE`` after a commit of one RFC: 300 RFCs, two
-#: cores, 1.6 s of CPU time instead of 2.2 when it was made (not measured
-#: again here).
+#: Not switched here (its code is in ``cli/project.py``, left as it is):
+#: ``SERIAL_READ_MAX``: ``sphinx-rfc check`` reads at most three changed
+#: documents in its own process under ``-j``, not by a forked worker that
+#: pickles the whole environment back (the build itself leaves
+#: ``app.parallel`` as Sphinx decides).  Made for ``sphinx-rfc check DOCS
+#: FILE`` after a commit of one RFC: 300 RFCs, two cores, 1.6 s of CPU
+#: time instead of 2.2 when it was made (not measured again here).
 SERIAL_READ = True

@@ -13,6 +13,7 @@ those :func:`visible` says the log showed.
 from __future__ import annotations
 
 import os
+import posixpath
 from collections.abc import Iterable, Sequence, Set
 
 from sphinx.util import logging
@@ -27,14 +28,15 @@ def report(problems: Iterable[Problem], srcdir: str | os.PathLike[str] | None = 
     """Log problems as warnings of type ``rfc``.
 
     A document's problem is located at its document and line.  A problem
-    of no document (the build's own) is located at its source, relative to
-    *srcdir*, with its line; with no line it has no location (Sphinx would
-    take a location with no ``:`` for a docname) and its message names the
-    file."""
+    of no document (the build's own), or a document's problem in another
+    file (a value of a KEP's ``kep.yaml``: its source is not the document's
+    own), is located at its source, relative to *srcdir*, with its line;
+    with no line it has no location (Sphinx would take a location with no
+    ``:`` for a docname) and its message names the file."""
     for problem in problems:
         prefix = f"{problem.rfc_id}: " if problem.rfc_id else ""
         location: tuple[str, int | None] | str | None = None
-        if problem.docname:
+        if problem.docname and not _elsewhere(problem):
             location = (problem.docname, problem.line)
         elif problem.line:
             path = os.path.normpath(os.path.join(os.fspath(srcdir or ""), problem.source))
@@ -43,6 +45,14 @@ def report(problems: Iterable[Problem], srcdir: str | os.PathLike[str] | None = 
             prefix + problem.message, location=location, type=WARNING_TYPE,
             subtype=problem.subtype,
         )
+
+
+def _elsewhere(problem: Problem) -> bool:
+    """Whether a document's *problem* is in another file than the document
+    (its source, relative to the source folder, is not the docname and a
+    suffix)."""
+    stem = posixpath.splitext(problem.source.replace(os.sep, "/"))[0]
+    return bool(problem.source) and stem != problem.docname
 
 
 def visible(problems: Iterable[Problem], suppress_warnings: Set[str] | Sequence[str]) -> list[Problem]:

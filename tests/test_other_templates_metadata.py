@@ -118,6 +118,12 @@ def test_rust_style_warnings_follow_the_template_in_force(shared_build: BuildFn)
         ("2580-ptr-meta.md", 1, "rfc.missing-section"),
     ]
     assert "'Future possibilities'" in warnings[1][3]
+    # RFC-3137's two combined headings count for each section they name
+    sections = rfcs(build)["RFC-3137"]["sections"]
+    assert isinstance(sections, dict)
+    combined = ("drawbacks", "rationale-and-alternatives", "unresolved-questions",
+                "future-possibilities")
+    assert {key: sections.get(key) for key in combined} == dict.fromkeys(combined, "present")
     # nothing else: the RFCs from before 2017-07-12 lack "Guide-level
     # explanation" and the others, and those from before 2018 "Prior art",
     # without a word
@@ -167,6 +173,7 @@ def test_template_command_shows_the_metadata_rule(capsys: pytest.CaptureFixture[
         "title": ["feature", "file-name"],
         "status": [{"glob": "text/*", "status": "accepted"}],
         "check_since": None,
+        "required": True,
     }
     assert {s["key"]: s.get("since") for s in data["sections"] if s.get("since")} == {
         "guide-level-explanation": "2017-07-12", "reference-level-explanation": "2017-07-12",

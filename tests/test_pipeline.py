@@ -125,4 +125,5 @@ def test_the_collector_is_the_one_doctree_read_handler(tmp_path: Path) -> None:
     subscribers = {f"{h.handler.__module__}.{h.handler.__name__}"
                    for h in built.app.events.listeners["rfc-record-read"]}
     assert subscribers == {"sphinx_rfc.features.signatures.on_record_read",
-                           "sphinx_rfc.features.results.on_record_read"}
+                           "sphinx_rfc.features.results.on_record_read",
+                           "sphinx_rfc.features.commits.on_record_read"}

@@ -208,7 +208,7 @@ INVALID_MD = """\
 ```{rfc} RFC-0002
 :status: 完成了
 :type: 重构
-:created: 2026/01/01
+:created: 2026/13/01
 ```
 """
 
@@ -250,7 +250,7 @@ def test_every_invalid_value_is_reported_with_file_and_line(build) -> None:  # t
         "'colour'",
         "'完成了'",
         "'重构'",
-        "'2026/01/01'",
+        "'2026/13/01'",
     ):
         assert text in messages
     # the RFC is still stored, with the default status

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -71,9 +72,22 @@ def _ratio(hit: int, total: int) -> float | None:
     return round(hit / total, 3) if total else None
 
 
+def _environment() -> dict[str, str]:
+    """The environment of the import and the build: ``PYTHONPATH`` with
+    its entries made absolute (they run in the project's folder, where
+    ``PYTHONPATH=.`` would name the project, not this checkout)."""
+    env = dict(os.environ)
+    if env.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.pathsep.join(
+            os.path.abspath(entry) if entry else os.getcwd()
+            for entry in env["PYTHONPATH"].split(os.pathsep))
+    return env
+
+
 def measure(corpus: Path) -> dict[str, object]:
     truth: dict[str, dict[str, object]] = json.loads((corpus / "truth.json").read_text("utf-8"))
     sources = sorted(str(p) for p in corpus.glob("*.json") if p.name != "truth.json")
+    env = _environment()
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp)
         (project / "conf.py").write_text(CONF, encoding="utf-8")
@@ -81,11 +95,11 @@ def measure(corpus: Path) -> dict[str, object]:
             "# Corpus\n\n```{toctree}\n:glob:\nrfcs/*\n```\n", encoding="utf-8")
         subprocess.run(
             [sys.executable, "-m", "sphinx_rfc.cli", "import", "--dir", str(project / "rfcs"),
-             *sources], check=True, capture_output=True, text=True, cwd=project,
+             *sources], check=True, capture_output=True, text=True, cwd=project, env=env,
         )
         build = subprocess.run(
             [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(project),
-             str(project / "_build")], capture_output=True, text=True, cwd=project,
+             str(project / "_build")], capture_output=True, text=True, cwd=project, env=env,
         )
         files = {int(re.match(r"\d+", p.name).group()): p  # type: ignore[union-attr]
                  for p in (project / "rfcs").glob("*.md")}

@@ -96,7 +96,8 @@ def _is_term(text: str, found: str, start: int, end: int) -> bool:
     """A placeholder word in capitals used as a term or mentioned, not left
     as a blank: followed by a space or a line break and a lower-case word
     that does not leave it a blank (`TBD behavior`; not `TBD until then`,
-    nor `TODO add a test`); in quotes (`"TBD"`); or an abbreviation after
+    nor `TODO add a test` at the start of a line or clause: a note word
+    is a term only in a sentence, `our TODO list`); in quotes (`"TBD"`); or an abbreviation after
     the words it stands for (`To Be Determined (TBD)`)."""
     if not (found.isascii() and found.isalpha() and found.isupper()):
         return False
@@ -108,13 +109,24 @@ def _is_term(text: str, found: str, start: int, end: int) -> bool:
         words = text[max(0, start - 1 - 20 * len(found)):start - 1].split()[-len(found):]
         if "".join(w.strip("\"'“”")[:1] for w in words).upper() == found:
             return True
-    if found in _NOTE_WORDS or after not in (" ", "\n"):
+    if after not in (" ", "\n") or (found in _NOTE_WORDS and not _after_a_word(text, start)):
+        # (a note word opening a line or a clause, `TODO add a test`, is a
+        # leftover; in a sentence, `our TODO list`, it may be a term)
         return False
     k = end + 1
     while k < len(text) and k - end <= 40 and text[k].isascii() and text[k].isalpha():
         k += 1
     word = text[end + 1:k]
     return len(word) > 1 and word.islower() and word not in _LINKING
+
+
+def _after_a_word(text: str, start: int) -> bool:
+    """Whether text[start] follows a word and a space in the same line
+    (``our TODO``), not the start of a line, a list mark or punctuation."""
+    k = start
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k < start and k > 0 and text[k - 1].isalnum()
 
 
 def placeholder_spans(text: str, placeholders: Sequence[str]) -> list[tuple[int, int]]:

@@ -11,8 +11,9 @@ field's value:
 * an rST field list before the title;
 * the first key/value pipe table of the first basic-information section
   (two columns, or three with notes; a ``项目 | 内容`` header is a header);
-* the ``Key: value`` list a Markdown document starts with (a MADR 2.x
-  record's ``* Status: accepted``, a Rust RFC's preamble:
+* the ``Key: value`` list a document starts with (a MADR 2.x record's
+  ``* Status: accepted``, a Rust RFC's preamble, in Markdown or rST; in
+  rST a field list under the title too:
   :func:`sphinx_rfc.spec.preamble.leading_list`).
 """
 
@@ -201,15 +202,27 @@ def _list(lines: Sequence[str], items: Sequence[PreambleItem]) -> Place:
 
 
 def find_places(
-    text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS
+    text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS, *,
+    rst_list: bool = False,
 ) -> list[Place]:
-    """Every place of *text* that declares RFC fields, in file order."""
+    """Every place of *text* that declares RFC fields, in file order.  An
+    rST file's leading list counts with *rst_list* only (the template reads
+    one: ``rfc-metadata`` ``from="list"``)."""
     lines = text.splitlines(keepends=True)
     found: list[Place] = []
     if suffix.lower() in (".rst", ".txt"):
         first = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
         if first < len(lines) and _option(_content(lines[first])):
             found.append(_options(lines, first, Place("field-list", "option", first), rst=True))
+        # the preamble list of a Rust-style RFC in rST: a bullet list at the
+        # top, or a field list under the title
+        items = leading_list([_content(line) for line in lines], markdown=False) if (
+            rst_list) else []
+        at = items[0].line - 1 if items else first
+        if items and _content(lines[at]).lstrip()[:1] in "-*+":
+            found.append(_list(lines, items))
+        elif items and at != first:
+            found.append(_options(lines, at, Place("field-list", "option", at), rst=True))
         for index, line in enumerate(lines):
             match = re.match(r"^\.\.\s+rfc::[ \t]*(\S*)", line)
             if match:

@@ -57,6 +57,7 @@ from sphinx_rfc.spec.forge import (
     forge_status,
     label_status,
     quoted_status,
+    read_title,
     title_tags,
 )
 from sphinx_rfc.spec.section_spec import SectionSpec
@@ -114,7 +115,7 @@ def owned_fields(
     ref = f"#{issue.number}"
     mark = issue.url or (issue_url.format(issue.number) if issue_url else ref)
     stated = basic_info_rows(issue.body, sections)
-    title, wip = title_tags(issue.title)
+    title, wip, titled = read_title(issue.title, statuses)
     own_ref = ref if issue_url or not issue.url else issue.url
     issues = [own_ref]
     if "issues" in stated:
@@ -125,8 +126,10 @@ def owned_fields(
     return {
         "rfc": rfc_id,
         "title": None if "title" in stated else document_title_of(title),
-        # (a status stated in a quote above the body is the author's too)
+        # (a status stated in a quote above the body is the author's too, and
+        # one in the title's tags: "… (withdrawn)", "【已撤回】…")
         "status": None if "status" in stated else quoted_status(issue.body, statuses)
+        or titled
         or forge_status(issue.state, issue.state_reason, issue.labels, status_map, statuses),
         # (an empty row is reported as such; the record still has an author)
         "authors": [issue.author_name or issue.author]

@@ -46,7 +46,9 @@ from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
 from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
-from sphinx_rfc.spec.lifecycle import check_transition, refusal
+from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.spec.lifecycle import SUPERSEDED, check_transition, refusal
+from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 
@@ -77,15 +79,73 @@ def spell(key: str, old: str | None, statuses: Vocabulary, *, cjk: bool = False)
     return key
 
 
+#: Words of a status clause naming the RFCs that supersede this one, and
+#: those this one supersedes (MADR's ``superseded by ADR-0057``,
+#: ``accepted; supersedes ADR-0045``: :func:`sphinx_rfc.spec.preamble.split_status`).
+_SUCCESSOR_WORDS = ("superseded by", "replaced by")
+_PREDECESSOR_WORDS = ("supersedes", "replaces")
+#: Statuses under which an RFC supersedes nothing: it never came into force.
+_NOT_IN_FORCE = ("withdrawn", "rejected")
+
+
+def status_with_targets(
+    old: str, new_status: str, statuses: Vocabulary = STATUSES, *, cjk: bool = False,
+) -> tuple[str, list[str]]:
+    """The status value that replaces *old* when the status becomes
+    *new_status* (a key), and the clauses of *old* that are dropped.
+
+    A status that names its target keeps it while the new status keeps its
+    meaning: ``superseded by ADR-0057`` only under ``superseded`` (a
+    withdrawn record has no successor), ``supersedes ADR-0045`` under any
+    status but ``withdrawn`` and ``rejected`` (``accepted; supersedes
+    ADR-0045`` -> ``implemented; supersedes ADR-0045``).  Each clause kept
+    is kept as written (a Markdown link in it too)."""
+    parts = [p.strip() for p in old.replace("；", ";").split(";") if p.strip()]
+    if not parts or not any(w in old.casefold() for w in (*_SUCCESSOR_WORDS,
+                                                         *_PREDECESSOR_WORDS)):
+        return spell(new_status, old, statuses, cjk=cjk), []
+    kept: list[str] = []
+    dropped: list[str] = []
+    first, rest = parts[0], parts[1:]
+    status_word = first
+    lowered = first.casefold()
+    at = min((i for i in (lowered.find(w) for w in _SUCCESSOR_WORDS) if i >= 0), default=-1)
+    if at >= 0:
+        # "superseded by X": the status is in the clause ("deprecated, superseded by X")
+        status_word = first[:at].strip().rstrip(",").strip()
+        rest = [first[at:].strip(), *rest]
+    for clause in rest:
+        folded = clause.casefold()
+        if any(w in folded for w in _SUCCESSOR_WORDS):
+            (kept if new_status == SUPERSEDED else dropped).append(clause)
+        elif any(w in folded for w in _PREDECESSOR_WORDS):
+            (dropped if new_status in _NOT_IN_FORCE else kept).append(clause)
+        else:
+            kept.append(clause)
+    word = spell(new_status, status_word or None, statuses, cjk=cjk)
+    if not status_word and first[:1].isupper() and word.isascii():
+        word = word[:1].upper() + word[1:]  # ("Superseded by X" -> "Withdrawn")
+    if kept and kept[0].casefold().startswith(_SUCCESSOR_WORDS) and word.casefold() == SUPERSEDED:
+        # "superseded by X" says the status itself
+        return "; ".join([kept[0][:1].upper() + kept[0][1:] if first[:1].isupper()
+                          else kept[0], *kept[1:]]), dropped
+    return "; ".join([word, *kept]), dropped
+
+
 def set_status(
     text: str, suffix: str, new_status: str, date: str | None, *,
     statuses: Vocabulary = STATUSES, sections: Sequence[SectionSpec] = SECTIONS,
+    dropped: list[str] | None = None, rst_list: bool = False,
 ) -> str:
     """*text* with its status set to *new_status* (a key) and ``updated``
-    set to *date* where dates are declared (None: leave them)."""
+    set to *date* where dates are declared (None: leave them).  A status
+    that names its target keeps the target while it keeps its meaning
+    (:func:`status_with_targets`); the clauses dropped are added to
+    *dropped*.  *rst_list*: an rST file's leading list declares fields too
+    (the template reads one)."""
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     lines = text[len(bom):].splitlines(keepends=True)
-    places = find_places(text[len(bom):], suffix, sections)
+    places = find_places(text[len(bom):], suffix, sections, rst_list=rst_list)
     directives = [p for p in places if p.kind == "directive"]
     places = directives[:1] or places
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
@@ -105,15 +165,28 @@ def set_status(
 
     def set_value(place: Place, name: str, make: Any) -> None:
         row, start, end = place.spots[name]
-        old = lines[row][start:end].strip("'\"")
+        raw = lines[row][start:end]
+        old = raw.strip("'\"")
         value = make(old)
+        if (raw[:1] in ("'", '"') and raw[-1:] == raw[:1] and len(raw) > 1
+                and ";" in value and raw[:1] not in value):
+            value = raw[:1] + value + raw[:1]  # (a quoted YAML value with its targets)
         if start == end and not lines[row][:start].endswith((" ", "\t")):
             value = " " + value
         edits[row] = (start, end, value)
 
     declaring = [p for p in places if "status" in p.spots]
+    lost: list[str] = []
+
+    def status_value(old: str, place: Place) -> str:
+        value, gone = status_with_targets(old, new_status, statuses, cjk=place.cjk)
+        lost.extend(g for g in gone if g not in lost)
+        return value
+
     for place in declaring:
-        set_value(place, "status", lambda old, p=place: spell(new_status, old, statuses, cjk=p.cjk))
+        set_value(place, "status", lambda old, p=place: status_value(old, p))
+    if dropped is not None:
+        dropped.extend(lost)
     if not declaring:
         if not places:
             if suffix.lower() in (".rst", ".txt"):
@@ -214,7 +287,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"unknown status {args.status!r}; known: "
                     + ", ".join(settings.statuses.keys()), 2)
     rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
-                exclude=list(config.exclude_patterns), sections=settings.sections)
+                exclude=list(config.exclude_patterns), sections=settings.sections,
+                rst_list=_reads_list(settings))
     mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
     if not mine:
         known = sorted({r.rfc_id for r in rfcs})
@@ -226,7 +300,11 @@ def run(args: argparse.Namespace) -> int:
     # a folder found above: its file as seen from here (0042-x.md, not ../rfcs/0042-x.md)
     shown = rfc.path if args.sourcedir is not None else Path(os.path.relpath(rfc.path))
     clean_leftovers(rfc.path.parent)  # (what a killed status or import left)
-    current = settings.statuses.lookup(rfc.status) if rfc.status else "draft"
+    # (a status naming its target, "superseded by ADR-0057", is its status word;
+    # none stated: the status of its place, a Rust RFC's under text/ accepted)
+    stated = split_status(rfc.status)[0] if rfc.status else None
+    current = (settings.statuses.lookup(rfc.status) or settings.statuses.lookup(stated or "")
+               if rfc.status else _placed_status(rfc.path, srcdir, settings) or "draft")
     verdict = check_transition(
         current or str(rfc.status), new,
         successors=lambda: [r.rfc_id for r in rfcs if args.rfc_id in r.supersedes],
@@ -251,9 +329,11 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return fail(f"{shown}: cannot read it: {exc}", 1)
     date = args.date or dt.date.today().isoformat()
+    dropped: list[str] = []
     try:
         updated = set_status(text, rfc.path.suffix, new, date,
-                             statuses=settings.statuses, sections=settings.sections)
+                             statuses=settings.statuses, sections=settings.sections,
+                             dropped=dropped, rst_list=_reads_list(settings))
     except StatusEditError as exc:
         return fail(f"{shown}: {exc}", 1)
     try:
@@ -261,4 +341,34 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(f"{shown}: not changed, cannot write it: {exc}", 1)
     print(f"{shown}: {args.rfc_id} {verdict.current} -> {new}")
+    for clause in dropped:
+        print(f"{shown}: {args.rfc_id}: dropped {clause!r} from its status "
+              f"(a {new} {settings.noun()} {_why_dropped(clause)})")
     return 0
+
+
+def _reads_list(settings: Any) -> bool:
+    """Whether the template reads a leading list (``from="list"``)."""
+    rule = settings.template.metadata if settings.template is not None else None
+    return rule is not None and "list" in rule.sources
+
+
+def _placed_status(path: Path, srcdir: Path, settings: Any) -> str | None:
+    """The status of an RFC that states none, by where it is, as the build
+    gives it: ``rfc_default_status``, then the template's ``status=`` rule."""
+    try:
+        docname = path.resolve().relative_to(srcdir.resolve()).with_suffix("").as_posix()
+    except ValueError:
+        return None
+    rule = settings.template.metadata if settings.template is not None else None
+    pairs = (*(settings.default_status or ()), *(rule.status if rule is not None else ()))
+    for glob, status in pairs:
+        if docname_glob_match(glob, docname) and (key := settings.statuses.lookup(status)):
+            return str(key)
+    return None
+
+
+def _why_dropped(clause: str) -> str:
+    if any(w in clause.casefold() for w in _SUCCESSOR_WORDS):
+        return "has no successor"
+    return "supersedes nothing"

@@ -24,6 +24,7 @@ from pathlib import Path
 from sphinx_rfc.cli.field_places import Place, find_places
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import split_list
 
@@ -51,8 +52,10 @@ def _value(text: str, place: Place, name: str) -> str | None:
 
 
 def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
-         exclude: Sequence[str] = (), sections: Sequence[SectionSpec] = SECTIONS) -> list[FoundRfc]:
-    """Every RFC a text scan of *srcdir* finds (see the module's docstring)."""
+         exclude: Sequence[str] = (), sections: Sequence[SectionSpec] = SECTIONS,
+         rst_list: bool = False) -> list[FoundRfc]:
+    """Every RFC a text scan of *srcdir* finds (see the module's docstring);
+    *rst_list*: an rST file's leading list declares fields too."""
     from sphinx.util.matching import Matcher
 
     skip = Matcher(["_build", *exclude])
@@ -73,7 +76,7 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 continue
             if not native and "rfc" not in text:
                 continue
-            places = find_places(text, path.suffix, sections)
+            places = find_places(text, path.suffix, sections, rst_list=rst_list)
             directive = next((p for p in places if p.kind == "directive" and p.rfc_id), None)
             if directive is not None:
                 places, rfc_id = [directive], directive.rfc_id
@@ -94,6 +97,9 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 supersedes = [str(i) for i in listed] if isinstance(listed, list) else [
                     i for p in places for i in split_list(_value(text, p, "supersedes") or "")
                 ]
+                if status and ("supersedes" in status.casefold() or "replaces" in status.casefold()):
+                    # (a MADR status naming what it supersedes: "accepted; supersedes ADR-0045")
+                    supersedes += [i for i in split_status(status)[1] if i not in supersedes]
                 found.append(FoundRfc(rfc_id, path, status, supersedes))
     return found
 

@@ -159,6 +159,7 @@ def _metadata_of(settings: RfcSettings) -> dict[str, Any]:
         "title": list(rule.title) if rule is not None else [],
         "status": [{"glob": glob, "status": status} for glob, status in places],
         "check_since": _since_text(settings),
+        "required": rule.required if rule is not None else False,
     }
 
 
@@ -233,6 +234,8 @@ def as_text(data: dict[str, Any]) -> str:
         out.append(f"  {place['glob']}: {place['status']}")
     if meta["check_since"]:
         out.append(f"  sections checked from {meta['check_since']}")
+    if meta["required"]:
+        out.append("  required: a document with none is warned (rfc.missing-preamble)")
     later = [f"{s['title']} ({s['since']})" for s in data["sections"] if s.get("since")]
     if later or data["history"]:
         out += ["", "history:"]

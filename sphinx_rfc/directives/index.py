@@ -35,10 +35,20 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.history import current_since
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.nodes import generated
-from sphinx_rfc.render.elements import author_node, joined, make_table, status_badge, type_badge
+from sphinx_rfc.render.elements import (
+    author_node,
+    depart_review_count_latex,
+    joined,
+    make_table,
+    review_count,
+    status_badge,
+    type_badge,
+    visit_review_count_latex,
+)
 from sphinx_rfc.render.timeline import days_in_status
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
+from sphinx_rfc.resolve.api import api_value
 from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
@@ -51,6 +61,7 @@ if TYPE_CHECKING:
 
 INDEX_COLUMNS = (
     "id", "title", "status", "type", "modules", "authors", "created", "updated", "reviews",
+    "commits",
 )
 DEFAULT_COLUMNS = ("id", "title", "status", "type", "modules")
 SORTS = ("id", "-id", "title", "status", "created", "-created", "updated", "-updated")
@@ -60,6 +71,7 @@ GROUPS = ("status", "type", "module", "none")
 COLUMN_LABELS = {
     "id": "ID", "title": "Title", "status": "Status", "type": "Type",
     "modules": "Modules", "authors": "Authors", "created": "Created", "updated": "Updated",
+    "commits": "Commits",
     "reviews": "Reviews",
 }
 #: Column key -> width in characters (text builders use it as such; HTML and
@@ -67,6 +79,7 @@ COLUMN_LABELS = {
 COLUMN_WIDTHS = {
     "id": 14, "title": 30, "status": 14, "type": 14,
     "modules": 18, "authors": 24, "created": 12, "updated": 12, "reviews": 12,
+    "commits": 8,
 }
 
 #: The directive's options, checked (the view key carries them as JSON).
@@ -90,6 +103,8 @@ class IndexRow(RfcSummary, total=False):
     authors: list[str]
     created: str | None
     updated: str | None
+    #: how many commits cite the RFC (``rfc_commit_pattern``)
+    commits: int
     #: ``[approving, against]`` verdicts of its reviews table, or None: no reviews.
     reviews: list[int] | None
     #: The date of the commit that gave the RFC its current status (history
@@ -260,6 +275,7 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
             **rfc_summary(record), "type": record.type, "modules": touched,
             "authors": list(record.authors), "created": record.created,
             "updated": record.updated, "reviews": review_counts(record),
+            "commits": len(record.commits),
             "since": current_since(record.history, record.status),
         }
         rows.append(row)
@@ -310,6 +326,13 @@ def _shown(row: IndexRow, kept: set[str]) -> IndexRow:
     return cast("IndexRow", {k: v for k, v in row.items() if k in kept})
 
 
+def _with_api(home: ModuleValue, name: str, domain: RfcDomain) -> ModuleValue:
+    """*home*, and where the module's API documentation is when it has one
+    (fingerprinted: the index is written again when that changes)."""
+    api = api_value(name, domain.env)
+    return home if api is None else {"home": home, "api": api}  # type: ignore[return-value]
+
+
 def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     spec: IndexSpec = options_of(key)
     settings = rfc_config.settings(domain.env.config)
@@ -325,7 +348,7 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     kept = set(columns) | {"id", "title", "status", "docname", "type", "modules"}
     if "status" in columns:
         kept.add("since")
-    homes = ({m: module_value(snap, m) for r in rows for m in r["modules"]}
+    homes = ({m: _with_api(module_value(snap, m), m, domain) for r in rows for m in r["modules"]}
              if "modules" in columns else {})
     return {
         "columns": columns,
@@ -374,12 +397,7 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
         counts = row.get("reviews")
         if not counts:
             return ""
-        if ctx.builder.format == "latex":  # (pdflatex has no ✓ or ✗)
-            text = _("{approving} approving / {against} against").format(
-                approving=counts[0], against=counts[1])
-        else:
-            text = f"{counts[0]} ✓ / {counts[1]} ✗"
-        return nodes.inline(text, text, classes=["rfc-review-count"])
+        return review_count.make(counts[0], counts[1])  # (LaTeX: in words)
     return str(row.get(column) or "")
 
 
@@ -472,4 +490,5 @@ def on_html_page_context(
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-index", RfcIndexDirective)
     views.register("index", index_value, render_index, late=True)
+    app.add_node(review_count, latex=(visit_review_count_latex, depart_review_count_latex))
     app.connect("html-page-context", on_html_page_context)

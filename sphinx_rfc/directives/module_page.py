@@ -20,6 +20,7 @@ from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
 from sphinx_rfc.render.elements import RELATION_LABELS, CellContent, make_table, status_badge
 from sphinx_rfc.render.values import RfcSummary, rfc_summary
 from sphinx_rfc.resolve import views
+from sphinx_rfc.resolve.api import api_reference, api_value
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -39,6 +40,8 @@ class ModuleRfcRow(RfcSummary):
 class ModulePageValue(TypedDict):
     description: str
     rfcs: list[ModuleRfcRow]
+    #: its API documentation (:func:`sphinx_rfc.resolve.api.api_value`), or None
+    api: list[str] | None
 
 
 class RfcModuleDirective(SphinxDirective):
@@ -79,16 +82,26 @@ def module_page_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> Module
             continue
         rows.append({**rfc_summary(record), "relation": item.relation,
                      "changes": list(item.changes)})
-    return {"description": snap.module_descriptions.get(name, ""), "rfcs": rows}
+    return {"description": snap.module_descriptions.get(name, ""), "rfcs": rows,
+            "api": api_value(name, domain.env)}
 
 
 def render_module_page(
     ctx: RenderContext, node: rfc_pending, value: ModulePageValue
 ) -> list[nodes.Node]:
     if node.get("part") == "description":
-        if not value["description"]:
-            return []
-        return [nodes.paragraph("", value["description"], classes=["rfc-module-description"])]
+        shown: list[nodes.Node] = []
+        if value["description"]:
+            shown.append(nodes.paragraph("", value["description"],
+                                         classes=["rfc-module-description"]))
+        api = api_reference(ctx.env, ctx.builder, ctx.docname, node["view"][1]) if value.get(
+            "api") else None
+        if api is not None:
+            para = nodes.paragraph(classes=["rfc-module-api"])
+            para += nodes.Text(str(_("API documentation:")) + " ")
+            para += api
+            shown.append(para)
+        return shown
     if not value["rfcs"]:
         return [generated(nodes.paragraph(
             "", str(_("No {noun} touches this module.")).format(noun=ctx.noun()),

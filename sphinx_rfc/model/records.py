@@ -136,6 +136,23 @@ class Change:
 
 
 @dataclass(slots=True)
+class ImplCommit:
+    """A commit whose message cites the RFC (``rfc_commit_pattern``)."""
+
+    #: Full hash.
+    commit: str
+    #: Author date, ``YYYY-MM-DD``.
+    date: str
+    author: str
+    #: The message's first line.
+    subject: str
+    #: The modules its files belong to (``rfc_module_paths``), in first-seen
+    #: order (a tuple: thousands of these live in the records, and a tuple
+    #: of strings is one object the garbage collector stops tracking).
+    modules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
 class Alternative:
     option: str
     pros: str = ""
@@ -254,6 +271,8 @@ class RfcRecord(BasicInfo):
     tables: list[GenericTable] = field(default_factory=list)
     #: Problems found while reading this document alone.
     problems: list[Problem] = field(default_factory=list)
+    #: Commits whose message cites the RFC, newest first (``rfc_commit_pattern``).
+    commits: list[ImplCommit] = field(default_factory=list)
     #: Each status its source file has held in git, oldest first
     #: (:mod:`sphinx_rfc.read.history`); empty without git history.
     history: list[HistoryEntry] = field(default_factory=list)

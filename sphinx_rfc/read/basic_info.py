@@ -97,6 +97,35 @@ def info_table(section: nodes.section | None) -> nodes.table | None:
     return None
 
 
+#: Set on a document whose basic information is a table straight under its
+#: title (:func:`lead_info_table`): its "basic-info" section is not missing.
+LEAD_INFO = "rfc-lead-info"
+
+
+def lead_info_table(head: nodes.section | None, settings: RfcSettings) -> nodes.table | None:
+    """A basic-information table written straight under the title, with no
+    section of its own (an issue pasted without its ``## 1. 基本信息``
+    heading): the first key/value table before the first section whose
+    rows are, for the most part and at least two, known fields."""
+    if head is None:
+        return None
+    lead: list[nodes.Node] = []
+    for child in head.children[1:]:
+        if isinstance(child, nodes.section):
+            break
+        lead.append(child)
+    for table in find_tables(lead):
+        if already_read(table) or _column_count(table) not in (2, 3):
+            continue
+        names = [name for _cells, _key, name in _field_rows(table, settings)]
+        known = sum(1 for name in names if name is not None)
+        if known >= 2 and 2 * known >= len(names):
+            if head.document is not None:
+                head.document[LEAD_INFO] = True
+            return table
+    return None
+
+
 def _field_rows(
     table: nodes.table, settings: RfcSettings
 ) -> list[tuple[list[nodes.entry], str, str | None]]:

@@ -42,8 +42,8 @@ none), with their source and line.  The collector gives them the record's
 ID and the docname, adds them to the record's problems (sorted), stores
 and reports them with the others: a handler never logs a problem itself.
 Handlers run in Sphinx's order (priority, then connection); the
-extension's own are :mod:`sphinx_rfc.features.signatures` and
-:mod:`sphinx_rfc.features.results`.
+extension's own are :mod:`sphinx_rfc.features.signatures`,
+:mod:`sphinx_rfc.features.results` and :mod:`sphinx_rfc.features.commits`.
 """
 
 from __future__ import annotations
@@ -79,7 +79,8 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import git_dates, history, native, template_era
+from sphinx_rfc.read import api_pages, git_dates, history, native, template_era
+from sphinx_rfc.read.basic_info import LEAD_INFO
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
     body_text,
@@ -192,6 +193,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     docname = env.docname
     settings = rfc_config.settings(app.config)
     domain = get_domain(env)
+    api_pages.add_spots(app, doctree)  # (rfc_api_backlinks: spots on API pages)
     candidate = is_native_candidate(docname, settings, env.metadata.get(docname))
     if not candidate and not holds_rfc_data(env):
         # no directive, role or template of sphinx_rfc in it: nothing to walk
@@ -262,7 +264,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,
-            required=template_era.required_for(record, settings),
+            required=_without_lead_info(template_era.required_for(record, settings), doctree),
             page=lambda: page_shape(doctree, memo),
         )
         problems.extend(bold_heading_note(
@@ -273,6 +275,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         held = sections_holding_unreadable_tables(found.messages, lines.title_line)
         problems.extend(p for p in result.problems
                         if not (p.subtype == "empty-section" and p.line in held))
+        if any(p.subtype == "no-headings" for p in result.problems):
+            # a page that is no RFC's text (a redirect, a page of bold lines)
+            # is told so once: not also that it has no preamble
+            problems[:] = [p for p in problems if p.subtype != "missing-preamble"]
         # all text of the document: every section's body and title (the
         # document title's section is the one section_bodies may leave out;
         # a title docutils promoted to the document is its first child)
@@ -341,7 +347,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     domain.store(docname, record, homes, views, refs, problems)
     if dates is not None:
         domain.set_git_dates(docname, dates.found)
-    report(problems)
+    # (srcdir: a problem in another file, a sidecar's, is located at it)
+    report(problems, srcdir=app.srcdir)
 
 
 # Sphinx writes repr() of every event's arguments for its debug log, even
@@ -452,6 +459,15 @@ def _walk(tree: nodes.Element, found: _Found) -> None:
             stack.extend(reversed(node.children))
 
 
+def _without_lead_info(required: tuple[str, ...], doctree: nodes.document) -> tuple[str, ...]:
+    """The required sections, less the basic information when the RFC
+    gives it as a table straight under its title (read as that section:
+    :func:`~sphinx_rfc.read.basic_info.lead_info_table`)."""
+    if "basic-info" not in required or not doctree.get(LEAD_INFO):
+        return required
+    return tuple(key for key in required if key != "basic-info")
+
+
 def _scan(doctree: nodes.document) -> _Found:
     found = _Found()
     _walk(doctree, found)
@@ -493,37 +509,6 @@ def _views_and_refs(
     return found.views, found.refs
 
 
-#: At most this many documents to read: read them in the main process even
-#: under ``-j`` (the commit of an RFC or two; more, and Sphinx's parallel
-#: read starts to pay for the environment its workers send back).
-SERIAL_READ_MAX = 3
-
-_PARALLEL_KEY = "_sphinx_rfc_parallel"
-
-
-def _few_documents_serially(app: Sphinx, env: Any, docnames: list[str]) -> None:
-    """Sphinx reads in parallel whenever ``-j`` > 1, even one document: it
-    forks a worker, which pickles the whole environment back to be merged.
-    On an incremental build of a few documents (``sphinx-rfc check`` after
-    one commit, a pre-commit hook) that costs more than the reading itself
-    (one document of 300 RFCs, two cores: 2.2 s of CPU time instead of 1.6,
-    and one to two seconds of waiting), so a few documents are read
-    serially; parallel writing is left as it was (:func:`_restore_parallel`)."""
-    if app.parallel > 1 and len(docnames) <= SERIAL_READ_MAX:
-        app.__dict__[_PARALLEL_KEY] = app.parallel
-        app.parallel = 1
-
-
-def _restore_parallel(app: Sphinx, env: Any) -> None:
-    """After reading (``env-updated``): ``-j`` again, for writing."""
-    parallel = app.__dict__.pop(_PARALLEL_KEY, None)
-    if parallel is not None:
-        app.parallel = parallel
-
-
 def setup(app: Sphinx) -> None:
     app.add_event(RECORD_READ)
     app.connect("doctree-read", on_doctree_read)
-    # (last of the env-before-read-docs handlers: others may add documents)
-    app.connect("env-before-read-docs", _few_documents_serially, priority=900)
-    app.connect("env-updated", _restore_parallel, priority=100)

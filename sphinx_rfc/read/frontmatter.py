@@ -9,6 +9,7 @@ what a value means is decided later (:mod:`sphinx_rfc.read.basic_info`,
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc.doctree.locations import split_source
-from sphinx_rfc.spec.preamble import leading_list
+from sphinx_rfc.spec.preamble import leading_list, top_line
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -42,6 +43,13 @@ class RawField:
     line: int | None
     #: The value cell of a basic-info row (None for a metadata field).
     cell: nodes.entry | None = None
+    #: The file the value is written in when it is not the document (a
+    #: sidecar's path, relative to the source folder, with ``/``): *line*
+    #: is then that file's.
+    source: str | None = None
+    #: The key as its author wrote it, for a field a template's rule renamed
+    #: (``creation-date``, ``Start Date`` for ``created``).
+    written: str | None = None
 
 
 def metadata_fields(env: BuildEnvironment, docname: str, doctree: nodes.document) -> list[RawField]:
@@ -228,19 +236,48 @@ def setup(app: Sphinx) -> None:
 
 
 def preamble_fields(path: Path) -> list[RawField]:
-    """The ``Key: value`` items of the list a Markdown document starts with
-    (a Rust RFC's ``- Start Date: 2014-03-11``, a MADR 2.x record's
-    ``* Status: accepted``), as written, each with its line."""
-    if path.suffix.lower() not in _MARKDOWN:
-        return []
-    return [RawField(item.key, item.value, item.line)
-            for item in leading_list(_read_lines(path))]
+    """The ``Key: value`` items of the list a document starts with (a Rust
+    RFC's ``- Start Date: 2014-03-11``, a MADR 2.x record's ``* Status:
+    accepted``; in reStructuredText a bullet list or a field list), as
+    written, each with its line."""
+    markdown = path.suffix.lower() in _MARKDOWN
+    return [RawField(item.key, _rst_value(item.value) if not markdown else item.value, item.line)
+            for item in leading_list(_read_lines(path), markdown=markdown)]
 
 
-def sidecar_fields(path: Path, name: str) -> tuple[list[RawField], str | None]:
+def preamble_top(path: Path) -> tuple[int, str] | None:
+    """Where a document's preamble list would start (its line, 1-based, and
+    that line's text), after its front matter, comments and title; None
+    when nothing follows them."""
+    lines = _read_lines(path)
+    i = top_line(lines, markdown=path.suffix.lower() in _MARKDOWN)
+    return (i + 1, lines[i].strip()) if i < len(lines) else None
+
+
+def _rst_value(text: str) -> str:
+    """An rST preamble value as the Markdown one reads: a hyperlink
+    reference (`` `rust-lang/rfcs#1 <https://…>`_ ``) as a Markdown link,
+    a literal (````let_else````) as code."""
+    value = text.strip()
+    if value.startswith("`") and value.endswith(("`_", "`__")) and "<" in value:
+        inner = value[1:value.rindex("`")]
+        label, _lt, target = inner.rpartition("<")
+        if target.endswith(">") and label.strip():
+            return f"[{label.strip()}]({target[:-1].strip()})"
+    if value.startswith("``") and value.endswith("``") and len(value) > 4:
+        return f"`{value[2:-2]}`"
+    return value
+
+
+def sidecar_fields(
+    path: Path, name: str, shown: str | None = None,
+) -> tuple[list[RawField], str | None]:
     """The top-level keys of the YAML file *name* beside the document (a
-    KEP's ``kep.yaml``), as written, and that file's path (None when there
-    is none or it cannot be read: YAML errors are the file's own tools')."""
+    KEP's ``kep.yaml``), as written, each with its line in that file, and
+    that file's path (None when there is none or it cannot be read: YAML
+    errors are the file's own tools').  Each field's ``source`` is the
+    sidecar as problems name it: *shown* (the document's source path,
+    relative to the source folder), its folder joined with *name*."""
     sidecar = path.parent / name
     try:
         text = sidecar.read_text(encoding="utf-8-sig")
@@ -254,10 +291,17 @@ def sidecar_fields(path: Path, name: str) -> tuple[list[RawField], str | None]:
         return [], None
     if not isinstance(data, dict):
         return [], None
+    key_lines: dict[str, int] = {}
+    for number, line in enumerate(text.split("\n"), 1):
+        match = _YAML_KEY.match(line)
+        if match:
+            key_lines.setdefault(match.group(1).strip("'\""), number)
+    where = posixpath.join(posixpath.dirname(shown), name) if shown is not None else (
+        sidecar.as_posix())
     found = []
     for key, value in data.items():
         parsed = _yaml_value(value)
         if parsed is not None:
-            # (no line: a problem is reported at the document's, whose it is)
-            found.append(RawField(str(key), parsed, None))
+            # (a problem of its value is reported at its line in the sidecar)
+            found.append(RawField(str(key), parsed, key_lines.get(str(key)), source=where))
     return found, str(sidecar)

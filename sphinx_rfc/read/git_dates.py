@@ -46,7 +46,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._gitstamp import git_dir as _git_dir
 from sphinx_rfc._gitstamp import repository_stamp
-from sphinx_rfc.i18n import _
+from sphinx_rfc.i18n import __
 from sphinx_rfc.read import git_log
 from sphinx_rfc.resolve.domain import get_domain
 
@@ -132,7 +132,7 @@ def build_dates(app: Sphinx) -> Mapping[str, tuple[str, str]]:
     dates = dates_of(log)
     if dates and is_shallow(app.srcdir):
         # (info, not a warning: -W would fail every default CI checkout)
-        logger.info(str(_(
+        logger.info(str(__(
             "sphinx_rfc: the source folder is in a shallow clone; dates taken "
             "from git are wrong (fetch the whole history: fetch-depth: 0)"
         )))

@@ -4,8 +4,6 @@ template-native reader; no Sphinx inside."""
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -14,7 +12,7 @@ from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import BasicInfo, RfcRecord
-from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice
+from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice, read_date
 from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
 from sphinx_rfc.spec.preamble import split_status, stated
@@ -29,8 +27,6 @@ LIST_FIELDS = (
 )
 TEXT_FIELDS = ("title", "status", "type", "created", "updated", "tracking", "feature")
 KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
-
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @dataclass(slots=True, kw_only=True)
@@ -75,30 +71,40 @@ def parse_metadata(
     source: str,
     line_of: Callable[[str], int | None],
     unknown: str = "warn",
+    source_of: Mapping[str, str] | None = None,
+    written: Mapping[str, str] | None = None,
 ) -> tuple[Metadata, list[Problem]]:
     """Validate raw field values.
 
     *unknown* says what happens to a name that is neither a field nor a
     declared extra field: ``"warn"`` (an ``rfc`` option) or ``"extra"`` (a
-    row of a basic-info table, kept as an extra field).
+    row of a basic-info table, kept as an extra field).  *source_of* names
+    the file of a field written in another file than *source* (a KEP's
+    ``kep.yaml``): its problems are that file's, at *line_of* its line there.
+    *written* names the key its author wrote for a field a template's
+    rule renamed (``creation-date`` for ``created``): messages quote it.
     """
     meta = Metadata()
     problems: list[Problem] = []
+    elsewhere = source_of or {}
+    keys = written or {}
 
     def invalid(name: str, message: str) -> None:
-        problems.append(Problem("invalid-value", message, source, line_of(name), rfc_id))
+        problems.append(Problem(
+            "invalid-value", message, elsewhere.get(name, source), line_of(name), rfc_id))
 
     for name, value in raw.items():
         text = as_text(value)
+        shown = keys.get(name, name)
         found = find_placeholders(text, settings.placeholders)
         if found:
-            problems.append(
-                placeholder_problem(found, f"field {name!r}", source, line_of(name), rfc_id)
-            )
+            problems.append(placeholder_problem(
+                found, f"field {shown!r}", elsewhere.get(name, source), line_of(name), rfc_id))
         if name == "title":
             meta.title = text or None
         elif name == "status":
-            meta.status_line = line_of(name)
+            # (a status in another file: later notes on the status go to the title)
+            meta.status_line = line_of(name) if name not in elsewhere else None
             text, targets = _status_targets(text, settings, name, invalid)
             for key, ids in targets.items():
                 setattr(meta, key, list(dict.fromkeys([*getattr(meta, key), *ids])))
@@ -124,11 +130,12 @@ def parse_metadata(
         elif name in ("created", "updated"):
             if not text:
                 continue
-            if _DATE.match(text) and _valid_date(text):
-                setattr(meta, name, text)
+            # (written by hand: 2020/05/18, 2020.5.18, 2020年5月18日, (2016-06-17))
+            if (date := read_date(text)) is not None:
+                setattr(meta, name, date)
             else:
                 invalid(name, _("invalid date {text!r} in {name!r}; expected YYYY-MM-DD").format(
-                    text=text, name=name,
+                    text=text, name=shown,
                 ))
         elif name in ("tracking", "feature"):
             # (N/A, "none": no value; a feature name written as code,
@@ -144,7 +151,7 @@ def parse_metadata(
                     ids.append(item)
                 else:
                     invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
-                                    ).format(item=item, name=name, noun=settings.noun(),
+                                    ).format(item=item, name=shown, noun=settings.noun(),
                                              pattern=settings.id_pattern.pattern))
             setattr(meta, name, list(dict.fromkeys([*getattr(meta, name), *ids])))
         elif name == "modules":
@@ -152,7 +159,8 @@ def parse_metadata(
             add_note(meta.notes, name, ", ".join(paths))
             for module in meta.modules:
                 if why := settings.unknown_module(module):
-                    problems.append(Problem("unknown-module", why, source, line_of(name), rfc_id))
+                    problems.append(Problem("unknown-module", why, elsewhere.get(name, source),
+                                            line_of(name), rfc_id))
                 elif why := module_name_problem(module):
                     invalid(name, why)
         elif name == "issues":
@@ -175,7 +183,7 @@ def parse_metadata(
                     canonical = folded.get(fold(item))
                     if canonical is None:
                         invalid(name, _("invalid value {item!r} for {name!r}; expected one of {allowed}")
-                                .format(item=item, name=name, allowed=", ".join(allowed)))
+                                .format(item=item, name=shown, allowed=", ".join(allowed)))
                     else:
                         kept.append(canonical)
                 items = kept
@@ -235,14 +243,6 @@ def module_items(items: Sequence[str], settings: RfcSettings) -> tuple[list[str]
             item = module
         modules.append(item)
     return list(dict.fromkeys(modules)), paths
-
-
-def _valid_date(text: str) -> bool:
-    try:
-        dt.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 def id_problems(rfc_id: str, settings: RfcSettings, source: str, line: int | None) -> list[Problem]:

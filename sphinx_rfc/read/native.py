@@ -69,6 +69,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
+from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.placeholders import is_placeholder
 from sphinx_rfc.check.sections import section_keys_for_title, whole_title_keys
 from sphinx_rfc.doctree.locations import SourceLines, ancestors, first_line
@@ -90,6 +91,7 @@ from sphinx_rfc.read.basic_info import (
     info_notes,
     info_rows,
     info_table,
+    lead_info_table,
     mark_info_cells,
     merge_fields,
     uses_row,
@@ -98,6 +100,7 @@ from sphinx_rfc.read.frontmatter import (
     RawField,
     metadata_fields,
     preamble_fields,
+    preamble_top,
     sidecar_fields,
 )
 from sphinx_rfc.read.metadata import Metadata, add_note, id_problems, new_record, parse_metadata
@@ -283,18 +286,32 @@ def read_section_tables(
         spec = best_of(headers, candidates) if candidates else None
         if spec is None:
             continue
-        title_line = lines.title_line(section[0]) if isinstance(section[0], nodes.title) else None
-        payload = read_tables(
-            [table], [spec], settings, directive=spec.directive, source=source,
-            line=title_line, only_matching=True, prefix=section_prefix(section),
-        )
-        payload.add_to(record)
-        if row_of is not None:
-            row_of.update(payload.row_of)
-        for problem in payload.problems:
-            problem.rfc_id = rfc_id
-        problems.extend(payload.problems)
+        problems.extend(_read_into(
+            record, [table], [spec], settings, directive=spec.directive, section=section,
+            lines=lines, source=source, rfc_id=rfc_id, row_of=row_of,
+        ))
     return problems
+
+
+def _read_into(
+    record: RfcRecord, tables: list[nodes.table], specs: Sequence[TableSpec],
+    settings: RfcSettings, *, directive: str, section: nodes.section, lines: SourceLines,
+    source: str, rfc_id: str, row_of: dict[int, Any] | None,
+) -> list[Problem]:
+    """Read *tables* of *section* as *specs* into *record*, marked for the
+    render step; their problems, of *rfc_id*."""
+    title = section[0]
+    title_line = lines.title_line(title) if isinstance(title, nodes.title) else None
+    payload = read_tables(
+        tables, specs, settings, directive=directive, source=source,
+        line=title_line, only_matching=True, prefix=section_prefix(section),
+    )
+    payload.add_to(record)
+    if row_of is not None:
+        row_of.update(payload.row_of)
+    for problem in payload.problems:
+        problem.rfc_id = rfc_id
+    return payload.problems
 
 
 def review_sections(doctree: nodes.document) -> list[nodes.section]:
@@ -328,20 +345,12 @@ def read_review_tables(
     specs = settings.tables_for_directive("rfc-reviews")
     problems: list[Problem] = []
     for section in review_sections(doctree):
-        title = section[0]
-        title_line = lines.title_line(title) if isinstance(title, nodes.title) else None
         # (an rfc-reviews directive under the heading has read its own table)
         tables = [t for t in find_tables(section.children[1:]) if not already_read(t)]
-        payload = read_tables(
-            tables, specs, settings, directive="rfc-reviews", source=source,
-            line=title_line, only_matching=True, prefix=section_prefix(section),
-        )
-        payload.add_to(record)
-        if row_of is not None:
-            row_of.update(payload.row_of)
-        for problem in payload.problems:
-            problem.rfc_id = rfc_id
-        problems.extend(payload.problems)
+        problems.extend(_read_into(
+            record, tables, specs, settings, directive="rfc-reviews", section=section,
+            lines=lines, source=source, rfc_id=rfc_id, row_of=row_of,
+        ))
     return problems
 
 
@@ -557,7 +566,7 @@ def declared_fields(
         elif (name := rule.sidecar) is not None and source.endswith(name):
             # (the document is read again when its sidecar changes)
             env.note_dependency(str(path.parent / name))
-            by_source[source] = sidecar_fields(path, name)[0]
+            by_source[source] = sidecar_fields(path, name, source_path(env, docname))[0]
     order = [s for s in rule.sources if s in by_source]
     if "front-matter" not in order:
         order.insert(0, "front-matter")
@@ -573,12 +582,44 @@ def declared_fields(
             if target in seen:
                 continue
             seen.add(target)
-            renamed = RawField(target, raw.value, raw.line)
+            renamed = RawField(target, raw.value, raw.line, source=raw.source,
+                               written=raw.name if raw.name != target else None)
             if target == "rfc" or field_key(target, settings, keep_unknown=False):
                 fields.append(renamed)
             else:
                 extra[target] = renamed
     return fields, extra
+
+
+def missing_preamble(
+    env: BuildEnvironment, docname: str, rule: MetadataRule, fields: Sequence[RawField],
+    rows: Sequence[RawField], declared_extra: Mapping[str, RawField], source: str,
+) -> list[Problem]:
+    """``rfc.missing-preamble`` when the template declares a leading list
+    (``from="list"``) that its documents must give (``required="yes"``:
+    the Rust RFCs') and the document has none, nor any other metadata:
+    no front matter (rST: no field list before the title), no sidecar
+    value, no row of its table giving a field the rule names.  One warning
+    at the line where the list would start; what is there is quoted (a typo,
+    ``q- Feature Name: …``, is not guessed at)."""
+    targets = {target for _key, target in rule.fields}
+    if not rule.required or "list" not in rule.sources or not targets or fields or (
+            declared_extra) or any(
+            r.name in targets for r in rows):
+        return []
+    top = preamble_top(Path(env.doc2path(docname)))
+    if top is None:
+        return []
+    line, text = top
+    keys = ", ".join(f"'{key}: …'" for key, _target in rule.fields[:2])
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return [Problem(
+        "missing-preamble",
+        _("no preamble found at the top: the template's documents start with a list of "
+          "'Key: value' items ({keys}) or front matter giving them, this one with {text!r}; "
+          "its fields are not read").format(keys=keys, text=shown),
+        source, line,
+    )]
 
 
 def status_by_place(docname: str, settings: RfcSettings) -> str | None:
@@ -641,6 +682,8 @@ def read_native(
     record_line = title_line or 1
     sections = recognised_sections(doctree, settings, head)
     table = info_table(sections.get("basic-info"))
+    if table is None and sections.get("basic-info") is None:
+        table = lead_info_table(head, settings)
     rows: list[RawField] = []
     row_problems: list[Problem] = []
     if table is not None:
@@ -651,7 +694,7 @@ def read_native(
     if rule is not None:
         meta_fields, declared_extra = declared_fields(env, docname, meta_fields, rule, settings)
 
-    rfc_id, id_line = _find_id(meta_fields, rows, docname, settings)
+    rfc_id, id_line, id_source = _find_id(meta_fields, rows, docname, settings)
     if rfc_id is None:
         problems.append(Problem(
             "missing-id",
@@ -662,13 +705,21 @@ def read_native(
         ))
         return None, None
 
-    found = id_problems(rfc_id, settings, source, id_line or record_line)
+    found = id_problems(rfc_id, settings, id_source or source, id_line or record_line)
+    if rule is not None:
+        found += missing_preamble(env, docname, rule, meta_fields, rows, declared_extra, source)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
     if "type" not in raw and (typed := background_type(sections.get("background"), settings)):
         raw["type"], where["type"] = typed
     for name, extra in declared_extra.items():
         if name not in raw:
             raw[name], where[name] = extra.value, extra.line
+    # the fields whose value is written in another file (a KEP's kep.yaml):
+    # a problem of one is reported at its line there
+    elsewhere = {
+        f.name: f.source for f in (*meta_fields, *declared_extra.values())
+        if f.source is not None and raw.get(f.name) is f.value
+    }
     line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
     no_status = profile_of(settings.template.path if settings.template else None).no_status
     if "status" not in raw and (placed := status_by_place(docname, settings)) is not None:
@@ -678,7 +729,10 @@ def read_native(
         # one that declares none has its template's status (MADR's: a decision)
         raw["status"] = no_status
     meta, parsed = parse_metadata(
-        raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra"
+        raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra",
+        source_of=elsewhere,
+        written={f.name: f.written for f in (*meta_fields, *declared_extra.values())
+                 if f.written is not None and raw.get(f.name) is f.value},
     )
     if settings.template is not None and settings.template.history:
         # the template version it names (docs/reference/templates.md)
@@ -746,16 +800,18 @@ def read_native(
 def _find_id(
     meta_fields: Sequence[RawField], rows: Sequence[RawField], docname: str,
     settings: RfcSettings,
-) -> tuple[str | None, int | None]:
+) -> tuple[str | None, int | None, str | None]:
+    """The RFC's ID, its line, and the file it is written in when that is
+    not the document (a sidecar's)."""
     for fld in meta_fields:
         if fold_header(fld.name) in _META_ID_KEYS:
             value = _id_value(fld.value, settings)
             if value:
-                return value, fld.line
+                return value, fld.line, fld.source
     for row in rows:
         if row.name == "rfc":
-            return _id_value(row.value, settings), row.line
-    return rfc_id_from_name(docname, settings), None
+            return _id_value(row.value, settings), row.line, None
+    return rfc_id_from_name(docname, settings), None, None
 
 
 def _anchor(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -146,6 +146,39 @@ def joined(items: Sequence[nodes.Node], sep: str = ", ") -> list[nodes.Node]:
             out.append(nodes.Text(sep))
         out.append(item)
     return out
+
+
+class review_count(nodes.inline):  # noqa: N801 (docutils naming)
+    """An RFC's approving and opposing reviews, ``3 ✓ / 1 ✗``, as every
+    writer draws an inline (and the XML writers write one: no attribute of
+    its own); LaTeX writes them in words, pdflatex having no ✓ or ✗
+    (:func:`visit_review_count_latex`, registered by ``app.add_node`` for
+    the LaTeX builder only)."""
+
+    tagname = "inline"
+
+    @classmethod
+    def make(cls, approving: int, against: int) -> review_count:
+        text = f"{approving} ✓ / {against} ✗"
+        return cls(text, text, classes=["rfc-review-count"])
+
+    def counts(self) -> tuple[str, str]:
+        """The two counts, read back from the text :meth:`make` wrote."""
+        approving, _sep, against = self.astext().partition(" / ")
+        return approving.split(" ", 1)[0], against.split(" ", 1)[0]
+
+
+def visit_review_count_latex(translator: Any, node: review_count) -> None:
+    """The counts in words, drawn as the inline they replace."""
+    approving, against = node.counts()
+    words = _("{approving} approving / {against} against").format(
+        approving=approving, against=against)
+    node[:] = [nodes.Text(words)]
+    translator.visit_inline(node)
+
+
+def depart_review_count_latex(translator: Any, node: review_count) -> None:
+    translator.depart_inline(node)
 
 
 def author_node(author: str) -> nodes.Node:

@@ -87,6 +87,22 @@ def stacked_bars(
     return _svg(y + _GAP, title, body)
 
 
+def _places(dates: Sequence[str]) -> list[float]:
+    """Where each date lies between the first (0) and the last (1), by
+    time; by order when one cannot be read; all 0 for one day."""
+    import datetime
+
+    try:
+        days = [datetime.date.fromisoformat(d[:10]) for d in dates]
+    except ValueError:
+        span = max(len(dates) - 1, 1)
+        return [n / span for n in range(len(dates))]
+    if not days:
+        return []
+    total = (days[-1] - days[0]).days
+    return [((d - days[0]).days / total) if total > 0 else 0.0 for d in days]
+
+
 def over_time(
     title: str,
     points: Sequence[tuple[str, Mapping[str, int]]],
@@ -94,15 +110,17 @@ def over_time(
 ) -> str:
     """The number of RFCs in each status (*statuses*: ``(key, label)``) after
     each date of *points* (``(YYYY-MM-DD, {status: count})``, oldest
-    first), one step line per status, the dates spaced by their order."""
+    first), one step line per status, the dates placed by time (a date that
+    cannot be read: by its order), each line held to the right edge after
+    its last change (a history of one day: flat lines from that day)."""
     height, top, bottom, left = 220, 10, 40, 40
     most = max((max(c.values(), default=0) for _d, c in points), default=0) or 1
-    span = max(len(points) - 1, 1)
     plot_w = WIDTH - left - 120
     plot_h = height - top - bottom
+    places = _places([date for date, _counts in points])
 
     def at(number: int, count: int) -> tuple[float, float]:
-        return (left + plot_w * number / span, top + plot_h * (1 - count / most))
+        return (left + plot_w * places[number], top + plot_h * (1 - count / most))
 
     body = [
         f'<line class="rfc-stats-axis" x1="{left}" y1="{top + plot_h}" '
@@ -113,8 +131,9 @@ def over_time(
     ]
     if points:
         body.append(f'<text x="{left}" y="{height - 22}">{escape(points[0][0])}</text>')
-        body.append(f'<text x="{left + plot_w}" y="{height - 22}" text-anchor="end">'
-                    f"{escape(points[-1][0])}</text>")
+        if points[-1][0] != points[0][0]:
+            body.append(f'<text x="{left + plot_w}" y="{height - 22}" text-anchor="end">'
+                        f"{escape(points[-1][0])}</text>")
     legend_y = top + 6
     for key, label in statuses:
         path: list[str] = []
@@ -131,6 +150,7 @@ def over_time(
                 f"<title>{escape(f'{date}, {label}: {counts.get(key, 0)}')}</title></circle>"
             )
         if path:
+            path.append(f"H{left + plot_w:.1f}")  # (held since its last change)
             body.append(f'<path d="{"".join(path)}" fill="none" stroke="{_colour(key)}" '
                         'stroke-width="2"/>')
         body.append(f'<rect x="{left + plot_w + 12}" y="{legend_y - 9}" width="10" height="10" '

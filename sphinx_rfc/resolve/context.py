@@ -21,6 +21,7 @@ from sphinx_rfc._compat import page_link, with_anchor
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.render.values import RfcSummary
+from sphinx_rfc.resolve.api import with_api
 from sphinx_rfc.resolve.domain import RfcDomain, get_domain, module_location, rfc_link_title
 
 if TYPE_CHECKING:
@@ -81,7 +82,8 @@ class RenderContext:
     def module_link(self, name: str) -> nodes.Node:
         child = nodes.literal(name, name, classes=["xref", "rfc", "rfc-mod"])
         docname, anchor = module_location(self.snapshot, name)
-        return self._link(child, docname, anchor, name)
+        link = self._link(child, docname, anchor, name)
+        return with_api(link, self.env, self.builder, self.docname, name)
 
     def _link(
         self, child: nodes.literal, docname: str, anchor: str | None, title: str

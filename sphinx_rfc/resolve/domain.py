@@ -30,6 +30,8 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import BODY, HEAD, ModuleHome, RfcRecord, same_head
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
+from sphinx_rfc.report import report
+from sphinx_rfc.resolve.api import with_api
 from sphinx_rfc.resolve.derived import derived
 
 if TYPE_CHECKING:
@@ -438,6 +440,25 @@ class RfcDomain(Domain):
         found += self.build_problems
         return sorted(found + self.cross_problems(), key=Problem.sort_key)
 
+    def cross_due(self) -> None:
+        """The data changed in this build (set after reading): its
+        cross-RFC problems are to be logged, once."""
+        self.__dict__["_cross_due"] = True
+
+    def check_consistency(self) -> None:
+        """Sphinx's check across documents, after a read that updated a
+        document: the cross-RFC problems are logged here when the data
+        changed (:meth:`report_cross`).  Nothing is stored: they are
+        computed again from the stored records by whatever counts them
+        (:meth:`problems`)."""
+        self.report_cross()
+
+    def report_cross(self) -> None:
+        """Log the cross-RFC problems if :meth:`cross_due` asked for it
+        and they were not logged yet in this build."""
+        if self.__dict__.pop("_cross_due", False):
+            report(self.cross_problems())
+
     def cross_problems(self) -> list[Problem]:
         """The cross-RFC problems (cached until the data changes)."""
         cached = self.__dict__.get("_cross")
@@ -494,7 +515,11 @@ class RfcDomain(Domain):
         if typ == "ref":
             return self._rfc_refnode(builder, fromdocname, target, contnode)
         if typ == "mod":
-            return self._module_refnode(builder, fromdocname, target, contnode)
+            found = self._module_refnode(builder, fromdocname, target, contnode)
+            if found is not None and node.get("rfc-quiet"):
+                # a module cell the extension drew: its API documentation too
+                return with_api(found, env, builder, fromdocname, target)  # type: ignore[return-value]
+            return found
         return None
 
     def resolve_any_xref(
@@ -548,8 +573,18 @@ def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool |
     return None
 
 
+def _cross_left(app: Sphinx, exception: Exception | None) -> None:
+    """The cross-RFC problems of a build whose data changed but that
+    updated no document (a document removed that no page shows): Sphinx
+    then checks no consistency."""
+    if exception is None:
+        get_domain(app.env).report_cross()
+
+
 def setup(app: Sphinx) -> None:
     app.add_domain(RfcDomain)
+    # (before the summary line, which counts them)
+    app.connect("build-finished", _cross_left, priority=100)
     app.connect("warn-missing-reference", on_missing_reference)
     # the main process's read phase, for the parallel-read workers (_fork_state)
     app.connect("env-before-read-docs", _reading_starts)

@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 
 #: Builders whose diagrams sphinxcontrib-mermaid draws with ``mermaid_cmd``.
 _DRAWN_BY_COMMAND = frozenset({"latex", "texinfo"})
-#: Builders that show no diagram without the command, or none at all.
-_HANDLED = _DRAWN_BY_COMMAND | {"text", "man"}
+#: Builders that show no diagram without the command, or none at all
+#: (by their format; and EPUB, by its name: :class:`MermaidFallbackEpub`).
+_HANDLED: tuple[str, ...] = ("latex", "texinfo", "text", "man")
 
 
 def command_found(config: Config) -> bool:
@@ -45,10 +46,6 @@ def command_found(config: Config) -> bool:
     except ValueError:
         return False
     return bool(args) and shutil.which(str(args[0])) is not None
-
-
-def _handled(builder: Builder) -> bool:
-    return builder.format in _HANDLED or builder.name.startswith("epub")
 
 
 def _draws(builder: Builder) -> bool:
@@ -74,14 +71,14 @@ def code_block(
 
 
 class MermaidFallback(SphinxPostTransform):
-    """Diagrams the build cannot draw become their code (see the module)."""
+    """Diagrams the build cannot draw become their code (see the module);
+    Sphinx runs it for the builders of these formats only."""
 
     default_priority = 20
+    formats: tuple[str, ...] = _HANDLED
 
     def run(self, **kwargs: Any) -> None:
         builder = current_builder(self.env)
-        if not _handled(builder):
-            return
         if resolves_one_document(self.env) and not may_draw(self.env, self.env.docname):
             return  # (its source names no diagram: no walk)
         from sphinxcontrib.mermaid import mermaid
@@ -107,6 +104,14 @@ class MermaidFallback(SphinxPostTransform):
                 block.replace_self(diagram_of(block))
 
 
+class MermaidFallbackEpub(MermaidFallback):
+    """The same for EPUB, an HTML format whose readers run no JavaScript."""
+
+    formats = ()
+    builders = ("epub",)
+
+
 def setup(app: Sphinx) -> None:
     """Mermaid diagrams as code where they cannot be drawn."""
     app.add_post_transform(MermaidFallback)
+    app.add_post_transform(MermaidFallbackEpub)

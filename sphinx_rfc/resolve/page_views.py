@@ -58,6 +58,7 @@ from sphinx_rfc.render.elements import (
 from sphinx_rfc.render.native_info import native_info_table
 from sphinx_rfc.render.timeline import changed_notice, timeline
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
+from sphinx_rfc.resolve.api import api_value
 from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
 if TYPE_CHECKING:
@@ -92,8 +93,13 @@ def _rfc_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> RfcSummary | 
     return summary_of(snap, key[1])
 
 
-def _module_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> ModuleValue:
-    return module_value(snap, key[1])
+def _module_value(
+    domain: RfcDomain, snap: Snapshot, key: ViewKey,
+) -> ModuleValue | dict[str, Any]:
+    found = module_value(snap, key[1])
+    api = api_value(key[1], domain.env)
+    # (the plain value when there is no API link: other pages keep their fingerprints)
+    return found if api is None else {"home": found, "api": api}
 
 
 def _backlinks_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> BacklinksValue:

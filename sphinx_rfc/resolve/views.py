@@ -30,13 +30,12 @@ from sphinx.util import logging
 
 from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc._nogc import nogc
-from sphinx_rfc.i18n import _
+from sphinx_rfc.i18n import __
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, rfc_pending
 from sphinx_rfc.render.native_info import draw_native_info
 from sphinx_rfc.render.tables import draw_read_table
-from sphinx_rfc.report import report
-from sphinx_rfc.resolve import page_views
+from sphinx_rfc.resolve import code_views, page_views
 from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
 from sphinx_rfc.resolve.domain import RfcDomain, get_domain
 
@@ -48,7 +47,7 @@ logger = logging.getLogger(__name__)
 
 #: view kind -> its view: the built-in ones shown inside RFC pages; the
 #: directives register theirs at setup.
-VIEWS: dict[str, View[Any]] = dict(page_views.VIEWS)
+VIEWS: dict[str, View[Any]] = {**page_views.VIEWS, **code_views.VIEWS}
 
 
 def register(
@@ -199,12 +198,13 @@ def _fill(
 
 
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """Report cross-RFC problems; return the pages whose shown data changed."""
+    """Mark the cross-RFC problems due when the data changed; return the
+    pages whose shown data changed."""
     domain = get_domain(env)
     domain.data_changed = domain.take_dirty()
     if not domain.data_changed:
         return []  # nothing read or removed: no page's data can have changed
-    report(domain.cross_problems())
+    domain.cross_due()  # (logged by RfcDomain.check_consistency)
     snap = domain.snapshot()
     cache: dict[ViewKey, str] = {}
     outdated = []
@@ -217,7 +217,7 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         if old is not None and old != new:
             outdated.append(docname)
     if outdated:
-        logger.info(_("sphinx_rfc: {count} page(s) show changed RFC data: {pages}").format(
+        logger.info(__("sphinx_rfc: {count} page(s) show changed RFC data: {pages}").format(
             count=len(outdated), pages=", ".join(outdated)))
     return outdated
 

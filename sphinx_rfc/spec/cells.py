@@ -306,11 +306,20 @@ def module_cell(
 # Dates written by hand
 
 
+#: Brackets around a date (``(2016-06-17)``), after NFKC (full-width ones are ASCII then).
+_DATE_BRACKETS = frozenset(("()", "[]", "【】", "〔〕", "<>"))
+
+
 def read_date(text: str) -> str | None:
-    """A date as people write it in a table, as ``YYYY-MM-DD``:
-    ``2026-03-05``, ``2026/3/5``, ``2026.3.5``, ``2026年3月5日`` (full-width
-    digits too); None when *text* is no such date (or no real day)."""
+    """A date as people write it in a table or a preamble, as
+    ``YYYY-MM-DD``: ``2026-03-05``, ``2026/3/5``, ``2026.3.5``,
+    ``2026年3月5日`` (full-width digits too), in brackets or not
+    (``(2016-06-17)``); None when *text* is no such date (or no real day).
+    The one reader of a written date: metadata fields, preamble lists,
+    basic-information rows and reviews tables all read dates with it."""
     folded = "".join(unicodedata.normalize("NFKC", plain(text)).split())
+    while len(folded) > 2 and folded[0] + folded[-1] in _DATE_BRACKETS:
+        folded = folded[1:-1]
     folded = folded.removesuffix("日").removesuffix("号")
     for mark in ("年", "月", "/", "."):
         folded = folded.replace(mark, "-")

@@ -6,7 +6,7 @@ No Sphinx here: ``sphinx-rfc import`` and the config both use it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from sphinx_rfc.spec.text import TAG_CLOSING, TAG_OPENING, fold, trailing_tag
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
@@ -95,23 +95,41 @@ _MOST_TAGS = 8
 _LONGEST_TAG = 40
 
 
+def _tag_parts(inner: str) -> list[str]:
+    for separator in "|,，":
+        inner = inner.replace(separator, "/")
+    return [part.strip() for part in inner.split("/")]
+
+
 def _tag_words(inner: str) -> bool:
     """Whether *inner*, what a pair of brackets holds, is tag words only
     (``RFC``, ``RFC/WIP``, ``需求，草稿``)."""
-    for separator in "|,，":
-        inner = inner.replace(separator, "/")
-    parts = [part.strip().lower() for part in inner.split("/")]
-    return all(part in _TAGS for part in parts)
+    return all(part.lower() in _TAGS for part in _tag_parts(inner))
 
 
-def _leading_tag(text: str) -> tuple[str, str] | None:
+def _status_tag(inner: str, statuses: Vocabulary) -> str | None:
+    """The status a bracketed title tag names (``(withdrawn)``,
+    ``[已撤回]``, ``[RFC/Rejected]``): tag words and one status; None when
+    it names none (a WIP word is a flag, not a status)."""
+    found = None
+    for part in _tag_parts(inner):
+        if part.lower() in _TAGS:
+            continue
+        key = statuses.lookup(part) if part and len(part) <= _LONGEST_TAG else None
+        if key is None or found is not None:
+            return None
+        found = key
+    return found
+
+
+def _leading_tag(text: str, is_tag: Callable[[str], bool] = _tag_words) -> tuple[str, str] | None:
     """``(tag, rest)`` when *text* (spaces collapsed) starts with a tag:
     ``[RFC]:``, ``【WIP】``, ``[RFC/WIP] -``, ``RFC:``, ``WIP：``, ``RFC - ``,
     ``RFC- ``.  Read with string methods (no pattern over the title)."""
     text = text.lstrip()
     if text[:1] in TAG_OPENING:
         close = min((i for i in (text.find(c) for c in TAG_CLOSING) if i > 0), default=-1)
-        if close < 0 or not _tag_words(text[1:close]):
+        if close < 0 or not is_tag(text[1:close]):
             return None
         rest = text[close + 1:].lstrip()
         if rest[:1] and rest[0] in _COLONS + _DASHES:
@@ -132,30 +150,47 @@ def _leading_tag(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _trailing_tag(text: str) -> tuple[str, str] | None:
+def _trailing_tag(
+    text: str, is_tag: Callable[[str], bool] = _tag_words,
+) -> tuple[str, str] | None:
     """``(tag, rest)`` when *text* ends with a bracketed tag (``(WIP)``,
     ``- [Draft]``, ``：【草稿】``), looked for in its last characters only."""
-    found = trailing_tag(text, _tag_words, _DASHES + _COLONS, window=_LONGEST_TAG)
+    found = trailing_tag(text, is_tag, _DASHES + _COLONS, window=_LONGEST_TAG)
     return (found[0], found[1].strip()) if found else None
 
 
-def title_tags(title: str) -> tuple[str, bool]:
+def title_tags(title: str, statuses: Vocabulary = STATUSES) -> tuple[str, bool]:
     """An issue title without the tags before and after it (``[RFC]``,
-    ``RFC:``, ``【WIP】``, ``[Draft]``, ``(WIP)``), whitespace collapsed,
-    and whether one of them marked a work in progress.  A title that is
-    nothing but tags is kept as it is."""
+    ``RFC:``, ``【WIP】``, ``[Draft]``, ``(WIP)``, a status in brackets
+    ``(withdrawn)``), whitespace collapsed, and whether one of them marked
+    a work in progress.  A title that is nothing but tags is kept as it is."""
+    text, wip, _status = read_title(title, statuses)
+    return text, wip
+
+
+def read_title(title: str, statuses: Vocabulary = STATUSES) -> tuple[str, bool, str | None]:
+    """:func:`title_tags`, and the status a bracketed tag of the title
+    names (``[RFC] kernel: … (withdrawn)``, ``【已撤回】…``: the author's
+    word, where the forge's state says only "open"); None when none does."""
     text = " ".join(title.split())
     wip = False
+    status: str | None = None
+
+    def is_tag(inner: str) -> bool:
+        return _tag_words(inner) or _status_tag(inner, statuses) is not None
+
     for _tag in range(_MOST_TAGS):
-        found = _leading_tag(text) or _trailing_tag(text)
+        found = _leading_tag(text, is_tag) or _trailing_tag(text, is_tag)
         if found is None:
             break
         tag, rest = found
         if not rest:
             break
         wip = wip or bool(_WIP.search(tag))
+        if status is None and tag[:1] in TAG_OPENING:
+            status = _status_tag(tag[1:-1], statuses)
         text = rest
-    return text, wip
+    return text, wip, status
 
 
 #: Words that label a status in a quote (``> 状态：已接受``, ``> Status: accepted``).

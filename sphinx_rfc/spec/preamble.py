@@ -18,6 +18,8 @@ built-in field becomes an extra field of that name).  ``title``: where the
 title of a document with no title heading comes from: a field's value
 (``feature``) or ``file-name`` (the file name's slug), humanized.
 ``status``: docname globs -> the status of a document that states none.
+``required="yes"``: a document must give its metadata (the Rust RFCs'
+preamble is in every one of them; MADR's is optional).
 
 Pure text in, data out: no Sphinx, no docutils.
 """
@@ -31,7 +33,7 @@ from sphinx_rfc.spec.text import fold_header
 
 __all__ = [
     "SOURCES", "MetadataRule", "PreambleItem", "Since", "humanize", "identifier",
-    "leading_list", "parse_rule", "parse_since", "split_status", "stated",
+    "leading_list", "parse_rule", "parse_since", "split_status", "stated", "top_line",
 ]
 
 #: Where a template's documents may write their metadata.
@@ -55,6 +57,10 @@ class MetadataRule:
     title: tuple[str, ...] = ()
     #: docname glob -> status of a document that states none
     status: tuple[tuple[str, str], ...] = ()
+    #: whether a document must give its metadata (``required="yes"``): one
+    #: with no list, no front matter and no other field of the rule is
+    #: warned (``rfc.missing-preamble``)
+    required: bool = False
 
     @property
     def sidecar(self) -> str | None:
@@ -82,11 +88,14 @@ def _pairs(text: str, what: str) -> tuple[tuple[str, str], ...]:
 def parse_rule(values: Mapping[str, str]) -> MetadataRule:
     """The rule of an ``rfc-metadata`` comment's fields; raises
     :class:`RuleError`."""
-    unknown = set(values) - {"from", "fields", "title", "status"}
+    unknown = set(values) - {"from", "fields", "title", "status", "required"}
     if unknown:
         raise RuleError(
-            f"unknown rfc-metadata field {sorted(unknown)[0]!r}; use from=, fields=, title= "
-            "or status=")
+            f"unknown rfc-metadata field {sorted(unknown)[0]!r}; use from=, fields=, title=, "
+            "status= or required=")
+    required = values.get("required", "no").strip().casefold()
+    if required not in ("yes", "no"):
+        raise RuleError(f"rfc-metadata required=: write 'yes' or 'no' (got {required!r})")
     sources = tuple(s.strip() for s in values.get("from", "front-matter; table").split(";")
                     if s.strip())
     for source in sources:
@@ -97,7 +106,7 @@ def parse_rule(values: Mapping[str, str]) -> MetadataRule:
     fields = _pairs(values.get("fields", ""), "fields")
     title = tuple(s.strip() for s in values.get("title", "").split(";") if s.strip())
     status = _pairs(values.get("status", ""), "status")
-    return MetadataRule(sources, fields, title, status)
+    return MetadataRule(sources, fields, title, status, required == "yes")
 
 
 # --------------------------------------------------------------------------
@@ -124,34 +133,93 @@ def _item(line: str) -> tuple[str, str] | None:
     return key, value.strip()
 
 
-def leading_list(lines: Sequence[str]) -> list[PreambleItem]:
-    """The ``Key: value`` items of the list a document starts with, after
-    its front matter, blank lines, comments and a level-1 heading (a Rust
-    RFC's ``- Start Date: 2014-03-11``, a MADR 2.x record's
-    ``* Status: accepted``); [] when it starts otherwise."""
+def _field(line: str) -> tuple[str, str] | None:
+    """``:Key: value`` (an rST field): the key and the value."""
+    text = line.strip()
+    if len(text) < 3 or text[0] != ":":
+        return None
+    close = text.find(":", 1)
+    key = text[1:close].strip() if close > 0 else ""
+    if not key or len(key) > 40 or "`" in key or text[close + 1:close + 2] not in ("", " ", "\t"):
+        return None
+    return key, text[close + 1:].strip()
+
+
+def _adornment(text: str) -> bool:
+    """An rST section title's under- or overline: one punctuation character
+    repeated (``=====``, ``-----``), three or more."""
+    return (len(text) >= 3 and text[0].isascii() and not text[0].isalnum()
+            and not text[0].isspace() and text == text[0] * len(text))
+
+
+def _rst_title(lines: Sequence[str], i: int) -> int:
+    """How many lines the rST section title at line *i* takes (2 or 3), 0
+    when there is none."""
+    n = len(lines)
+    first = lines[i].strip()
+    if _adornment(first):
+        if i + 2 < n and lines[i + 1].strip() and lines[i + 2].strip() == first:
+            return 3
+        return 0
+    if i + 1 < n and _adornment(lines[i + 1].strip()) and not lines[i][:1].isspace():
+        return 2
+    return 0
+
+
+def top_line(lines: Sequence[str], *, markdown: bool = True) -> int:
+    """The index of the first line of a document where its preamble list
+    would start: after its front matter (Markdown), blank lines, comments
+    (``<!-- -->``; rST ``..`` comments) and one title (``# Title``; an rST
+    title with its underline); ``len(lines)`` when nothing follows."""
     i, n = 0, len(lines)
-    if n and lines[0].strip() == "---":
+    if markdown and n and lines[0].strip() == "---":
         end = next((k for k in range(1, n) if lines[k].strip() in ("---", "...")), None)
         i = end + 1 if end is not None else n
-    heading_seen = False
+    title_seen = False
+    while i < n:
+        text = lines[i].strip()
+        if not text:
+            i += 1
+            continue
+        if markdown:
+            if text.startswith("<!--"):
+                while i < n and "-->" not in lines[i]:
+                    i += 1
+                i += 1
+                continue
+            if text.startswith("# ") and not title_seen:
+                title_seen = True
+                i += 1
+                continue
+            return i
+        if text == ".." or (text.startswith(".. ") and "::" not in text.split(None, 2)[1]):
+            # a comment (or a target) and the indented lines it holds
+            i += 1
+            while i < n and (not lines[i].strip() or lines[i][:1] in (" ", "\t")):
+                i += 1
+            continue
+        if not title_seen and (taken := _rst_title(lines, i)):
+            title_seen = True
+            i += taken
+            continue
+        return i
+    return n
+
+
+def leading_list(lines: Sequence[str], *, markdown: bool = True) -> list[PreambleItem]:
+    """The ``Key: value`` items of the list a document starts with, after
+    its front matter, blank lines, comments and a title (:func:`top_line`):
+    a Rust RFC's ``- Start Date: 2014-03-11``, a MADR 2.x record's
+    ``* Status: accepted``; in reStructuredText a bullet list as well, or
+    a field list (``:Start Date: 2014-03-11``); [] when it starts
+    otherwise."""
+    i, n = top_line(lines, markdown=markdown), len(lines)
     found: list[PreambleItem] = []
     while i < n:
         text = lines[i].strip()
         if not text:
-            if found:
-                break
-            i += 1
-            continue
-        if text.startswith("<!--") and not found:
-            while i < n and "-->" not in lines[i]:
-                i += 1
-            i += 1
-            continue
-        if text.startswith("# ") and not heading_seen and not found:
-            heading_seen = True
-            i += 1
-            continue
-        item = _item(lines[i])
+            break
+        item = _item(lines[i]) or (None if markdown else _field(lines[i]))
         if item is None:
             if found and lines[i][:1] in (" ", "\t"):
                 i += 1  # a wrapped value or a nested item

@@ -42,12 +42,15 @@ Subtype = Literal[
     "cell-count",
     "not-read",
     "near-miss",
+    "unplanned-change",
+    "unimplemented",
     "heading-level",
     "bold-heading",
     "changed-after-acceptance",
     "missing-approval",
     "mermaid-script",
     "stale-review",
+    "missing-preamble",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -121,6 +124,15 @@ SUBTYPES: dict[str, str] = {
         "of them, or a basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
     ),
+    "unplanned-change": (
+        "A commit citing the RFC (``rfc_commit_pattern``) touches a module (``rfc_module_paths``) "
+        "that is not in its change table or ``:modules:``: one warning per RFC and module, "
+        "naming the commits, at the first row of the change table (else at the RFC's title)."
+    ),
+    "unimplemented": (
+        "An ``accepted`` RFC older than ``rfc_implementation_days`` (its ``updated`` date, else "
+        "``created``) whose modules no commit citing it touched; at the RFC's title."
+    ),
     "heading-level": (
         "A heading names a top-level section of the template but is at another heading level "
         "than most of the RFC's other sections (a ``# Drawbacks`` among ``##`` sections): it "
@@ -151,6 +163,12 @@ SUBTYPES: dict[str, str] = {
     "stale-review": (
         "An RFC has been in review for longer than ``rfc_review_days`` (from the commit that "
         "put it in review, in its git history); the days and that date are named."
+    ),
+    "missing-preamble": (
+        "A template declares a leading list of ``Key: value`` items (``from=\"list\"``, the "
+        "Rust RFCs' ``- Start Date: …``) and a document gives none of the template's fields, "
+        "neither in such a list at its top nor elsewhere: one warning at the line where the "
+        "list would start, quoting it (a typo there, ``q- Feature Name:``, is not guessed at)."
     ),
 }
 

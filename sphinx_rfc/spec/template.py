@@ -6,8 +6,10 @@ template into a :class:`TemplateSchema`: its sections (every heading from
 level 2 down to the chosen depth; level 1 is the document title), the
 table kinds its tables are, the test levels of its verification-levels
 table, the fields of its basic-information table and the placeholders it
-uses.  Pure text in, data out: no Sphinx, no docutils; a document that
-cannot be a schema raises :class:`TemplateError` with the line to change.
+uses.  Pure text in, data out, no Sphinx: the headings, tables, directives
+and comments are read by markdown-it-py and docutils' parser
+(:mod:`sphinx_rfc.spec.template_parts`); a document that cannot be a schema
+raises :class:`TemplateError` with the line to change.
 
 A heading may carry what its title alone cannot say in a comment right
 below it (ignored by renderers)::
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -35,7 +37,11 @@ from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
 from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
-from sphinx_rfc.spec.text import RUN_START, atx_title, fold, fold_header
+from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts, rst_parts
+from sphinx_rfc.spec.template_parts import Directive as _Directive
+from sphinx_rfc.spec.template_parts import Heading as _Heading
+from sphinx_rfc.spec.template_parts import Table as _Table
+from sphinx_rfc.spec.text import RUN_START, fold, fold_header
 
 #: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
 KNOWN_PLACEHOLDERS: tuple[str, ...] = ("xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO")
@@ -59,16 +65,11 @@ _NUMBERING = re.compile(
     )\s*""",
     re.VERBOSE,
 )
-#: the marks of an ATX heading; its title: :func:`atx_title`
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?=[ \t]|$)")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\s*(\{([\w:-]+)\})?")
 _ANNOTATION = re.compile(r"rfc-section\s*:\s*(.*)", re.DOTALL)
 _BRACES = re.compile(r"(?<![{`\w])\{([^{}`\n]{2,80})\}(?![}`])")
 #: A one-word blank: ``{justification}``, ``{describe_it}``.
 _WORD_BLANK = re.compile(r"[A-Za-z][A-Za-z_-]*")
-_RST_ADORN = re.compile(r"^([=\-~^\"'`#*+:.!$%&,;<>?@\\/_|])\1{2,}\s*$")
-_RST_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:-]+)::")
-_RST_COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
 _CHOICES = re.compile(r"(?<!\s)\s+/\s+")
 
 
@@ -264,20 +265,6 @@ def _annotation(
 
 
 @dataclass
-class _Heading:
-    level: int
-    title: str
-    line: int
-
-
-@dataclass
-class _Table:
-    line: int
-    rows: list[list[str]]
-    directive: str | None
-
-
-@dataclass
 class _Note:
     """An ``rfc-section`` annotation."""
 
@@ -285,214 +272,52 @@ class _Note:
     values: dict[str, str]
 
 
-@dataclass
-class _Directive:
-    name: str
-    line: int
-
-
 _Part = _Heading | _Table | _Note | _Directive
 
 
-def _pipe_cells(line: str) -> list[str]:
-    text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
-    cells = re.split(r"(?<!\\)\|", text)
-    return [c.strip().replace("\\|", "|") for c in cells]
+class _TooDeepTemplateError(TemplateError):
+    """A reStructuredText text nested deeper than docutils reads."""
 
 
-_SEPARATOR = re.compile(r"^\s*+\|?\s*+:?-{2,}+:?\s*+(\|\s*+:?-{2,}+:?\s*+)*+\|?\s*+$")
+def _front_matter_end(lines: Sequence[str]) -> int:
+    """The number of lines of a Markdown front matter (0: none)."""
+    if lines and lines[0].strip() == "---":
+        for k in range(1, len(lines)):
+            if lines[k].strip() in ("---", "..."):
+                return k + 1
+    return 0
 
 
-def _markdown_parts(lines: Sequence[str]) -> Iterator[_Part]:
-    i = 0
-    fence: str | None = None
-    fence_directive: str | None = None
-    n = len(lines)
-    while i < n:
-        line = lines[i]
-        number = i + 1
-        if fence is not None:
-            stripped = line.strip()
-            if stripped.startswith(fence[0] * len(fence)) and set(stripped) <= {fence[0]}:
-                fence, fence_directive = None, None
-                i += 1
-                continue
-            if fence_directive is not None and "|" in line and i + 1 < n and _SEPARATOR.match(
-                lines[i + 1]
-            ):
-                table, i = _read_pipe_table(lines, i, fence_directive)
-                yield table
-                continue
-            i += 1
-            continue
-        match = _FENCE.match(line)
-        if match:
-            fence = match.group(1)
-            fence_directive = match.group(3)
-            if fence_directive is not None:
-                yield _Directive(fence_directive, number)
-            i += 1
-            continue
-        if "<!--" in line and not line.lstrip().startswith("<!--"):
-            # a comment inside a line ("## Risks <!-- keep short -->")
-            line = _without_comments(line)
-            if "<!--" in line:
-                line = line[: line.index("<!--")]
-        if line.lstrip().startswith("<!--"):
-            start = i
-            chunk = line[line.index("<!--") + 4:]
-            while "-->" not in chunk and i + 1 < n:
-                i += 1
-                chunk += "\n" + lines[i]
-            note = _ANNOTATION.match(chunk.strip())
+def _read_parts(text: str, markdown: bool) -> tuple[list[_Part], list[Comment]]:
+    """The parts of *text* (:mod:`sphinx_rfc.spec.template_parts`), its
+    ``rfc-section`` comments read as notes; and all its comments."""
+    if markdown:
+        lines = text.splitlines()
+        offset = _front_matter_end(lines)
+        found = markdown_parts("\n".join(lines[offset:]), offset)
+    else:
+        try:
+            found = rst_parts(text)
+        except TooDeepError as exc:
+            raise _TooDeepTemplateError(str(exc)) from None
+    parts: list[_Part] = []
+    comments: list[Comment] = []
+    for part in found:
+        if isinstance(part, Comment):
+            comments.append(part)
+            note = _ANNOTATION.match(part.text.strip())
             if note:
-                yield _Note(start + 1, _annotation(note.group(1).split("-->")[0], start + 1))
-            i += 1
-            continue
-        heading = _ATX.match(line)
-        if heading:
-            title = atx_title(line[heading.end():].lstrip(" \t"), " \t").strip()
-            yield _Heading(len(heading.group(1)), title, number)
-            i += 1
-            continue
-        if (
-            i + 1 < n and line.strip() and not line.startswith((" ", "\t", "|", "-", "*", ">"))
-            and re.fullmatch(r" {0,3}(=+|-+)\s*", lines[i + 1])
-            and (i == 0 or not lines[i - 1].strip())
-        ):
-            yield _Heading(1 if lines[i + 1].strip()[0] == "=" else 2, line.strip(), number)
-            i += 2
-            continue
-        if "|" in line and i + 1 < n and _SEPARATOR.match(lines[i + 1]):
-            table, i = _read_pipe_table(lines, i, None)
-            yield table
-            continue
-        i += 1
-
-
-def _without_comments(line: str) -> str:
-    """*line* without its ``<!-- … -->`` comments: what
-    ``re.sub(r"<!--.*?-->", "", line)`` leaves, in linear time (the pattern
-    scans to the line's end from every ``<!--`` that is never closed)."""
-    parts = []
-    start = 0
-    while (opening := line.find("<!--", start)) >= 0 and (
-        closing := line.find("-->", opening + 4)
-    ) >= 0:
-        parts.append(line[start:opening])
-        start = closing + 3
-    parts.append(line[start:])
-    return "".join(parts)
-
-
-def _read_pipe_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:
-    start = i
-    rows = [_pipe_cells(lines[i])]
-    i += 2
-    while i < len(lines) and "|" in lines[i] and lines[i].strip():
-        rows.append(_pipe_cells(lines[i]))
-        i += 1
-    return _Table(start + 1, rows, directive), i
-
-
-def _rst_parts(lines: Sequence[str]) -> Iterator[_Part]:
-    styles: list[tuple[str, bool]] = []
-    i = 0
-    n = len(lines)
-    skip_indent: int | None = None
-    directive: str | None = None
-    while i < n:
-        line = lines[i]
-        number = i + 1
-        indent = len(line) - len(line.lstrip())
-        if skip_indent is not None:
-            if line.strip() and indent <= skip_indent:
-                skip_indent, directive = None, None
-            else:
-                if directive is not None and line.lstrip().startswith("+-"):
-                    table, i = _read_grid_table(lines, i, directive)
-                    yield table
-                    continue
-                i += 1
-                continue
-        comment = _RST_COMMENT.match(line)
-        if comment:
-            found = _RST_DIRECTIVE.match(line)
-            if found:
-                name = found.group(2)
-                code = name in ("code", "code-block", "sourcecode", "literalinclude", "raw")
-                if not code:
-                    yield _Directive(name, number)
-                skip_indent, directive = indent, (None if code else name)
-            else:
-                note = _ANNOTATION.match(line.strip()[2:].strip())
-                if note:
-                    yield _Note(number, _annotation(note.group(1), number))
-                skip_indent = indent
-            i += 1
-            continue
-        if line.rstrip().endswith("::") and not line.strip().startswith(".."):
-            # a literal block follows
-            skip_indent = indent
-            i += 1
-            continue
-        if line.lstrip().startswith("+-") and indent == 0:
-            table, i = _read_grid_table(lines, i, None)
-            yield table
-            continue
-        over = _RST_ADORN.match(line)
-        if (
-            over and i + 2 < n and lines[i + 1].strip() and _RST_ADORN.match(lines[i + 2])
-            and lines[i + 2].strip()[0] == line.strip()[0]
-        ):
-            style = (line.strip()[0], True)
-            if style not in styles:
-                styles.append(style)
-            yield _Heading(styles.index(style) + 1, lines[i + 1].strip(), i + 2)
-            i += 3
-            continue
-        under = _RST_ADORN.match(lines[i + 1]) if i + 1 < n else None
-        if under and line.strip() and indent == 0 and not _RST_ADORN.match(line):
-            style = (lines[i + 1].strip()[0], False)
-            if style not in styles:
-                styles.append(style)
-            yield _Heading(styles.index(style) + 1, line.strip(), number)
-            i += 2
-            continue
-        i += 1
+                parts.append(_Note(part.line, _annotation(note.group(1), part.line)))
+        else:
+            parts.append(part)
+    return parts, comments
 
 
 def rst_headings(text: str) -> list[tuple[int, str, int]]:
     """(level, title, line) of each heading of a reStructuredText template,
     its levels counted as :func:`parse_template` counts them (the order in
     which the adornment styles first appear)."""
-    return [(p.level, p.title, p.line) for p in _rst_parts(text.splitlines())
-            if isinstance(p, _Heading)]
-
-
-def _read_grid_table(lines: Sequence[str], i: int, directive: str | None) -> tuple[_Table, int]:
-    start = i
-    rows: list[list[str]] = []
-    current: list[list[str]] | None = None
-    while i < len(lines) and lines[i].strip().startswith(("+", "|")):
-        text = lines[i].strip()
-        if text.startswith("+"):
-            if current:
-                rows.append([" ".join(" ".join(c).split()) for c in current])
-            current = None
-        else:
-            cells = [c.strip() for c in text.strip("|").split("|")]
-            if current is None:
-                current = [[c] for c in cells]
-            else:
-                for k, c in enumerate(cells[: len(current)]):
-                    current[k].append(c)
-        i += 1
-    return _Table(start + 1, rows, directive), i
+    return [(p.level, p.title, p.line) for p in rst_parts(text) if isinstance(p, _Heading)]
 
 
 # --------------------------------------------------------------------------
@@ -578,17 +403,7 @@ def parse_template(
             f"rfc_template_depth is {depth}; it must be 2 or more (level 1 is the "
             "document's title, sections start at level 2)"
         )
-    body = text
-    lines = body.splitlines()
-    offset = 0
-    if markdown and lines and lines[0].strip() == "---":
-        for k in range(1, len(lines)):
-            if lines[k].strip() in ("---", "..."):
-                offset = k + 1
-                break
-    parts = list((_markdown_parts if markdown else _rst_parts)(lines[offset:]))
-    for part in parts:
-        part.line += offset
+    parts, comments = _read_parts(text, markdown)
 
     sections: list[TemplateSection] = []
     stack: list[TemplateSection] = []
@@ -676,7 +491,7 @@ def parse_template(
     read_tables, found_kinds, levels, optional_levels, fields = _tables(
         tables, table_owner, kinds)
     placeholders = _placeholders(text, markdown)
-    metadata = _metadata_rule(lines, markdown)
+    metadata = _metadata_rule(comments)
     return TemplateSchema(
         path=path,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
@@ -704,36 +519,23 @@ def _since(value: str | None, line: int) -> str | None:
     return value
 
 
-_RULE_FIELDS = ("from", "fields", "title", "status")
+_RULE_FIELDS = ("from", "fields", "title", "status", "required")
 
 
-def _metadata_rule(lines: Sequence[str], markdown: bool) -> MetadataRule | None:
-    """The template's ``rfc-metadata`` comment (Markdown ``<!-- rfc-metadata:
-    … -->``, rST ``.. rfc-metadata: …`` with its indented lines), or None."""
-    for number, line in enumerate(lines):
-        at = line.find("rfc-metadata:")
-        if at < 0:
+def _metadata_rule(comments: Sequence[Comment]) -> MetadataRule | None:
+    """The template's first ``rfc-metadata`` comment (Markdown ``<!--
+    rfc-metadata: … -->``, rST ``.. rfc-metadata: …`` with its indented
+    lines), or None."""
+    for comment in comments:
+        text = comment.text.strip()
+        if not text.startswith("rfc-metadata:"):
             continue
-        head = line[:at].strip()
-        if head not in ("<!--", ".."):
-            continue
-        chunk = [line[at + len("rfc-metadata:"):]]
-        k = number
-        if markdown:
-            while "-->" not in chunk[-1] and k + 1 < len(lines):
-                k += 1
-                chunk.append(lines[k])
-            text = " ".join(chunk).split("-->")[0]
-        else:
-            while k + 1 < len(lines) and lines[k + 1][:1] in (" ", "\t") and lines[k + 1].strip():
-                k += 1
-                chunk.append(lines[k])
-            text = " ".join(chunk)
-        values = _annotation(text, number + 1, _RULE_FIELDS, "rfc-metadata")
+        text = " ".join(text[len("rfc-metadata:"):].splitlines())
+        values = _annotation(text, comment.line, _RULE_FIELDS, "rfc-metadata")
         try:
             return parse_rule(values)
         except RuleError as exc:
-            raise TemplateError(str(exc), number + 1) from None
+            raise TemplateError(str(exc), comment.line) from None
     return None
 
 
@@ -854,15 +656,12 @@ Directive = _Directive
 
 def document_parts(text: str, *, markdown: bool) -> list[_Heading | _Table | _Note | _Directive]:
     """The headings, tables (pipe tables in Markdown, in a directive's fence
-    too; grid tables in reStructuredText) and directives of *text*, in
-    order, read as a template is; a Markdown front matter skipped.  Lines
-    are 1-based lines of *text*."""
-    lines = text.splitlines()
-    offset = 0
-    if markdown and lines and lines[0].strip() == "---":
-        offset = next((k + 1 for k in range(1, len(lines)) if lines[k].strip() in ("---", "...")),
-                      0)
-    parts = list((_markdown_parts if markdown else _rst_parts)(lines[offset:]))
-    for part in parts:
-        part.line += offset
-    return parts
+    too; grid and simple tables in reStructuredText) and directives of
+    *text*, in order, read as a template is; a Markdown front matter
+    skipped.  Lines are 1-based lines of *text*.  A reStructuredText text
+    nested too deeply to be read (which Sphinx cannot build either) has no
+    parts."""
+    try:
+        return _read_parts(text, markdown)[0]
+    except _TooDeepTemplateError:
+        return []

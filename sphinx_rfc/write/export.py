@@ -127,6 +127,8 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         data["tracking"] = record.tracking
     if record.feature:
         data["feature"] = record.feature
+    if record.commits:
+        data["commits"] = [{**_row(c, ()), "modules": list(c.modules)} for c in record.commits]
     if record.reviewers:
         data["reviewers"] = list(record.reviewers)
     if record.approvers:

@@ -50,6 +50,7 @@ from sphinx.util import logging
 
 from sphinx_rfc._atomic import clean_leftovers, copy_file
 from sphinx_rfc.config import settings
+from sphinx_rfc.i18n import __
 from sphinx_rfc.resolve.mermaid import may_draw
 from sphinx_rfc.spec.subtypes import WARNING_TYPE
 
@@ -238,9 +239,9 @@ def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: st
     if not use_local_build(app, context, local) and app not in _WARNED:
         _WARNED.add(app)
         logger.warning(
-            "sphinx_rfc: rfc_mermaid_js: sphinxcontrib-mermaid's script on %s has no "
-            "'import mermaid from' line to point at %s; its diagrams load Mermaid "
-            "as sphinxcontrib-mermaid says", pagename, local,
+            __("sphinx_rfc: rfc_mermaid_js: sphinxcontrib-mermaid's script on %s has no "
+               "'import mermaid from' line to point at %s; its diagrams load Mermaid "
+               "as sphinxcontrib-mermaid says"), pagename, local,
             type=WARNING_TYPE, subtype="mermaid-script",
         )
 
@@ -301,12 +302,12 @@ def cdn_line(app: Sphinx) -> str | None:
     if (not pages or settings(config).mermaid_js is not None
             or config.mermaid_output_format != "raw" or config.mermaid_use_local):
         return None
-    return (
-        f"sphinx_rfc: {len(pages)} page(s) load Mermaid's JavaScript from a CDN "
+    return __(
+        "sphinx_rfc: {count} page(s) load Mermaid's JavaScript from a CDN "
         "(cdn.jsdelivr.net) to draw their diagrams; with no network they show the "
         "diagram code. Set rfc_mermaid_js to a local mermaid.min.js to serve it from "
         "_static (how-to: Draw diagrams with no network)"
-    )
+    ).format(count=len(pages))
 
 
 def say_not_adapted(version: tuple[int, ...] | None, app: Sphinx) -> None:
@@ -316,9 +317,9 @@ def say_not_adapted(version: tuple[int, ...] | None, app: Sphinx) -> None:
         return
     shown = ".".join(map(str, version)) if version else "unknown"
     logger.warning(
-        "sphinx_rfc: rfc_mermaid_js is not applied: sphinxcontrib-mermaid %s is not a "
-        "version sphinx_rfc knows (%s to %s); its diagrams load Mermaid as "
-        "sphinxcontrib-mermaid says", shown, ".".join(map(str, ADAPTED[0])),
+        __("sphinx_rfc: rfc_mermaid_js is not applied: sphinxcontrib-mermaid %s is not a "
+           "version sphinx_rfc knows (%s to %s); its diagrams load Mermaid as "
+           "sphinxcontrib-mermaid says"), shown, ".".join(map(str, ADAPTED[0])),
         "before " + ".".join(map(str, ADAPTED[1])),
         type=WARNING_TYPE, subtype="mermaid-script",
     )

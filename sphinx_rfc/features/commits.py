@@ -1,0 +1,322 @@
+"""The commits that implement an RFC: those whose message cites its ID.
+
+From the build's one ``git log`` (:mod:`sphinx_rfc.read.git_log`, shared
+with the dates from git and the RFC status history), which covers the
+whole work tree while ``rfc_commit_pattern`` is on
+(:func:`~sphinx_rfc.read.git_log.want_whole_tree`): code lies outside the
+documentation's source folder.
+
+- :func:`citations` reads every commit's message once per log (in the
+  main process before any document is read: parallel read workers are
+  forked after it and inherit the result) into ``ID -> commits``, each
+  with the modules its files belong to (``rfc_module_paths``; the
+  project's own source documents belong to no module).
+- The ``rfc-record-read`` handler (:func:`on_record_read`) gives the
+  record its :attr:`~sphinx_rfc.model.records.RfcRecord.commits`, puts the
+  page's "Implementation" spot at the end of the RFC, and returns the
+  plan-against-reality problems: ``rfc.unplanned-change`` (a citing commit
+  touched a module the RFC does not list; one per module, naming the
+  commits, at the first row of its change table, else at its title) and
+  ``rfc.unimplemented`` (``rfc_implementation_days``).
+- Incremental builds: a commit changes no file's time, so
+  ``env-get-outdated`` (:func:`on_env_get_outdated`) returns the RFCs
+  whose citing commits, or whose ``rfc.unimplemented`` verdict, differ
+  from those they were read with.
+
+Nothing here warns about git: no git, no repository, a shallow clone —
+no commits, no warning (as the dates from git).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping, Sequence
+from datetime import UTC, date, datetime
+from pathlib import PurePosixPath
+from string import Formatter
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from sphinx_rfc import config as rfc_config
+from sphinx_rfc._gitstamp import repository_stamp
+from sphinx_rfc.model.history import current_since
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import ImplCommit, RfcRecord
+from sphinx_rfc.nodes import rfc_pending
+from sphinx_rfc.read import git_log
+from sphinx_rfc.read.git_dates import is_shallow
+from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.spec.cells import module_of_path
+
+if TYPE_CHECKING:
+    import re
+
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    from sphinx_rfc.config import RfcSettings
+
+#: View kind of an RFC page's "Implementation" list (resolve/code_views).
+IMPLEMENTATION_VIEW = "implementation"
+
+#: Where a build keeps its citations: on the application (never pickled).
+_APP_KEY = "_sphinx_rfc_citations"
+#: Where the environment keeps the repository stamp of the last look, and
+#: whether the history was there (plain attributes: pickled with it).
+_ENV_STAMP = "_sphinx_rfc_commits_stamp"
+_ENV_HISTORY = "_sphinx_rfc_commits_history"
+
+#: The subtypes this module reports.
+_OWN = frozenset({"unplanned-change", "unimplemented"})
+
+
+def commits_on(settings: RfcSettings) -> bool:
+    """Whether commits are read (``rfc_commit_pattern`` is not ``""``)."""
+    return settings.commit_pattern != ""
+
+
+def _id_form(id_format: str) -> tuple[str, str] | None:
+    """The text before and after the number of ``rfc_id_format``; None
+    when there is no text before it (a bare number cites nothing)."""
+    try:
+        parts = list(Formatter().parse(id_format))
+    except ValueError:
+        return None
+    before, after, seen = "", "", False
+    for text, name, _spec, _conv in parts:
+        if not seen:
+            before += text
+            if name is not None:
+                seen = True
+        else:
+            after += text
+            if name is not None:
+                return None
+    return (before, after) if before and seen else None
+
+
+def cited_ids(message: str, settings: RfcSettings) -> list[str]:
+    """The RFC IDs *message* cites, in order, each once."""
+    found: dict[str, None] = {}
+    pattern = settings.commit_pattern
+    if pattern == "":
+        return []
+    if pattern is None:
+        form = _id_form(settings.id_format)
+        if form is None:
+            return []
+        before, after = form
+        at = message.find(before)
+        while at >= 0:
+            start = end = at + len(before)
+            while end < len(message) and message[end] in "0123456789":
+                end += 1
+            stop = end + len(after)
+            if (
+                end > start
+                and (at == 0 or not message[at - 1].isalnum())
+                and message.startswith(after, end)
+                and (stop >= len(message) or not message[stop].isalnum())
+            ):
+                found[settings.id_format.format(int(message[start:end]))] = None
+            at = message.find(before, max(end, at + 1))
+        return list(found)
+    compiled: re.Pattern[str] = pattern  # type: ignore[assignment]
+    for match in compiled.finditer(message):
+        text = match.group("id") if "id" in compiled.groupindex else match.group(0)
+        if text and text.isascii() and text.isdigit():
+            text = settings.id_format.format(int(text))
+        if text:
+            found[text] = None
+    return list(found)
+
+
+def _is_document(path: str, log: git_log.RepositoryLog, suffixes: Sequence[str]) -> bool:
+    relative = log.source_path(path)
+    return relative is not None and PurePosixPath(relative).suffix in suffixes
+
+
+def citations(
+    log: git_log.RepositoryLog, settings: RfcSettings, suffixes: Sequence[str] = (),
+) -> dict[str, list[ImplCommit]]:
+    """``RFC ID -> the commits citing it``, newest first, each with the
+    modules its files belong to (a source document of the project, one of
+    *suffixes* under the source folder, belongs to none)."""
+    found: dict[str, list[ImplCommit]] = {}
+    if not commits_on(settings):
+        return found
+    for commit in log.commits:
+        ids = cited_ids(commit.message, settings)
+        if not ids:
+            continue
+        modules: dict[str, None] = {}
+        for path in commit.files:
+            if _is_document(path, log, suffixes):
+                continue
+            module = module_of_path(path, settings.modules, settings.module_paths)
+            if module is not None:
+                modules[module] = None
+        cited = ImplCommit(commit.sha, commit.date, commit.author, commit.subject,
+                           tuple(modules))
+        for rfc_id in ids:  # (one object, shared by the RFCs it cites)
+            found.setdefault(rfc_id, []).append(cited)
+    return found
+
+
+def build_citations(app: Sphinx) -> Mapping[str, list[ImplCommit]]:
+    """This build's :func:`citations`, from its one ``git log``; empty in a
+    shallow clone (its history is cut: no data rather than wrong data)."""
+    return _build(app)[0]
+
+
+def has_history(app: Sphinx) -> bool:
+    """Whether this build has the repository's history (git, a repository
+    with commits, not a shallow clone): without it nothing is
+    ``rfc.unimplemented``."""
+    return _build(app)[1]
+
+
+def _build(app: Sphinx) -> tuple[Mapping[str, list[ImplCommit]], bool]:
+    settings = rfc_config.settings(app.config)
+    if not commits_on(settings):
+        return {}, False
+    log = git_log.build_log(app)
+    cached: tuple[git_log.RepositoryLog, dict[str, list[ImplCommit]], bool] | None = (
+        app.__dict__.get(_APP_KEY))
+    if cached is not None and cached[0] is log:
+        return cached[1], cached[2]
+    history = bool(log.commits) and not is_shallow(app.srcdir)
+    found = citations(log, settings, tuple(app.config.source_suffix or ())) if history else {}
+    app.__dict__[_APP_KEY] = (log, found, history)
+    return found, history
+
+
+def _today() -> date:
+    """Today (UTC), or the day of ``SOURCE_DATE_EPOCH`` when it is set."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    seconds = int(epoch) if epoch.isdigit() else time.time()
+    return datetime.fromtimestamp(seconds, tz=UTC).date()
+
+
+def _short(sha: str) -> str:
+    return sha[:7]
+
+
+def plan_problems(
+    record: RfcRecord, settings: RfcSettings, today: date | None = None, *,
+    history: bool = True,
+) -> list[Problem]:
+    """``rfc.unplanned-change`` and ``rfc.unimplemented`` of *record*, from
+    its :attr:`~RfcRecord.commits`; the latter only with the repository's
+    *history* (no git, no repository, a shallow clone: no warning)."""
+    problems: list[Problem] = []
+    planned = record.touched_modules()
+    planned_set = set(planned)
+    unplanned: dict[str, list[str]] = {}
+    for commit in reversed(record.commits):  # oldest first
+        for module in commit.modules:
+            if module not in planned_set:
+                unplanned.setdefault(module, []).append(_short(commit.commit))
+    line = next((c.line for c in record.changes if c.line), None) or record.line
+    for module, shas in unplanned.items():
+        problems.append(Problem(
+            "unplanned-change",
+            f"commits citing {record.id} change module {module!r}, which is not in its change "
+            f"table or :modules: ({', '.join(shas)})",
+            record.source, line, record.id,
+        ))
+    days = settings.implementation_days
+    if history and days is not None and record.status == "accepted" and planned:
+        # since it was accepted (its history from git), else its dates
+        started = (_date(current_since(record.history, record.status))
+                   or _date(record.updated) or _date(record.created))
+        touched = {m for c in record.commits for m in c.modules}
+        if started is not None and not touched & planned_set:
+            age = ((today or _today()) - started).days
+            if age >= days:
+                problems.append(Problem(
+                    "unimplemented",
+                    f"accepted {age} days ago ({started.isoformat()}) and no commit citing "
+                    f"{record.id} touched its modules ({', '.join(planned)})",
+                    record.source, record.line, record.id,
+                ))
+    return problems
+
+
+def _date(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+def on_record_read(
+    app: Sphinx, doctree: nodes.document, record: RfcRecord | None, tables: Any, rows: Any,
+) -> list[Problem] | None:
+    """Give *record* its commits, put the "Implementation" spot at the end
+    of its page, return its plan problems."""
+    settings = rfc_config.settings(app.config)
+    if record is None or not commits_on(settings):
+        return None
+    record.commits = list(build_citations(app).get(record.id, ()))
+    if record.commits:
+        spot = rfc_pending.make((IMPLEMENTATION_VIEW, record.id), docname=record.docname)
+        section = next(iter(doctree.findall(nodes.section)), None)
+        (section if section is not None else doctree).append(spot)
+    return plan_problems(record, settings, history=has_history(app))
+
+
+def _verdict(problems: Sequence[Problem]) -> list[tuple[str, str]]:
+    return sorted((p.subtype, p.message) for p in problems if p.subtype in _OWN)
+
+
+def on_env_get_outdated(
+    app: Sphinx, env: BuildEnvironment, added: Any, changed: Any, removed: Any,
+) -> list[str]:
+    """The RFC documents whose citing commits or plan problems differ from
+    those they were read with.  git is not run when the repository is as
+    it was at the last look (:func:`~sphinx_rfc._gitstamp.repository_stamp`)."""
+    settings = rfc_config.settings(app.config)
+    if not commits_on(settings):
+        return []
+    stamp = repository_stamp(app.srcdir)
+    same = stamp is not None and stamp == env.__dict__.get(_ENV_STAMP)
+    if same and settings.implementation_days is None:
+        return []
+    found = None if same else build_citations(app)
+    history = bool(env.__dict__.get(_ENV_HISTORY)) if same else has_history(app)
+    env.__dict__[_ENV_STAMP] = stamp
+    env.__dict__[_ENV_HISTORY] = history
+    today = _today()
+    outdated = []
+    for docname, record in get_domain(env).rfcs.items():
+        if docname not in env.found_docs:
+            continue
+        if found is not None and found.get(record.id, []) != record.commits:
+            outdated.append(docname)
+            continue
+        expected = plan_problems(record, settings, today, history=history)
+        if _verdict(expected) != _verdict(record.problems):
+            outdated.append(docname)
+    return sorted(outdated)
+
+
+def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Read the commits in the main process before documents are read."""
+    if docnames and commits_on(rfc_config.settings(app.config)):
+        env.__dict__[_ENV_HISTORY] = has_history(app)
+
+
+def _wants_whole_tree(app: Sphinx) -> bool:
+    return commits_on(rfc_config.settings(app.config))
+
+
+def setup(app: Sphinx) -> None:
+    git_log.want_whole_tree(_wants_whole_tree)
+    app.connect("env-get-outdated", on_env_get_outdated)
+    app.connect("env-before-read-docs", on_env_before_read_docs)
+    app.connect("rfc-record-read", on_record_read)

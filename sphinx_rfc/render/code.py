@@ -1,0 +1,87 @@
+"""What an RFC page and an API page show of the code: the commits that
+implement an RFC ("Implementation"), the RFCs of a documented Python
+module, the link of a module to its API documentation.  Plain docutils
+nodes, for every builder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypedDict
+
+from docutils import nodes
+
+from sphinx_rfc.i18n import _
+from sphinx_rfc.nodes import generated
+from sphinx_rfc.render.elements import RELATION_LABELS, status_badge
+from sphinx_rfc.render.values import RfcSummary
+
+if TYPE_CHECKING:
+    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.model.records import ImplCommit
+
+
+class ApiRfc(TypedDict):
+    """An RFC on the page of a Python module it touches."""
+
+    rfc: RfcSummary
+    #: ``declared``, ``changed`` or ``both`` (:data:`RELATION_LABELS`).
+    relation: str
+
+
+def implementation_list(commits: Sequence[ImplCommit]) -> list[nodes.Node]:
+    """The "Implementation" list of an RFC page: one item per commit citing
+    it, newest first (short hash, date, author, subject, modules)."""
+    if not commits:
+        return []
+    # (not in the search index: thousands of commit subjects would be
+    # stemmed and indexed for words the RFC's own text already holds)
+    box = nodes.container(classes=["rfc-implementation", "no-search"])
+    box += generated(nodes.rubric("", str(_("Implementation"))))
+    items = nodes.bullet_list(classes=["rfc-commits"])
+    for commit in commits:
+        para = nodes.paragraph()
+        para += nodes.literal(commit.commit[:7], commit.commit[:7], classes=["rfc-commit"])
+        modules = f" ({', '.join(commit.modules)})" if commit.modules else ""
+        para += nodes.Text(f" {commit.date} {commit.author}: {commit.subject}{modules}")
+        item = nodes.list_item()
+        item += para
+        items += item
+    box += items
+    box["rfc-generated"] = True
+    return [box]
+
+
+def api_rfcs_list(
+    found: Sequence[ApiRfc], settings: RfcSettings, link: Callable[[RfcSummary], nodes.Node],
+) -> list[nodes.Node]:
+    """The RFCs of an API page: ID, title, status badge and relation."""
+    if not found:
+        return []
+    box = nodes.container(classes=["rfc-api-rfcs"])
+    box += generated(nodes.rubric("", str(_("RFCs"))))
+    items = nodes.bullet_list()
+    for entry in found:
+        para = nodes.paragraph()
+        para += link(entry["rfc"])
+        para += nodes.Text(f" {entry['rfc']['title']} ")
+        para += status_badge(entry["rfc"]["status"], settings)
+        label = RELATION_LABELS.get(entry["relation"], entry["relation"])
+        para += nodes.Text(" ")
+        para += nodes.inline("", str(_(label)), classes=["rfc-relation"])
+        item = nodes.list_item()
+        item += para
+        items += item
+    box += items
+    box["rfc-generated"] = True
+    return [box]
+
+
+def api_object_line(link: nodes.Node) -> list[nodes.Node]:
+    """The line under an interface table linking its ``:signature-of:`` object."""
+    para = nodes.paragraph(classes=["rfc-signature-api"])
+    para += nodes.Text(str(_("API documentation:")) + " ")
+    para += link
+    return [para]
+
+
+__all__ = ["ApiRfc", "api_object_line", "api_rfcs_list", "implementation_list"]

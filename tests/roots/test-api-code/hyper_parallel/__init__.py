@@ -1,0 +1,1 @@
+"""A tiny stand-in for a parallel training library."""

@@ -1,0 +1,5 @@
+"""Collectives (not documented as API)."""
+
+
+def all_reduce(tensor):
+    return tensor
