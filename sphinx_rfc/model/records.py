@@ -317,7 +317,6 @@ _BODY_NAMES = frozenset(BODY)
 #: The other fields (its head): what other pages may show or check.
 HEAD: tuple[str, ...] = tuple(f.name for f in fields(RfcRecord) if f.name not in _BODY_NAMES)
 _head_values = attrgetter(*HEAD)
-_body_values = attrgetter(*BODY)
 
 
 def same_head(first: RfcRecord, second: RfcRecord) -> bool:
