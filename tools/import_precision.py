@@ -98,7 +98,9 @@ def measure(corpus: Path) -> dict[str, object]:
              *sources], check=True, capture_output=True, text=True, cwd=project, env=env,
         )
         build = subprocess.run(
-            [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(project),
+            # (--no-color: Sphinx colours its log where CI is set, and the
+            # warnings are read from it as text)
+            [sys.executable, "-m", "sphinx", "-q", "--no-color", "-b", "html", str(project),
              str(project / "_build")], capture_output=True, text=True, cwd=project, env=env,
         )
         files = {int(re.match(r"\d+", p.name).group()): p  # type: ignore[union-attr]

@@ -50,7 +50,7 @@ def snapshot_one(project: Path) -> dict[str, object]:
                 conf.write("\n" + APPEND_CONF + "\n")
         out = Path(tmp) / "out"
         run = subprocess.run(
-            [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(src), str(out)],
+            [sys.executable, "-m", "sphinx", "-q", "--no-color", "-b", "html", str(src), str(out)],
             capture_output=True, text=True, cwd=tmp,
         )
         warnings = [line.replace(str(src), "<src>") for line in run.stderr.splitlines()]
