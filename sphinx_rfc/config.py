@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from pathlib import Path
 from string import Formatter
@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.aliases import (
     AliasError,
     Aliases,

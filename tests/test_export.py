@@ -171,12 +171,12 @@ def test_an_edit_reencodes_only_the_changed_rfcs(
     assert (again.outdir / "rfcs.json").read_bytes() == (fresh.outdir / "rfcs.json").read_bytes()
 
 
-def test_an_unchanged_record_is_not_exported_again_unless_others_change_it(
+def test_an_unchanged_record_is_not_encoded_again_unless_others_change_it(
     build: BuildFn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # a record unpickled from the environment is found in the cache by its
-    # stored bytes, without making its object; what other RFCs give it
-    # (required by) is part of that key: RFC-0002 stops requiring RFC-0001
+    # an RFC's text is found in the cache by its object; what other RFCs
+    # give it (required by) is part of that object: RFC-0002 stops
+    # requiring RFC-0001
     first = build("export")
     assert by_id(json.loads((first.outdir / "rfcs.json").read_text(encoding="utf-8")))[
         "RFC-0001"]["required_by"] == ["RFC-0002"]
@@ -186,17 +186,17 @@ def test_an_unchanged_record_is_not_exported_again_unless_others_change_it(
     page.write_text(text.replace(":requires: RFC-0001, RFC-0099", ":requires: RFC-0099"),
                     encoding="utf-8")
     made: list[str] = []
-    real = export.record_data
+    real = export._text
 
-    def spy(record: Any, *args: Any) -> dict[str, Any]:
-        made.append(record.id)
-        return real(record, *args)
+    def spy(value: Any, newline: str) -> str:
+        made.append(value["id"])
+        return real(value, newline)
 
-    monkeypatch.setattr(export, "record_data", spy)
+    monkeypatch.setattr(export, "_text", spy)
     again = build(first.srcdir)
     monkeypatch.undo()
     assert again.read == ["rfcs/0002-sharding"]
-    # RFC-0010 is the same record with the same relations: not made again
+    # RFC-0010 is the same record with the same relations: not encoded again
     assert sorted(made) == ["RFC-0001", "RFC-0002"]
     data = json.loads((again.outdir / "rfcs.json").read_text(encoding="utf-8"))
     assert by_id(data)["RFC-0001"]["required_by"] == []

@@ -47,10 +47,9 @@ import csv
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem

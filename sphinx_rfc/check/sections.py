@@ -7,11 +7,10 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.placeholders import strip_placeholders
 from sphinx_rfc.i18n import _, translating
 from sphinx_rfc.model.problems import Problem

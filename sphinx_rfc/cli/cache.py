@@ -30,12 +30,11 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext, suppress
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._atomic import clean_leftovers, is_temporary, write_bytes
-from sphinx_rfc._dataclass import dataclass
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment

@@ -26,10 +26,10 @@ import re
 import sys
 from collections.abc import Sequence
 from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.annotations import annotation, annotation_path
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project

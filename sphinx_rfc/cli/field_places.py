@@ -22,9 +22,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.preamble import PreambleItem, leading_list

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import title_tags

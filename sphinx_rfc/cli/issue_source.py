@@ -12,9 +12,8 @@ import json
 import reprlib
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-
-from sphinx_rfc._dataclass import dataclass
 
 #: A SOURCE with one of these suffixes is an issue body, not JSON.
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".txt")

@@ -23,11 +23,11 @@ import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx_rfc._atomic import clean_leftovers, write_text
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.errors import CliError, cannot
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec.fields import match_field

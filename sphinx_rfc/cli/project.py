@@ -13,11 +13,11 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._compat import replaces_undecodable
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace
 from sphinx_rfc.cli.errors import CliError, cannot
 

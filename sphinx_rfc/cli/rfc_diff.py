@@ -25,10 +25,10 @@ import argparse
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.changes import (
     KIND_ORDER,
     Change,

@@ -18,9 +18,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.cli.field_places import Place, find_places
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.spec.globs import docname_glob_match

@@ -44,6 +44,9 @@ from sphinx_rfc.directives.common import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render import graph as rfc_graph
 from sphinx_rfc.render.elements import CellContent, make_table
+from sphinx_rfc.render.graph_geometry import geometry
+from sphinx_rfc.render.graph_svg import escape, graph_svg
+from sphinx_rfc.render.graph_tikz import fits, graph_tikz
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.domain import MODULE_INDEX_DOC, get_domain, module_anchor
 
@@ -118,11 +121,6 @@ def render_graph(
     if not value["nodes"]:
         box += empty(NO_MATCH, "rfc-graph-empty", nouns=ctx.noun(plural=True))
         return [box]
-    # (the drawing modules are imported when a graph is first drawn: a
-    # rebuild that writes no page with a graph never needs them)
-    from sphinx_rfc.render.graph_svg import graph_svg
-    from sphinx_rfc.render.graph_tikz import fits
-
     builder = ctx.builder
     if builder.format == "html" and builder.name.startswith("epub"):
         box += _svg_file(ctx, value)
@@ -174,8 +172,6 @@ def _status_label(ctx: RenderContext) -> Callable[[str], str]:
 
 
 def _geometry(ctx: RenderContext, value: rfc_graph.GraphValue) -> Geometry:
-    from sphinx_rfc.render.graph_geometry import geometry
-
     return geometry(value, _translate, _status_label(ctx))
 
 
@@ -223,8 +219,6 @@ def _translate_kind(kind: str) -> str:
 def _svg_file(ctx: RenderContext, value: rfc_graph.GraphValue) -> nodes.Node:
     """The SVG as an image file of the book (its nodes are no links: links
     inside an image do not work)."""
-    from sphinx_rfc.render.graph_svg import escape, graph_svg
-
     svg = graph_svg(value, lambda item: None, translate=_translate,
                     status_label=_status_label(ctx))
     data = svg.encode("utf-8")
@@ -253,8 +247,6 @@ def _latex_label(ctx: RenderContext, docname: str, anchor: str | None = None) ->
 
 
 def _tikz(ctx: RenderContext, shape: Geometry) -> str:
-    from sphinx_rfc.render.graph_tikz import graph_tikz
-
     engine = str(ctx.env.config.latex_engine)
     return graph_tikz(
         shape,

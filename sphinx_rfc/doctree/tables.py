@@ -13,14 +13,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
 from docutils import nodes
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.model.problems import Problem

@@ -28,11 +28,9 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from sphinx_rfc._dataclass import dataclass
 
 PASSED = "passed"
 FAILED = "failed"

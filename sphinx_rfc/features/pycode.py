@@ -17,10 +17,10 @@ import os
 import sys
 import textwrap
 from collections.abc import Iterator
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.i18n import _
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)

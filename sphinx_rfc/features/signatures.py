@@ -32,12 +32,12 @@ import ast
 import enum
 import inspect
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.features.pycode import (
     CodeParam,
     SignatureImportError,

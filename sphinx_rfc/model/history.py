@@ -12,8 +12,7 @@ from __future__ import annotations
 import datetime
 import os
 from collections.abc import Sequence
-
-from sphinx_rfc._dataclass import dataclass
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +31,6 @@ class HistoryEntry:
     def as_json(self) -> dict[str, str]:
         return {"status": self.status, "date": self.date, "commit": self.commit,
                 "author": self.author}
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (HistoryEntry, (self.status, self.date, self.commit, self.author))
 
 
 def build_date() -> datetime.date:

@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.subtypes import WARNING_TYPE, Subtype
 
 

@@ -7,12 +7,10 @@ turn them into nodes and JSON.
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import field, fields
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.history import HistoryEntry
 from sphinx_rfc.model.problems import Problem
 
@@ -22,29 +20,6 @@ EMPTY = "empty"
 NOT_APPLICABLE = "not-applicable"
 MISSING = "missing"
 
-_Row = TypeVar("_Row")
-
-
-def _pickled_by_position(cls: type[_Row]) -> type[_Row]:
-    """*cls* (a slotted dataclass whose fields all take positional
-    arguments) pickles as a call ``cls(*values)``.
-
-    The environment holds dozens of rows per RFC, and an incremental build
-    unpickles all of them (``sphinx_rfc.resolve.domain.unpack``).  A slotted
-    object pickles by default as its class, then a dict of its slots set
-    one by one; as a call with a tuple of values the 1,000 records of the
-    table-dense benchmark unpickle in 0.06 s instead of 0.10 s, pickle in
-    0.08 s instead of 0.13 s, and take 3.6 MB instead of 4.6 MB."""
-    values = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
-
-    def reduce(self: _Row) -> tuple[Any, ...]:
-        return (type(self), values(self))
-
-    cls.__reduce__ = reduce  # type: ignore[method-assign,assignment]
-    return cls
-
-
-@_pickled_by_position
 @dataclass(slots=True)
 class Param:
     name: str
@@ -61,7 +36,6 @@ class Param:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Interface:
     name: str | None = None
@@ -70,7 +44,6 @@ class Interface:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Dependency:
     component: str
@@ -86,7 +59,6 @@ class Dependency:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class TestLevel:
     level: str
@@ -102,7 +74,6 @@ class TestLevel:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Interaction:
     combination: str
@@ -117,7 +88,6 @@ class Interaction:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class PerformanceCheck:
     """A row of the performance / memory verification table."""
@@ -132,7 +102,6 @@ class PerformanceCheck:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class GenericTable:
     """A table of a section that the team's template gives but that is of
@@ -147,7 +116,6 @@ class GenericTable:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Verification:
     levels: list[TestLevel] = field(default_factory=list)
@@ -155,7 +123,6 @@ class Verification:
     performance: list[PerformanceCheck] = field(default_factory=list)
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Change:
     module: str
@@ -168,7 +135,6 @@ class Change:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class ImplCommit:
     """A commit whose message cites the RFC (``rfc_commit_pattern``)."""
@@ -186,7 +152,6 @@ class ImplCommit:
     modules: tuple[str, ...] = ()
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Alternative:
     option: str
@@ -201,7 +166,6 @@ class Alternative:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Reference:
     source: str
@@ -215,7 +179,6 @@ class Reference:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Constraint:
     type: str
@@ -227,7 +190,6 @@ class Constraint:
     line: int | None = None
 
 
-@_pickled_by_position
 @dataclass(slots=True)
 class Review:
     """A row of the reviews table (docs/reference/table-directives.md)."""
@@ -318,38 +280,6 @@ class RfcRecord(BasicInfo):
     #: of the commit that accepted it and what its binding tables changed
     #: since, row by row; None when nothing did (or no history).
     changed_after_acceptance: tuple[str, tuple[str, ...]] | None = None
-    #: The pickle of the :data:`BODY` fields, while they are not unpickled
-    #: (a record read back from the environment; see :meth:`__reduce__`).
-    _body: bytes | None = field(default=None, init=False, repr=False, compare=False)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its :data:`HEAD` fields and one ``bytes`` object that
-        holds the :data:`BODY` fields, unpickled when one of them is first
-        read (:meth:`__getattr__`).
-
-        Every page of a rebuild that shows every RFC (the domain index
-        pages, the search index's objects, the cross-RFC checks, the
-        relations in ``rfcs.json``) reads the record's head only; the body
-        (sections, interface and verification tables...) is two thirds of
-        its objects."""
-        body = getattr(self, "_body", None)
-        if body is None:
-            body = pickle.dumps(_body_values(self), protocol=pickle.HIGHEST_PROTOCOL)
-        return (_restore_record, (_head_values(self), body))
-
-    if not TYPE_CHECKING:  # (for the type checker, every field is always set)
-
-        def __getattr__(self, name: str) -> Any:
-            # Called only for a slot that is not set: a body field of a
-            # record whose body has not been unpickled yet.
-            if name in _BODY_NAMES:
-                body = self._body
-                if body is not None:
-                    self._body = None
-                    for key, value in zip(BODY, pickle.loads(body), strict=True):
-                        setattr(self, key, value)
-                    return getattr(self, name)
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def touched_modules(self) -> list[str]:
         """The union of declared modules and the modules of the change table."""
@@ -375,9 +305,8 @@ class RfcRecord(BasicInfo):
         return [(d.rfc, d.strength) for d in self.dependencies if d.rfc]
 
 
-#: The fields of an RFC record that pickle apart and are unpickled on first
-#: use (:meth:`RfcRecord.__reduce__`): what only the RFC's own page and its
-#: entry in ``rfcs.json`` show.  Nothing shown on another page may read them:
+#: The fields of an RFC record that only the RFC's own page and its entry
+#: in ``rfcs.json`` show (its body).  Nothing shown on another page may read them:
 #: an edit that changes only these fields rewrites no other page
 #: (:meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`).
 BODY: tuple[str, ...] = (
@@ -385,29 +314,17 @@ BODY: tuple[str, ...] = (
     "tables", "changed_after_acceptance",
 )
 _BODY_NAMES = frozenset(BODY)
-#: The other fields, pickled with the record.
-HEAD: tuple[str, ...] = tuple(
-    f.name for f in fields(RfcRecord) if f.name not in _BODY_NAMES and f.name != "_body"
-)
+#: The other fields (its head): what other pages may show or check.
+HEAD: tuple[str, ...] = tuple(f.name for f in fields(RfcRecord) if f.name not in _BODY_NAMES)
 _head_values = attrgetter(*HEAD)
-_body_values = attrgetter(*BODY)
 
 
 def same_head(first: RfcRecord, second: RfcRecord) -> bool:
     """Whether two records declare the same :data:`HEAD` fields, whatever
-    their bodies (a body not unpickled yet is not read)."""
+    their bodies."""
     return bool(_head_values(first) == _head_values(second))
 
 
-def _restore_record(head: tuple[Any, ...], body: bytes) -> RfcRecord:
-    record = RfcRecord.__new__(RfcRecord)
-    for name, value in zip(HEAD, head, strict=True):
-        setattr(record, name, value)
-    record._body = body
-    return record
-
-
-@_pickled_by_position
 @dataclass(slots=True)
 class ModuleHome:
     """A page made a module's home by ``rfc-module``."""

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.records import ModuleHome, RfcRecord
 
 _NUMBER = re.compile(r"(\d+)")
@@ -23,7 +22,7 @@ def id_sort_key(rfc_id: str) -> tuple[object, ...]:
     return tuple(int(p) if n % 2 else p.casefold() for n, p in enumerate(_NUMBER.split(rfc_id)))
 
 
-@dataclass
+@dataclass(slots=True)
 class ModuleEntry:
     """One RFC on a module's page."""
 
@@ -32,7 +31,7 @@ class ModuleEntry:
     changes: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Snapshot:
     #: RFC ID -> record; for a duplicated ID, the first document in name order.
     by_id: dict[str, RfcRecord]

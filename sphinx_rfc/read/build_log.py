@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.utils import get_source_line
 from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.subtypes import WARNING_TYPE
 

@@ -79,7 +79,7 @@ from sphinx_rfc.nodes import (
     rfc_data,
     rfc_pending,
 )
-from sphinx_rfc.read import api_pages, git_dates, history, template_era
+from sphinx_rfc.read import api_pages, git_dates, history, native, template_era
 from sphinx_rfc.read.basic_info import LEAD_INFO
 from sphinx_rfc.read.metadata import RfcDeclaration, new_record
 from sphinx_rfc.read.sections import (
@@ -240,8 +240,6 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             ))
             extra.parent.remove(extra)
     elif candidate:
-        from sphinx_rfc.read import native  # (imported by the first build that reads one)
-
         native_read = True
         record, dates = native.read_native(
             app, doctree, settings, docname, source, doc_title, problems, row_of=rows

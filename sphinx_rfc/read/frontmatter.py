@@ -12,13 +12,13 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.doctree.locations import split_source
 from sphinx_rfc.spec.preamble import leading_list, top_line
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +44,6 @@ from sphinx.util import logging
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc._gitstamp import git_dir as _git_dir
 from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import __

@@ -27,10 +27,10 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc._gitstamp import git_dir, repository_stamp
 
 if TYPE_CHECKING:

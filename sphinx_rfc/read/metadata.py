@@ -5,9 +5,9 @@ template-native reader; no Sphinx inside."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem

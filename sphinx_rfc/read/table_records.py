@@ -11,10 +11,9 @@ is adding an entry there.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.check.placeholders import is_placeholder
 from sphinx_rfc.doctree.tables import ReadRow, ReadTable
 from sphinx_rfc.i18n import _

@@ -10,10 +10,10 @@ exactly what the diagram shows.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypedDict
 from urllib.parse import quote
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.render.values import ModuleHomeValue, RfcSummary, module_home, rfc_summary
 

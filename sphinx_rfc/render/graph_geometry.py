@@ -17,9 +17,9 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.relations import id_sort_key
 from sphinx_rfc.render import graph
 from sphinx_rfc.render.graph import EDGE_KINDS, STATUS_STYLES, SUPERSEDES, TOUCHES

@@ -26,9 +26,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import accumulate, pairwise
-
-from sphinx_rfc._dataclass import dataclass
 
 Point = tuple[int, int]
 

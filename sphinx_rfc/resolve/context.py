@@ -11,13 +11,13 @@ installs, need not import the registry.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from docutils import nodes
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import page_link, with_anchor
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.render.values import RfcSummary

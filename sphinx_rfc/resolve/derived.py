@@ -39,6 +39,7 @@ from weakref import WeakKeyDictionary
 import sphinx
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc import devices
 from sphinx_rfc._atomic import clean_leftovers, open_atomic
 
 if TYPE_CHECKING:
@@ -156,6 +157,8 @@ def _store(domain: _Domain) -> _Store | None:
 def derived(domain: _Domain, name: Hashable, make: Callable[[], T]) -> T:
     """*make()*, or the value it gave under the same *name* in a build
     whose RFC data, settings and code were these."""
+    if not devices.DERIVED_CACHE:
+        return make()
     store = _store(domain)
     return make() if store is None else store.get(name, make)
 

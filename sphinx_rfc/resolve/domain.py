@@ -6,10 +6,12 @@ resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
 from __future__ import annotations
 
 import contextlib
-import copy
+import copyreg
 import os
 import pickle
 from collections.abc import Iterator, Set
+from dataclasses import fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
@@ -20,12 +22,12 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc import devices
 from sphinx_rfc._compat import page_link, source_path
-from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import ModuleHome, RfcRecord, same_head
+from sphinx_rfc.model.records import BODY, HEAD, ModuleHome, RfcRecord, same_head
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
 from sphinx_rfc.report import report
@@ -42,7 +44,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 12
+DATA_VERSION = 13
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
@@ -62,90 +64,75 @@ _MISSING = object()
 #: its RFC's body only, or what other pages show or check.
 _SAME, _BODY, _SHOWN = 0, 1, 2
 
-#: The stored tables kept as one pickle each inside the environment's
-#: (:class:`Packed`): the ones of many small objects.
-PACKED = ("rfcs", "views")
+# An RFC record in the environment's pickle (devices.LAZY_BODY): its head
+# fields, and its body (model/records.BODY: sections, most tables) as one
+# ``bytes`` object unpickled when a body field is first read.  The pages of
+# a rebuild that show every RFC (the domain index pages, the search
+# index's objects, the cross-RFC checks) read the heads only; the body is
+# two thirds of a record's objects.  The record class stays a plain
+# dataclass: the pickling is registered here (copyreg), and a record read
+# back is a StoredRecord until its body is read.
+
+_head_values = attrgetter(*HEAD)
+_body_values = attrgetter(*BODY)
+_BODY_NAMES = frozenset(BODY)
+_COMPARED = tuple(f.name for f in fields(RfcRecord) if f.compare)
+_compared_values = attrgetter(*_COMPARED)
+_SHOWN_FIELDS = tuple(f.name for f in fields(RfcRecord) if f.repr)
 
 
-class Packed(dict[str, Any]):
-    """A table of the domain's data (docname -> value) that pickles as one
-    ``bytes`` object per document.
+class StoredRecord(RfcRecord):
+    """An :class:`~sphinx_rfc.model.records.RfcRecord` read back from the
+    environment, its body still the bytes it was pickled as (``_body``)
+    until one of its fields is first read.  Equal to the record it was
+    pickled from, and shown as one."""
 
-    Unpickling the environment then makes one object per document instead
-    of dozens (its record's rows, lists, sets), which Python's cyclic
-    garbage collector would walk again and again while Sphinx loads the
-    rest; the domain unpickles the table itself, the collector paused
-    (:func:`unpack`).  A value read that way and not replaced since is
-    written back as the bytes it was read from: after a one-RFC edit at
-    N = 1,000, pickling every record again took a third of a second.  (The
-    domain never changes a stored value in place: a document read again
-    stores new ones.)  In memory it is a plain ``dict``."""
+    __slots__ = ("_body",)
+    _body: bytes | None
 
-    #: docname -> (a value, its bytes): unpickled (see :func:`unpack`) or
-    #: pickled with the environment
-    read: dict[str, tuple[Any, bytes]]
+    if not TYPE_CHECKING:  # (for the type checker, every field is always set)
 
-    def stored(self, key: str) -> bytes | None:
-        """The pickle of *key*'s value, when the value is the one unpickled
-        or pickled with the environment (not replaced since); else None."""
-        kept = self.__dict__.get("read", {}).get(key)
-        return kept[1] if kept is not None and kept[0] is self.get(key) else None
+        def __getattr__(self, name: str) -> Any:
+            # called only for a slot that is not set: a body field not read yet
+            if name in _BODY_NAMES:
+                body = getattr(self, "_body", None)
+                if body is not None:
+                    self._body = None
+                    for key, value in zip(BODY, pickle.loads(body), strict=True):
+                        setattr(self, key, value)
+                    return getattr(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        read = self.__dict__.setdefault("read", {})
-        parts: dict[str, bytes] = {}
-        for key, value in self.items():
-            blob = self.stored(key)
-            if blob is None:
-                blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-                # kept too: the export finds an RFC's text by these bytes
-                # (sphinx_rfc.write.export._record_source)
-                read[key] = (value, blob)
-            parts[key] = blob
-        return (_Pickled, (parts,))
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RfcRecord):
+            return bool(_compared_values(self) == _compared_values(other))
+        return NotImplemented
 
-    def __copy__(self) -> Packed:
-        return Packed(self)
+    __hash__ = None  # type: ignore[assignment]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Packed:
-        return Packed(copy.deepcopy(dict(self), memo))
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SHOWN_FIELDS)
+        return f"{RfcRecord.__qualname__}({shown})"
 
 
-class _Pickled:
-    """A :class:`Packed` table as the environment's pickle holds it:
-    docname -> the pickle of its value."""
-
-    __slots__ = ("data",)
-
-    def __init__(self, data: dict[str, bytes]) -> None:
-        self.data = data
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Pickled, (self.data,))
+def _reduce_record(record: RfcRecord) -> tuple[Any, ...]:
+    body = getattr(record, "_body", None) if isinstance(record, StoredRecord) else None
+    if body is None:
+        body = pickle.dumps(_body_values(record), protocol=pickle.HIGHEST_PROTOCOL)
+    return (_restore_record, (_head_values(record), body))
 
 
-@nogc
-def unpack(data: dict[str, Any]) -> dict[str, Any]:
-    """*data* (a domain's data, or a worker's under ``-j``) with its
-    :data:`PACKED` tables as :class:`Packed` dicts, in place."""
-    for key in PACKED:
-        value = data.get(key)
-        if isinstance(value, _Pickled):
-            table = Packed()
-            read: dict[str, tuple[Any, bytes]] = {}
-            for docname, blob in value.data.items():
-                item = pickle.loads(blob)
-                table[docname] = item
-                read[docname] = (item, blob)
-            table.read = read
-            data[key] = table
-        elif isinstance(value, dict) and not isinstance(value, Packed):
-            # a new domain's table, copied from initial_data (an environment
-            # pickled before Packed has another DATA_VERSION: Sphinx reads
-            # its sources again)
-            data[key] = Packed(value)
-    return data
+def _restore_record(head: tuple[Any, ...], body: bytes) -> StoredRecord:
+    record = StoredRecord.__new__(StoredRecord)
+    for name, value in zip(HEAD, head, strict=True):
+        setattr(record, name, value)
+    record._body = body
+    return record
 
+
+if devices.LAZY_BODY:
+    copyreg.pickle(RfcRecord, _reduce_record)
+    copyreg.pickle(StoredRecord, _reduce_record)
 
 # Parallel reading (``-j N``): Sphinx forks one worker per chunk of
 # documents; the worker pickles its whole environment back to the main
@@ -172,7 +159,7 @@ def _reading_ends(app: Sphinx, env: BuildEnvironment) -> None:
     _fork_state["reading"] = False
 
 
-if hasattr(os, "register_at_fork"):  # (not on Windows, where Sphinx reads serially)
+if devices.FORK_TRIM and hasattr(os, "register_at_fork"):  # (not on Windows, where Sphinx reads serially)
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 #: Anchor of a module's entry in the module index page.
@@ -247,10 +234,6 @@ class RfcDomain(Domain):
         "log_warnings": {},
     }
     data_version = DATA_VERSION
-
-    def __init__(self, env: BuildEnvironment) -> None:
-        super().__init__(env)
-        unpack(self.data)
 
     def get_type_name(self, type: ObjType, primary: bool = False) -> str:
         """The object type's full name, the domain's part the template's
@@ -372,7 +355,6 @@ class RfcDomain(Domain):
         self._touch()
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        unpack(otherdata)
         for key in SHOWN:  # (what reading stores; the main process sets the rest)
             for docname, value in otherdata[key].items():
                 if docname in docnames:

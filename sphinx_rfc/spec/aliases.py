@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.fields import FIELDS, FieldSpec
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.section_spec import SectionSpec

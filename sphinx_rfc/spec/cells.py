@@ -15,9 +15,9 @@ import datetime as dt
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.text import RUN_START, fold, plain, split_list
 from sphinx_rfc.spec.vocabulary import Vocabulary
 

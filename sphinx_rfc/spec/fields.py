@@ -4,8 +4,8 @@ of a template-native basic-information table (docs/reference/rfc-directive.md)."
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.text import fold_header, split_list
 
 # Basic-information fields (docs/reference/rfc-directive.md, docs/reference/native.md)

@@ -24,8 +24,7 @@ then.  Pure data and functions: no Sphinx, nothing of the package but
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-
-from sphinx_rfc._dataclass import dataclass
+from dataclasses import dataclass
 
 #: status -> the statuses that may follow it, besides the ones any status
 #: may go to (:data:`FROM_ANY`) and ``superseded`` (:data:`SUPERSEDED`).

@@ -22,8 +22,8 @@ only str methods.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.template import TemplateSchema, choices, default_schema

@@ -12,9 +12,8 @@ speaks of RFCs, as the built-in one does.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import PurePath
-
-from sphinx_rfc._dataclass import dataclass
 
 __all__ = [
     "NOUNS", "PROFILES", "DocumentNoun", "TemplateProfile", "profile_of", "status_words",

@@ -27,8 +27,8 @@ Pure text in, data out: no Sphinx, no docutils.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.text import fold_header
 
 __all__ = [

@@ -5,7 +5,7 @@ the built-in ones: :data:`sphinx_rfc.spec.sections.SECTIONS`)."""
 
 from __future__ import annotations
 
-from sphinx_rfc._dataclass import dataclass
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)

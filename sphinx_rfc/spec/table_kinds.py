@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Collection
-from dataclasses import field
+from dataclasses import dataclass, field
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.spec.vocabulary import AFFECTS, STRENGTHS, VERDICTS, YES_NO, Vocabulary

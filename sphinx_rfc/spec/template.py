@@ -28,11 +28,10 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since

@@ -31,10 +31,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
-
-from sphinx_rfc._dataclass import dataclass
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt

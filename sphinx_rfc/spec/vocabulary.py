@@ -5,8 +5,8 @@ msgids; the ``zh_CN`` catalog translates them."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
-from sphinx_rfc._dataclass import dataclass
 from sphinx_rfc.spec.folding import fold_key
 
 

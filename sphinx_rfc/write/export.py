@@ -8,10 +8,8 @@ written at ``build-finished`` by every builder that writes files, and by
 ``dummy`` builder in a temporary folder.
 
 After a build, each RFC's text in the file is kept beside the environment
-(:class:`ChunkCache`, in the doctree folder), under a digest of the RFC's
-stored record and relations (:func:`_record_source`), or of its object for
-a record that has no stored bytes: the next build makes and encodes again
-only the RFCs whose record or relations changed.
+(:class:`ChunkCache`, in the doctree folder), under a digest of its
+object: the next build encodes again only the RFCs whose object changed.
 """
 
 from __future__ import annotations
@@ -34,7 +32,7 @@ from sphinx_rfc._atomic import AtomicFile, clean_leftovers
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
-from sphinx_rfc.resolve.domain import Packed, get_domain
+from sphinx_rfc.resolve.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -161,7 +159,6 @@ def export_data(
         if problem.docname is not None:
             by_doc.setdefault(problem.docname, []).append(problem)
     records = sorted(domain.rfcs.values(), key=lambda r: (id_sort_key(r.id), r.docname))
-    stored = domain.rfcs.stored if isinstance(domain.rfcs, Packed) else lambda docname: None
     modules: dict[str, Any] = {}
     for name in snap.module_names():
         home = snap.homes.get(name)
@@ -174,9 +171,7 @@ def export_data(
         "schema_version": SCHEMA_VERSION,
         "project": project,
         "modules": modules,
-        "rfcs": (_Lazy(records, lambda r: record_data(r, snap, by_doc.get(r.docname, [])), cache,
-                       lambda r: _record_source(r, stored(r.docname), snap,
-                                                by_doc.get(r.docname, [])))
+        "rfcs": (_Lazy(records, lambda r: record_data(r, snap, by_doc.get(r.docname, [])), cache)
                  if lazy else
                  [record_data(r, snap, by_doc.get(r.docname, [])) for r in records]),
     }
@@ -200,23 +195,17 @@ def dumps(data: dict[str, Any]) -> str:
 
 
 class _Lazy:
-    """A list whose items are made as they are written (:func:`export_data`).
-
-    *source* gives, for an item, bytes that determine the object *make*
-    makes of it, or ``None``: the cache then finds the item's text without
-    making its object (:meth:`ChunkCache.text`)."""
+    """A list whose items are made as they are written (:func:`export_data`)."""
 
     def __init__(
-        self, items: Sequence[Any], make: Callable[[Any], object],
-        cache: ChunkCache | None = None, source: Callable[[Any], bytes | None] | None = None,
+        self, items: Sequence[Any], make: Callable[[Any], object], cache: ChunkCache | None = None,
     ) -> None:
-        self.items, self.make, self.cache, self.source = items, make, cache, source
+        self.items, self.make, self.cache = items, make, cache
 
     def text(self, item: Any, newline: str) -> str:
         """The text of the object made of *item*, at the level *newline*."""
         if self.cache is not None:
-            source = self.source(item) if self.source is not None else None
-            return self.cache.text(lambda: self.make(item), newline, source)
+            return self.cache.text(self.make(item), newline)
         return _text(self.make(item), newline)
 
 
@@ -231,8 +220,7 @@ def _cache_version() -> tuple[object, ...]:
 def _code_digest() -> str:
     """A digest of the code that turns a record into its object
     (:func:`record_data`, here, and the records' classes): a cache written
-    by other code is not used, since its texts are found by the records'
-    stored bytes (:func:`_record_source`) rather than by their objects."""
+    by other code is not used."""
     from sphinx_rfc.model import records
 
     digest = hashlib.blake2b(digest_size=16)
@@ -243,24 +231,6 @@ def _code_digest() -> str:
         with contextlib.suppress(OSError):
             digest.update(Path(str(module_file)).read_bytes())
     return digest.hexdigest()
-
-
-def _record_source(
-    record: RfcRecord, stored: bytes | None, snap: Snapshot, problems: list[Problem],
-) -> bytes | None:
-    """Bytes that determine :func:`record_data`'s object for *record*, when
-    the environment holds its pickle (*stored*:
-    :meth:`sphinx_rfc.resolve.domain.Packed.stored`): that pickle, then
-    what the object takes from other records and the checks (superseded
-    by, required by, the document's problems).  ``None`` without one."""
-    if stored is None:
-        return None
-    # their repr, not their pickle: equal values of other objects (the
-    # cross-RFC problems kept from an earlier build, say) give the same text
-    others = repr(
-        (snap.superseded_by.get(record.id, []), snap.required_by.get(record.id, []), problems)
-    ).encode("utf-8")
-    return len(stored).to_bytes(8, "big") + stored + others
 
 
 class ChunkCache:
@@ -312,34 +282,18 @@ class ChunkCache:
         except Exception:  # a cache that cannot be read is an empty one
             return {}
 
-    def text(self, make: Callable[[], object], newline: str, source: bytes | None = None) -> str:
-        """The text of the object *make* makes, at the level *newline*.
-
-        With *source* (bytes that determine that object: see
-        :func:`_record_source`) the key is their digest and the object is
-        made only when the cache has no text for it; without, the key is
-        the digest of the object's pickle."""
-        made: list[object] = []  # the object, once made
-
-        def value() -> object:
-            if not made:
-                made.append(make())
-            return made[0]
-
+    def text(self, value: object, newline: str) -> str:
+        """The text of *value*, at the level *newline*: kept under the
+        digest of its pickle."""
         try:
-            if source is not None:
-                digest = hashlib.blake2b(b"source", digest_size=20)
-                digest.update(newline.encode("utf-8") + b"\0")
-                digest.update(source)
-            else:
-                digest = hashlib.blake2b(b"object", digest_size=20)
-                digest.update(pickle.dumps((newline, value()), protocol=pickle.HIGHEST_PROTOCOL))
+            digest = hashlib.blake2b(b"object", digest_size=20)
+            digest.update(pickle.dumps((newline, value), protocol=pickle.HIGHEST_PROTOCOL))
             key = digest.digest()
         except Exception:  # an object pickle refuses is encoded every time
-            return _text(value(), newline)
+            return _text(value, newline)
         text = self.old.get(key)
         if text is None:
-            text = _text(value(), newline)
+            text = _text(value, newline)
         if self._file is not None:
             try:
                 pickle.dump((key, text), self._file.stream, protocol=pickle.HIGHEST_PROTOCOL)

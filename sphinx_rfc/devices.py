@@ -1,0 +1,58 @@
+"""The extension's performance devices, gathered: each one's switch, and
+what it buys (issue 40 item 3).
+
+A device is code that exists only to make a build cheaper, not to make
+its output.  Each switch below turns one off; the output is the same
+either way (``tests/test_devices.py``, ``tools/snapshot_outputs.py``).
+Only ``benchmarks/devices.py`` turns them off, to measure them: it sets
+the switches before Sphinx loads the extension.
+
+What each buys was measured on the benchmark of 300 RFCs
+(``benchmarks/generate.py rfc 300``), on the build it was made for, with
+the device off against every device on: CPU time (user + sys), the
+median of five rounds' ratios, and for the rebuilds the instructions
+counted by valgrind (the CPU time of a one-second rebuild moved by 20 %
+from round to round on the shared machine; the count does not move).
+A device that bought under 2 % there was removed; the figures, and those
+of the removed ones, are in benchmarks/README.md ("Devices").
+
+Stdlib only: every layer of the package may read a switch.
+"""
+
+from __future__ import annotations
+
+#: ``_nogc.nogc``: the cyclic garbage collector paused while a table
+#: directive, the collector or a page's views build objects that outlive
+#: the call.  Made for the full build: off, it cost 5.4 % more CPU time
+#: (1.062, 0.984, 0.967, 1.072, 1.054); the rebuilds 0.0-0.1 % more
+#: instructions.
+NOGC = True
+
+#: ``resolve/domain.StoredRecord``: an RFC record pickled as its head and
+#: its body (``model/records.BODY``) as one ``bytes`` object, unpickled
+#: when a body field is first read.  Made for the no-change rebuild: off,
+#: it cost 2.8 % more instructions (the one-RFC edit 1.7 %, where the
+#: export reads every body).
+LAZY_BODY = True
+
+#: ``resolve/domain._fork_state``: a worker forked to read documents
+#: under ``-j`` drops the other documents' RFC data before storing its
+#: first, so that it sends back its own chunk only.  Made for the ``-j``
+#: full build: off, the ``-j 2`` full build cost 3.3 % more CPU time
+#: (1.033, 0.982, 1.062, 1.150, 0.970).
+FORK_TRIM = True
+
+#: ``resolve/derived``: the index pages, the search index's objects and
+#: the cross-RFC problems kept from one build to the next while the RFC
+#: data, settings and code are the same.  Made for the rebuilds: off, the
+#: no-change rebuild cost 2.9 % more instructions, the one-RFC edit 1.5 %.
+DERIVED_CACHE = True
+
+#: Not switched here (its code is in ``cli/project.py``, left as it is):
+#: ``SERIAL_READ_MAX``: ``sphinx-rfc check`` reads at most three changed
+#: documents in its own process under ``-j``, not by a forked worker that
+#: pickles the whole environment back (the build itself leaves
+#: ``app.parallel`` as Sphinx decides).  Made for ``sphinx-rfc check DOCS
+#: FILE`` after a commit of one RFC: 300 RFCs, two cores, 1.6 s of CPU
+#: time instead of 2.2 when it was made (not measured again here).
+SERIAL_READ = True
