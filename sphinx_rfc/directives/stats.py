@@ -17,7 +17,6 @@ builders (LaTeX, text) get the same numbers as tables.
 
 from __future__ import annotations
 
-import datetime
 import statistics
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
@@ -40,6 +39,7 @@ from sphinx_rfc.directives.common import (
     with_problems,
 )
 from sphinx_rfc.i18n import _
+from sphinx_rfc.model.history import parse_date
 from sphinx_rfc.nodes import generated
 from sphinx_rfc.render.elements import make_table
 from sphinx_rfc.render.stats_svg import over_time, stacked_bars
@@ -140,10 +140,8 @@ def _over_time(records: list[RfcRecord]) -> list[tuple[str, dict[str, int]]]:
 
 
 def _days(first: str, last: str) -> int | None:
-    try:
-        return (datetime.date.fromisoformat(last) - datetime.date.fromisoformat(first)).days
-    except ValueError:
-        return None
+    start, end = parse_date(first), parse_date(last)
+    return (end - start).days if start is not None and end is not None else None
 
 
 def _median(records: list[RfcRecord]) -> tuple[float | None, int]:

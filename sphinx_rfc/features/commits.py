@@ -29,10 +29,8 @@ no commits, no warning (as the dates from git).
 
 from __future__ import annotations
 
-import os
-import time
 from collections.abc import Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import PurePosixPath
 from string import Formatter
 from typing import TYPE_CHECKING, Any
@@ -41,7 +39,7 @@ from docutils import nodes
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._gitstamp import repository_stamp
-from sphinx_rfc.model.history import current_since
+from sphinx_rfc.model.history import build_date, current_since, parse_date
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ImplCommit, RfcRecord
 from sphinx_rfc.nodes import rfc_pending
@@ -193,13 +191,6 @@ def _build(app: Sphinx) -> tuple[Mapping[str, list[ImplCommit]], bool]:
     return found, history
 
 
-def _today() -> date:
-    """Today (UTC), or the day of ``SOURCE_DATE_EPOCH`` when it is set."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    seconds = int(epoch) if epoch.isdigit() else time.time()
-    return datetime.fromtimestamp(seconds, tz=UTC).date()
-
-
 def _short(sha: str) -> str:
     return sha[:7]
 
@@ -230,11 +221,11 @@ def plan_problems(
     days = settings.implementation_days
     if history and days is not None and record.status == "accepted" and planned:
         # since it was accepted (its history from git), else its dates
-        started = (_date(current_since(record.history, record.status))
-                   or _date(record.updated) or _date(record.created))
+        started = (parse_date(current_since(record.history, record.status))
+                   or parse_date(record.updated) or parse_date(record.created))
         touched = {m for c in record.commits for m in c.modules}
         if started is not None and not touched & planned_set:
-            age = ((today or _today()) - started).days
+            age = ((today or build_date()) - started).days
             if age >= days:
                 problems.append(Problem(
                     "unimplemented",
@@ -243,15 +234,6 @@ def plan_problems(
                     record.source, record.line, record.id,
                 ))
     return problems
-
-
-def _date(text: str | None) -> date | None:
-    if not text:
-        return None
-    try:
-        return date.fromisoformat(text[:10])
-    except ValueError:
-        return None
 
 
 def on_record_read(
@@ -291,7 +273,7 @@ def on_env_get_outdated(
     history = bool(env.__dict__.get(_ENV_HISTORY)) if same else has_history(app)
     env.__dict__[_ENV_STAMP] = stamp
     env.__dict__[_ENV_HISTORY] = history
-    today = _today()
+    today = build_date()
     outdated = []
     for docname, record in get_domain(env).rfcs.items():
         if docname not in env.found_docs:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from sphinx_rfc.model.history import parse_date
 from sphinx_rfc.render.graph_geometry import INK, TINTS
 
 WIDTH = 640
@@ -90,11 +91,9 @@ def stacked_bars(
 def _places(dates: Sequence[str]) -> list[float]:
     """Where each date lies between the first (0) and the last (1), by
     time; by order when one cannot be read; all 0 for one day."""
-    import datetime
-
-    try:
-        days = [datetime.date.fromisoformat(d[:10]) for d in dates]
-    except ValueError:
+    read = [parse_date(d) for d in dates]
+    days = [d for d in read if d is not None]
+    if len(days) != len(read):
         span = max(len(dates) - 1, 1)
         return [n / span for n in range(len(dates))]
     if not days:
