@@ -250,7 +250,7 @@ def build_histories(app: Sphinx) -> Histories:
             log, suffixes, settings.statuses, known, names, texts)
         app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
         # the accepting commits' texts, for accepted_texts (no second read)
-        accepting = _acceptance_keys(log, histories)
+        accepting = {key for _entry, key in _acceptances(log, histories).values()}
         app.__dict__[_APP_READ] = {
             key: text for key, text in texts.items() if text is not None and key in accepting
         }
@@ -271,13 +271,17 @@ _APP_ACCEPTED = "_sphinx_rfc_accepted"
 _APP_READ = "_sphinx_rfc_accepted_read"
 
 
-def _acceptance_keys(log: git_log.RepositoryLog, histories: Histories) -> set[tuple[str, str]]:
-    keys = set()
+def _acceptances(
+    log: git_log.RepositoryLog, histories: Histories,
+) -> dict[str, tuple[HistoryEntry, tuple[str, str]]]:
+    """``source path -> (acceptance entry, (its commit, the path from the
+    top))`` of every file whose history shows its acceptance."""
+    found = {}
     for path, history in histories.items():
         entry = acceptance_of(history)
         if entry is not None:
-            keys.add((entry.commit, log.top_path(path)))
-    return keys
+            found[path] = (entry, (entry.commit, log.top_path(path)))
+    return found
 
 
 def acceptance_of(history: Sequence[HistoryEntry]) -> HistoryEntry | None:
@@ -299,11 +303,7 @@ def accepted_texts(app: Sphinx) -> Mapping[str, tuple[HistoryEntry, str]]:
     if cached is not None and cached[0] is histories:
         return cached[1]
     log = git_log.build_log(app)
-    wanted: dict[str, tuple[HistoryEntry, tuple[str, str]]] = {}
-    for path, history in histories.items():
-        entry = acceptance_of(history)
-        if entry is not None:
-            wanted[path] = (entry, (entry.commit, log.top_path(path)))
+    wanted = _acceptances(log, histories)
     kept: dict[tuple[str, str], str] = {
         **(app.env.__dict__.get(_ENV_ACCEPTED) or {}), **app.__dict__.get(_APP_READ, {})}
     keys = [key for _entry, key in wanted.values()]
