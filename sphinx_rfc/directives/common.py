@@ -28,8 +28,11 @@ from sphinx_rfc.render.elements import xref
 from sphinx_rfc.spec.text import split_list
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.util.docutils import SphinxDirective
 
+    from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.render.values import ModuleValue
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
     from sphinx_rfc.spec.subtypes import Subtype
@@ -62,6 +65,33 @@ def with_problems(directive: SphinxDirective, result: list[nodes.Node]) -> list[
 def option_items(directive: SphinxDirective, name: str) -> list[str]:
     """The items of a comma-list option (none when it is absent)."""
     return split_list(directive.options.get(name) or "")
+
+
+def option_keys(
+    directive: SphinxDirective, name: str, lookup: Callable[[str], str | None], unknown: str,
+) -> list[str]:
+    """The keys of a comma-list option's items (statuses, types: *lookup*
+    reads a word as its key); an item no key reads is ``invalid-value``
+    (*unknown*: the message, with ``{what}``, ``{item}`` and ``{name}``) and
+    kept as a key that matches nothing."""
+    keys = []
+    for item in option_items(directive, name):
+        key = lookup(item)
+        if key is None:
+            warn(directive, "invalid-value", unknown.format(what=_(name), item=item, name=name))
+            key = "\0" + item  # matches nothing
+        keys.append(key)
+    return keys
+
+
+def matches_filters(record: RfcRecord, spec: Mapping[str, Any]) -> bool:
+    """Whether *record* passes a directive's ``status``, ``type`` and
+    ``module`` filters (an empty one passes every record)."""
+    if spec["status"] and record.status not in spec["status"]:
+        return False
+    if spec["type"] and record.type not in spec["type"]:
+        return False
+    return not spec["module"] or bool(set(spec["module"]) & set(record.touched_modules()))
 
 
 def options_view(kind: str, spec: Mapping[str, Any], line: int) -> rfc_pending:

@@ -24,8 +24,10 @@ from sphinx_rfc.directives.common import (
     empty,
     header,
     keep_widths,
+    matches_filters,
     module_ref,
     option_items,
+    option_keys,
     options_of,
     options_view,
     warn,
@@ -152,18 +154,6 @@ class RfcIndexDirective(SphinxDirective):
         "group-by": directives.unchanged,
     }
 
-    def _enum(self, name: str, lookup: Callable[[str], str | None], what: str) -> list[str]:
-        keys = []
-        for item in option_items(self, name):
-            key = lookup(item)
-            if key is None:
-                warn(self, "invalid-value",
-                     _("rfc-index: unknown {what} {item!r} in :{name}:").format(
-                         what=_(OPTION_LABELS.get(what, what)), item=item, name=name))
-                key = "\0" + item  # matches nothing
-            keys.append(key)
-        return keys
-
     def _choice(self, name: str, allowed: Sequence[str], default: str) -> str:
         raw = (self.options.get(name) or "").strip()
         if not raw:
@@ -193,9 +183,10 @@ class RfcIndexDirective(SphinxDirective):
         settings = rfc_config.settings(self.config)
         columns = self._columns()
         modules = option_items(self, "module")
+        unknown = _("rfc-index: unknown {what} {item!r} in :{name}:")
         spec: IndexSpec = {
-            "status": self._enum("status", settings.statuses.lookup, "status"),
-            "type": self._enum("type", settings.types.lookup, "type"),
+            "status": option_keys(self, "status", settings.statuses.lookup, unknown),
+            "type": option_keys(self, "type", settings.types.lookup, unknown),
             "module": modules,
             "author": (self.options.get("author") or "").strip(),
             "sort": self._choice("sort", SORTS, "id"),
@@ -262,13 +253,9 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
     author = spec["author"].casefold()
     rows: list[IndexRow] = []
     for record in snap.records():
+        if not matches_filters(record, spec):
+            continue
         touched = record.touched_modules()
-        if spec["status"] and record.status not in spec["status"]:
-            continue
-        if spec["type"] and record.type not in spec["type"]:
-            continue
-        if spec["module"] and not set(spec["module"]) & set(touched):
-            continue
         if author and not any(author in a.casefold() for a in record.authors):
             continue
         row: IndexRow = {

@@ -32,10 +32,11 @@ from sphinx_rfc.directives.common import (
     empty,
     header,
     keep_widths,
+    matches_filters,
     option_items,
+    option_keys,
     options_of,
     options_view,
-    warn,
     with_problems,
 )
 from sphinx_rfc.i18n import _
@@ -85,24 +86,13 @@ class RfcStatsDirective(SphinxDirective):
         "module": directives.unchanged,
     }
 
-    def _enum(self, name: str, lookup: Callable[[str], str | None]) -> list[str]:
-        keys = []
-        for item in option_items(self, name):
-            key = lookup(item)
-            if key is None:
-                warn(self, "invalid-value",
-                     _("rfc-stats: unknown {what} {item!r} in :{name}:").format(
-                         what=_(name), item=item, name=name))
-                key = "\0" + item  # matches nothing
-            keys.append(key)
-        return keys
-
     def run(self) -> list[nodes.Node]:
         settings = rfc_config.settings(self.config)
         modules = option_items(self, "module")
+        unknown = _("rfc-stats: unknown {what} {item!r} in :{name}:")
         spec = {
-            "status": self._enum("status", settings.statuses.lookup),
-            "type": self._enum("type", settings.types.lookup),
+            "status": option_keys(self, "status", settings.statuses.lookup, unknown),
+            "type": option_keys(self, "type", settings.types.lookup, unknown),
             "module": modules,
         }
         node = options_view("stats", spec, self.lineno)
@@ -112,14 +102,6 @@ class RfcStatsDirective(SphinxDirective):
 
 # --------------------------------------------------------------------------
 # the view's value
-
-
-def _matches(record: RfcRecord, spec: dict[str, list[str]]) -> bool:
-    if spec["status"] and record.status not in spec["status"]:
-        return False
-    if spec["type"] and record.type not in spec["type"]:
-        return False
-    return not spec["module"] or bool(set(spec["module"]) & set(record.touched_modules()))
 
 
 def _over_time(records: list[RfcRecord]) -> list[tuple[str, dict[str, int]]]:
@@ -157,7 +139,7 @@ def _median(records: list[RfcRecord]) -> tuple[float | None, int]:
 
 def stats_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> StatsValue:
     spec = options_of(key)
-    records = [r for r in snap.records() if _matches(r, spec)]
+    records = [r for r in snap.records() if matches_filters(r, spec)]
     by_status_module: dict[str, dict[str, int]] = {}
     by_type: dict[str, int] = {}
     for record in records:
