@@ -25,6 +25,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         collector,
         frontmatter,
         git_dates,
+        git_log,
         history,
         plantuml,
         unread,
@@ -52,6 +53,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     plantuml.setup(app)
     collector.setup(app)
     frontmatter.setup(app)
+    git_log.setup(app)
     git_dates.setup(app)
     history.setup(app)
     unread.setup(app)

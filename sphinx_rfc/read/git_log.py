@@ -276,24 +276,44 @@ def wanted_scope(app: Sphinx) -> bool:
     return any(test(app) for test in _WHOLE_TREE_WANTED)
 
 
+#: Set on the application when a build starts (:func:`on_build_starts`):
+#: the next :func:`build_log` tells whether the repository changed.
+_CHECK_KEY = "_sphinx_rfc_repository_log_check"
+
+
 def build_log(app: Sphinx) -> RepositoryLog:
     """This build's log: one ``git log``, run again only when the
     repository changed since it was run (:func:`repository_stamp`, told
-    without running git) or a reader now wants the whole work tree.
+    without running git, once per build: the readers of each document take
+    the build's log as it is) or a reader now wants the whole work tree.
     Callers decide whether they want it at all."""
     cached: tuple[object, RepositoryLog] | None = app.__dict__.get(_APP_KEY)
     whole = wanted_scope(app)
-    stamp = repository_stamp(app.srcdir)
-    if (
-        cached is not None
-        and stamp is not None
-        and cached[0] == stamp
-        and (cached[1].whole_tree or not whole)
-    ):
-        return cached[1]
+    if cached is not None and (cached[1].whole_tree or not whole):
+        if not app.__dict__.get(_CHECK_KEY):
+            return cached[1]
+        stamp = repository_stamp(app.srcdir)
+        app.__dict__[_CHECK_KEY] = False
+        if stamp is not None and cached[0] == stamp:
+            return cached[1]
+    else:
+        stamp = repository_stamp(app.srcdir)
+        app.__dict__[_CHECK_KEY] = False
     log = repository_log(app.srcdir, whole_tree=whole)
     app.__dict__[_APP_KEY] = (stamp, log)
     return log
+
+
+def on_build_starts(app: Sphinx, *args: object) -> list[str]:
+    """``env-get-outdated``, before the readers' own handlers: the next
+    :func:`build_log` of this build checks the repository's stamp (no
+    document is outdated by this)."""
+    app.__dict__[_CHECK_KEY] = True
+    return []
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("env-get-outdated", on_build_starts, priority=100)
 
 
 def blobs_at(app: Sphinx, wanted: Sequence[tuple[str, str]]) -> Mapping[tuple[str, str], str | None]:
