@@ -166,18 +166,26 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
     everything = entries_of(records)
     out = {ALL: feed_xml(ALL, f"{project}: {noun}", everything, base=base,
                          page_uri=page_uri, status_label=status_label)}
+    # each entry under its status and its record's modules, in one pass (in
+    # the order of everything: newest first)
     status_keys = settings.statuses.keys()
-    for status in status_keys:
+    by_status: dict[str, list[_Entry]] = {key: [] for key in status_keys}
+    by_module: dict[str, list[_Entry]] = {module: [] for module in settings.modules}
+    touched = {id(record): record.touched_modules() for record in records}
+    for record in records:
+        for module in touched[id(record)]:
+            by_module.setdefault(module, [])
+    for entry in everything:
+        if entry.step.status in by_status:
+            by_status[entry.step.status].append(entry)
+        for module in touched[id(entry.record)]:
+            by_module[module].append(entry)
+    for status, chosen in by_status.items():
         name = status_feed(status)
-        chosen = [e for e in everything if e.step.status == status]
         out[name] = feed_xml(name, f"{project}: {noun} {status_label(status)}", chosen,
                              base=base, page_uri=page_uri, status_label=status_label)
-    modules = dict.fromkeys(settings.modules)
-    for record in records:
-        modules.update(dict.fromkeys(record.touched_modules()))
-    for module in modules:
+    for module, chosen in by_module.items():
         name = module_feed(module)
-        chosen = [e for e in everything if module in e.record.touched_modules()]
         out[name] = feed_xml(name, f"{project}: {noun}, {module}", chosen, base=base,
                              page_uri=page_uri, status_label=status_label)
     return out
