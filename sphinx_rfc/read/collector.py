@@ -103,7 +103,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from sphinx_rfc.config import RfcSettings
-    from sphinx_rfc.spec.section_spec import SectionSpec
+    from sphinx_rfc.spec.template import SectionSpec
 
 
 def _verification_text(
