@@ -28,7 +28,7 @@ from sphinx_rfc.spec.table_kinds import NOTE_HEADERS
 from sphinx_rfc.spec.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -102,7 +102,7 @@ from sphinx_rfc.spec.text import clean_title
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
     from sphinx_rfc.spec.template import SectionSpec
 
 

@@ -43,7 +43,7 @@ from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
     from sphinx_rfc.spec.subtypes import Subtype
 
 

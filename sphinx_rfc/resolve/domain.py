@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
 DATA_VERSION = 13
