@@ -30,14 +30,9 @@ from sphinx_rfc.spec.settings import (
     CONFIG_VALUES,
     DEFAULT_PLACEHOLDERS,
     NAMED_TEMPLATES,
-    PREFIX,
     SETTINGS,
     RfcSettings,
-    Setting,
     SettingError,
-    setting,
-    template_path,
-    template_values,
 )
 from sphinx_rfc.spec.template import TEMPLATE_FOLDER
 
@@ -52,19 +47,14 @@ __all__ = [
     "DEFAULT_PLACEHOLDERS",
     "DIGEST_VALUE",
     "NAMED_TEMPLATES",
-    "PREFIX",
     "SETTINGS",
     "TEMPLATE_FOLDER",
     "RfcSettings",
-    "Setting",
     "SettingError",
     "load_template",
-    "setting",
     "settings",
     "settings_from",
     "setup",
-    "template_path",
-    "template_values",
 ]
 
 
