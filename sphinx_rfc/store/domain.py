@@ -57,7 +57,7 @@ SHOWN = tuple(key for key in PER_DOCUMENT if key not in ("view_hashes", "log_war
 _MISSING = object()
 
 
-class Change(IntEnum):
+class DocumentChange(IntEnum):
     """What a document read again changed in what it stores
     (:meth:`RfcDomain._change`), ordered: the build's change is the
     largest of its documents'."""
@@ -318,34 +318,34 @@ class RfcDomain(Domain):
         kept = self.__dict__.pop("_kept_token", None)
         forced = self.__dict__.pop("_shown_changed", False)
         if forced or kept is None or self.env.config_status != CONFIG_OK:
-            change = Change.SHOWN_DATA
+            change = DocumentChange.SHOWN_DATA
         else:
             docnames = sorted(cleared.keys() | stored)
             change = max((self._change(d, cleared.get(d, {})) for d in docnames),
-                         default=Change.NOTHING)
-        self.shown_changed = change == Change.SHOWN_DATA
+                         default=DocumentChange.NOTHING)
+        self.shown_changed = change == DocumentChange.SHOWN_DATA
         self.data["token"] = os.urandom(8).hex() if self.shown_changed else kept
         if not self.shown_changed:
             # the pages read again show what they showed: their fingerprints hold
             for docname, old in cleared.items():
                 if old["view_hashes"] is not _MISSING and docname in self.views:
                     self.view_hashes[docname] = old["view_hashes"]
-        return change != Change.NOTHING
+        return change != DocumentChange.NOTHING
 
-    def _change(self, docname: str, old: dict[str, Any]) -> Change:
+    def _change(self, docname: str, old: dict[str, Any]) -> DocumentChange:
         """How what *docname* stores differs from what it stored before
         (*old*: its entries then, by table)."""
-        change = Change.NOTHING
+        change = DocumentChange.NOTHING
         for key in SHOWN:
             before = old.get(key, _MISSING)
             now = self.data[key].get(docname, _MISSING)
             if key == "rfcs" and isinstance(before, RfcRecord) and isinstance(now, RfcRecord):
                 if not heads_equal(before, now):
-                    return Change.SHOWN_DATA
+                    return DocumentChange.SHOWN_DATA
                 if before != now:
-                    change = Change.BODY_ONLY
+                    change = DocumentChange.BODY_ONLY
             elif before != now:
-                return Change.SHOWN_DATA
+                return DocumentChange.SHOWN_DATA
         return change
 
     def snapshot(self) -> Snapshot:
