@@ -185,4 +185,4 @@ class ImportsTable(SphinxDirective):
             part = shown(rule.part)
             rows.append([nodes.literal(part, part), _may(rule) or "—", _may_not(rule)])
         return [table(["part", "may import", "may not import (besides every layer above)"],
-                      rows, [16, 50, 34], classes=["rfcdoc-imports"])]
+                      rows, [14, 56, 30], classes=["rfcdoc-imports"])]
