@@ -251,7 +251,7 @@ def project_facts(folder: Path) -> ProjectFacts:
     """The project around *folder* (a quick dummy read when a ``conf.py``
     is found upwards), plus what *folder*'s own files say."""
     from sphinx_rfc import config as rfc_config
-    from sphinx_rfc.resolve.domain import get_domain
+    from sphinx_rfc.store.domain import get_domain
 
     ids, numbers = scan_folder(folder)
     defaults = rfc_config.CONFIG_VALUES

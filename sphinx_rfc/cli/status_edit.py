@@ -257,7 +257,7 @@ def _missing_approvals(
     its changes table need the reader; the kept environment makes a second
     read cheap): what ``rfc.missing-approval`` would say once accepted."""
     from sphinx_rfc.cli.project import read_project
-    from sphinx_rfc.resolve.domain import get_domain
+    from sphinx_rfc.store.domain import get_domain
 
     with read_project(srcdir, cache=True) as project:
         records = get_domain(project.app.env).snapshot().records()

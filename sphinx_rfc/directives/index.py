@@ -51,7 +51,7 @@ from sphinx_rfc.render.timeline import days_in_status
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.api import api_value
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 INDEX_COLUMNS = (
     "id", "title", "status", "type", "modules", "authors", "created", "updated", "reviews",

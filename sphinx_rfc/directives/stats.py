@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 
 #: Labels passed to ``_()`` at render time (the catalog tool collects them).

@@ -308,7 +308,7 @@ class RfcRecord(BasicInfo):
 #: The fields of an RFC record that only the RFC's own page and its entry
 #: in ``rfcs.json`` show (its body).  Nothing shown on another page may read them:
 #: an edit that changes only these fields rewrites no other page
-#: (:meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`).
+#: (:meth:`sphinx_rfc.store.domain.RfcDomain.settle_data_change`).
 BODY: tuple[str, ...] = (
     "sections", "interfaces", "verification", "alternatives", "references", "constraints",
     "tables", "changed_after_acceptance",
@@ -319,7 +319,7 @@ HEAD: tuple[str, ...] = tuple(f.name for f in fields(RfcRecord) if f.name not in
 _head_values = attrgetter(*HEAD)
 
 
-def same_head(first: RfcRecord, second: RfcRecord) -> bool:
+def heads_equal(first: RfcRecord, second: RfcRecord) -> bool:
     """Whether two records declare the same :data:`HEAD` fields, whatever
     their bodies."""
     return bool(_head_values(first) == _head_values(second))

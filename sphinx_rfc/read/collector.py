@@ -94,10 +94,10 @@ from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.read.unread import not_read_as_rfc
 from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.report import report
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.text import clean_title
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -12,7 +12,7 @@ RFCs costs one process, not hundreds.
 
 Incremental builds: a new commit changes no file's modification time, so
 Sphinx would not read the RFC again.  The dates each RFC was read with are
-stored in the domain (:meth:`~sphinx_rfc.resolve.domain.RfcDomain.set_git_dates`),
+stored in the domain (:meth:`~sphinx_rfc.store.domain.RfcDomain.set_git_dates`),
 and the ``env-get-outdated`` handler returns the documents whose git dates
 changed since.
 
@@ -48,7 +48,7 @@ from sphinx_rfc._gitstamp import git_dir as _git_dir
 from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import __
 from sphinx_rfc.read import git_log
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

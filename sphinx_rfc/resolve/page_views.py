@@ -63,7 +63,7 @@ from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 class BacklinksValue(TypedDict):
     superseded_by: list[RfcSummary | None]

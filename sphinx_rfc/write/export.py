@@ -32,12 +32,12 @@ from sphinx_rfc._atomic import AtomicFile, clean_leftovers
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 logger = logging.getLogger(__name__)
 
