@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._compat import replaces_undecodable
-from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace
-from sphinx_rfc.cli.errors import CliError, cannot
+from sphinx_rfc.cli.cache import Workspace, discard_environment, open_workspace, store_environment
+from sphinx_rfc.cli.errors import CliError
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -226,9 +226,9 @@ def _read_only(app: Sphinx, work: Workspace) -> None:
         with sphinx_logging.pending_warnings():
             app.builder.read()
         if work.cached:
-            keep(app.env, work)
+            store_environment(app.env, work)
     except BaseException:
-        discard(work)
+        discard_environment(work)
         raise
 
 
@@ -243,7 +243,7 @@ def _unreadable(app: Sphinx, srcdir: Path, exc: Exception) -> Exception:
             return found
         return CliError(f"sphinx-rfc: {exc}")
     if isinstance(exc, OSError) and exc.filename:
-        return cannot("read", exc.filename, exc)
+        return CliError.from_os_error("read", exc.filename, exc)
     return exc
 
 
