@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.config import RfcSettings
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 13
+DATA_VERSION = 14
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
