@@ -22,6 +22,8 @@ from sphinx_rfc.cli.cache import Workspace, discard_environment, open_workspace,
 from sphinx_rfc.cli.errors import CliError
 
 if TYPE_CHECKING:
+    import argparse
+
     from sphinx.application import Sphinx
 
 #: Folders tried, in order, when no SOURCEDIR is given.
@@ -63,6 +65,14 @@ def find_sourcedir(given: str | None) -> Path:
         "sphinx-rfc: no conf.py found here (tried "
         + ", ".join(DEFAULT_SOURCEDIRS) + ", and the folders above); give the Sphinx source folder"
     )
+
+
+def add_sourcedir_argument(parser: argparse.ArgumentParser) -> None:
+    """The optional SOURCEDIR positional of a command that takes an RFC
+    after it (``diff``, ``status``), found as :func:`find_sourcedir` finds it."""
+    parser.add_argument("sourcedir", nargs="?",
+                        help="the Sphinx source folder (with conf.py); default: found as "
+                             "check finds it")
 
 
 def find_conf_upwards(start: Path) -> Path | None:

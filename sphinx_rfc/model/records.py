@@ -56,6 +56,7 @@ def row_field_names(row_class: type[Any]) -> tuple[str, ...]:
     return tuple(name for name in names if name not in ROW_SHARED) + ROW_SHARED
 
 
+# (each row class below is one table kind's columns: alike in shape only)
 @dataclass(slots=True)
 class Param(TableRow):
     name: str
