@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.common import (
+    FILTER_OPTIONS,
     NO_MATCH,
     check_xrefs,
     empty,
@@ -145,9 +146,7 @@ class RfcIndexDirective(SphinxDirective):
 
     has_content = False
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "status": directives.unchanged,
-        "type": directives.unchanged,
-        "module": directives.unchanged,
+        **FILTER_OPTIONS,
         "author": directives.unchanged,
         "sort": directives.unchanged,
         "columns": directives.unchanged,

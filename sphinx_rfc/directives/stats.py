@@ -22,11 +22,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.common import (
+    FILTER_OPTIONS,
     NO_MATCH,
     check_xrefs,
     empty,
@@ -80,11 +80,7 @@ class RfcStatsDirective(SphinxDirective):
     """Charts of the RFCs: status over time, status × module, type."""
 
     has_content = False
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "status": directives.unchanged,
-        "type": directives.unchanged,
-        "module": directives.unchanged,
-    }
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = dict(FILTER_OPTIONS)
 
     def run(self) -> list[nodes.Node]:
         settings = rfc_config.settings(self.config)

@@ -334,6 +334,7 @@ def on_env_get_outdated(
     return sorted(d for d, r in domain.rfcs.items() if has_tests(r))
 
 
+# (the parameters of every rfc-record-read handler: features/signatures' too)
 def on_record_read(
     app: Sphinx,
     doctree: nodes.document,

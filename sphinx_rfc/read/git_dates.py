@@ -93,7 +93,7 @@ _APP_KEY = "_sphinx_rfc_git_dates"
 
 
 @dataclass(frozen=True, slots=True)
-class Used:
+class DatesFromGit:
     """What git gave one RFC document that lacks a declared date."""
 
     #: ``(created, updated)`` of its source file; None: git has none.
@@ -140,7 +140,7 @@ def build_dates(app: Sphinx) -> Mapping[str, tuple[str, str]]:
     return dates
 
 
-def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
+def fill_record(app: Sphinx, record: RfcRecord) -> DatesFromGit | None:
     """Give *record* the dates it does not declare, from git; what was used,
     or None when it declares both (or ``rfc_git_dates`` is off).  An
     ``updated`` earlier than a declared ``created`` is not taken."""
@@ -156,7 +156,7 @@ def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
         if not record.updated and updated >= (record.created or ""):
             record.updated = updated
             filled.append("updated")
-    return Used(found, tuple(filled))
+    return DatesFromGit(found, tuple(filled))
 
 
 #: Where the environment keeps :func:`repository_stamp` of the last build

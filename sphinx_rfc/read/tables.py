@@ -426,7 +426,7 @@ def read_tables(
 # What the render step makes of a read table
 
 
-def already_read(node: nodes.Node) -> bool:
+def inside_read_table(node: nodes.Node) -> bool:
     """Inside a table directive's output or a table read already (marked
     for the render step, or drawn): the tables there have been read."""
     for current in ancestors(node, include_self=True):

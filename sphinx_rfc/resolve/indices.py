@@ -131,21 +131,25 @@ class _Translated:
         return str(self.message)
 
 
-class RfcIndex(Index):
+class _DomainIndex(Index):
+    """An index of the ``rfc`` domain: its content made by :meth:`_make`,
+    given as :func:`_generate` has it."""
+
+    def generate(self, docnames: Iterable[str] | None = None) -> Content:
+        return _generate(self, docnames, self._make)
+
+    def _make(self, docnames: Iterable[str] | None) -> Content:
+        raise NotImplementedError
+
+
+class RfcIndex(_DomainIndex):
     """All RFCs, grouped by status (in the order of ``rfc_statuses``)."""
 
     name = "rfcs"
     localname = _Translated(_("RFC Index"))  # type: ignore[assignment]
     shortname = _Translated(_("RFCs"))  # type: ignore[assignment]
 
-    def generate(
-        self, docnames: Iterable[str] | None = None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        return _generate(self, docnames, self._generate)
-
-    def _generate(
-        self, docnames: Iterable[str] | None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+    def _make(self, docnames: Iterable[str] | None) -> Content:
         wanted = set(docnames) if docnames is not None else None
         settings = rfc_config.settings(self.domain.env.config)
         records = [r for r in _snapshot(self).records()
@@ -168,7 +172,7 @@ class RfcIndex(Index):
         return content, False
 
 
-class ModuleIndex(Index):
+class ModuleIndex(_DomainIndex):
     """Every module (``rfc_modules`` first, then the others by name) and the
     RFCs touching it, with the relation."""
 
@@ -176,14 +180,7 @@ class ModuleIndex(Index):
     localname = _Translated(_("RFC Module Index"))  # type: ignore[assignment]
     shortname = _Translated(_("RFC modules"))  # type: ignore[assignment]
 
-    def generate(
-        self, docnames: Iterable[str] | None = None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        return _generate(self, docnames, self._generate)
-
-    def _generate(
-        self, docnames: Iterable[str] | None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+    def _make(self, docnames: Iterable[str] | None) -> Content:
         wanted = set(docnames) if docnames is not None else None
         snap = _snapshot(self)
         content: list[tuple[str, list[IndexEntry]]] = []
