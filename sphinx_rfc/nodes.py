@@ -15,7 +15,7 @@ holds none (:func:`holds_rfc_data`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from docutils import nodes
 
@@ -148,15 +148,11 @@ def first(
     tree: nodes.Node, kind: type[_NodeT], test: Callable[[_NodeT], object] | None = None
 ) -> _NodeT | None:
     """The first node of *tree* (itself included, in document order) that is
-    a *kind* and passes *test*."""
-    stack: list[nodes.Node] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, kind) and (test is None or test(node)):
-            return node
-        if node.children:
-            stack.extend(reversed(node.children))
-    return None
+    a *kind* and passes *test*: docutils' ``next_node``, typed."""
+    if test is None:
+        return tree.next_node(kind, include_self=True)
+    found = tree.next_node(lambda n: isinstance(n, kind) and bool(test(n)), include_self=True)
+    return cast("_NodeT | None", found)
 
 
 def holds(tree: nodes.Node, kind: type[nodes.Node]) -> bool:
