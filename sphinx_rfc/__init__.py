@@ -32,20 +32,21 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     )
     from sphinx_rfc.resolve import (
         code_views,
-        derived,
-        domain,
         header_only_tables,
         indices,
         mermaid,
         mermaid_fallback,
         views,
+        xrefs,
     )
+    from sphinx_rfc.store import derived, domain
     from sphinx_rfc.write import export, feeds, index_pages, mermaid_js, static, summary
 
     app.setup_extension("sphinxcontrib.mermaid")
     config.setup(app)
     i18n.setup(app)
     domain.setup(app)
+    xrefs.setup(app)
     build_log.setup(app)
     indices.setup(app)
     derived.setup(app)

@@ -28,21 +28,21 @@ from __future__ import annotations
 #: instructions.
 NOGC = True
 
-#: ``resolve/domain.StoredRecord``: an RFC record pickled as its head and
+#: ``store/pickling.StoredRecord``: an RFC record pickled as its head and
 #: its body (``model/records.BODY``) as one ``bytes`` object, unpickled
 #: when a body field is first read.  Made for the no-change rebuild: off,
 #: it cost 2.8 % more instructions (the one-RFC edit 1.7 %, where the
 #: export reads every body).
 LAZY_BODY = True
 
-#: ``resolve/domain._fork_state``: a worker forked to read documents
+#: ``store/domain._fork_state``: a worker forked to read documents
 #: under ``-j`` drops the other documents' RFC data before storing its
 #: first, so that it sends back its own chunk only.  Made for the ``-j``
 #: full build: off, the ``-j 2`` full build cost 3.3 % more CPU time
 #: (1.033, 0.982, 1.062, 1.150, 0.970).
 FORK_TRIM = True
 
-#: ``resolve/derived``: the index pages, the search index's objects and
+#: ``store/derived``: the index pages, the search index's objects and
 #: the cross-RFC problems kept from one build to the next while the RFC
 #: data, settings and code are the same.  Made for the rebuilds: off, the
 #: no-change rebuild cost 2.9 % more instructions, the one-RFC edit 1.5 %.

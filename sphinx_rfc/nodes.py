@@ -15,7 +15,7 @@ holds none (:func:`holds_rfc_data`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from docutils import nodes
 
@@ -141,37 +141,18 @@ def holds_rfc_data(env: Any) -> bool:
     return bool(document_state(env).get(_HOLDS_DATA))
 
 
-_Found = TypeVar("_Found", bound=nodes.Node)
-
-
-def find_all(tree: nodes.Node, kind: type[_Found]) -> list[_Found]:
-    """``list(tree.findall(kind))``, in the same (document) order, without
-    docutils' generator per node: the extension walks every page written
-    and every cell it renders."""
-    found: list[_Found] = []
-    stack: list[nodes.Node] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, kind):
-            found.append(node)
-        if node.children:
-            stack.extend(reversed(node.children))
-    return found
+_NodeT = TypeVar("_NodeT", bound=nodes.Node)
 
 
 def first(
-    tree: nodes.Node, kind: type[_Found], test: Callable[[_Found], object] | None = None
-) -> _Found | None:
+    tree: nodes.Node, kind: type[_NodeT], test: Callable[[_NodeT], object] | None = None
+) -> _NodeT | None:
     """The first node of *tree* (itself included, in document order) that is
-    a *kind* and passes *test*: :func:`find_all`'s walk, stopping there."""
-    stack: list[nodes.Node] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, kind) and (test is None or test(node)):
-            return node
-        if node.children:
-            stack.extend(reversed(node.children))
-    return None
+    a *kind* and passes *test*: docutils' ``next_node``, typed."""
+    if test is None:
+        return tree.next_node(kind, include_self=True)
+    found = tree.next_node(lambda n: isinstance(n, kind) and bool(test(n)), include_self=True)
+    return cast("_NodeT | None", found)
 
 
 def holds(tree: nodes.Node, kind: type[nodes.Node]) -> bool:
@@ -183,7 +164,7 @@ def generated(node: nodes.Element) -> nodes.Element:
     """Mark text the extension writes (labels), so that placeholder checks
     skip it and gettext does not extract it into the user's catalogs."""
     node["rfc-generated"] = True
-    for sub in find_all(node, nodes.TextElement):
+    for sub in node.findall(nodes.TextElement):
         # Inline nodes with a 'translatable' attribute are unwrapped by
         # Sphinx's RemoveTranslatableInline: mark block-level text only.
         if not isinstance(sub, nodes.Inline):

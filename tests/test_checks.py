@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import Build, BuildFn, parse_warnings
 
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 #: (subtype, document, needles): the problem's line is the first line of
 #: the document that holds one of the needles.

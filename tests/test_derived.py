@@ -1,6 +1,6 @@
 """What is derived from every RFC (the domain index pages, their bodies,
 the search index's objects, the cross-RFC problems) is kept for the next
-build while the RFC data is the same (sphinx_rfc.resolve.derived), and made
+build while the RFC data is the same (sphinx_rfc.store.derived), and made
 again when it is not."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from conftest import BuildFn
 
-from sphinx_rfc.resolve import derived, domain, indices
+from sphinx_rfc.resolve import indices
+from sphinx_rfc.store import derived, domain
 from sphinx_rfc.write import export as export_module
 from sphinx_rfc.write import index_pages
 
@@ -280,7 +281,7 @@ def test_a_build_that_asks_for_less_keeps_the_rest(tmp_path: Path) -> None:
     leaves the file as it is; one that makes a new value keeps the file's
     others under the same key."""
     path, key = tmp_path / derived.FILENAME, ("format", "token")
-    first = derived._Store(path, key)
+    first = derived._KeptValues(path, key)
     assert first.get("index", lambda: "made") == "made"
     assert first.get("cross", lambda: ["RFC-0042"]) == ["RFC-0042"]
     first.save()
@@ -289,16 +290,16 @@ def test_a_build_that_asks_for_less_keeps_the_rest(tmp_path: Path) -> None:
     def never() -> Any:
         raise AssertionError("made again")
 
-    second = derived._Store(path, key)
+    second = derived._KeptValues(path, key)
     assert second.get("cross", never) == ["RFC-0042"]
     second.save()
     assert path.read_bytes() == saved  # not written again
 
-    third = derived._Store(path, key)
+    third = derived._KeptValues(path, key)
     assert third.get("body", lambda: "<p>") == "<p>"
     third.save()
-    fourth = derived._Store(path, key)
+    fourth = derived._KeptValues(path, key)
     assert [fourth.get(name, never) for name in ("index", "cross", "body")] == [
         "made", ["RFC-0042"], "<p>"]
     # under another key, nothing of it is read
-    assert derived._Store(path, ("format", "other")).get("index", lambda: "new") == "new"
+    assert derived._KeptValues(path, ("format", "other")).get("index", lambda: "new") == "new"

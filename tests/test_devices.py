@@ -81,7 +81,7 @@ def test_a_record_pickles_whole() -> None:
     again = pickle.loads(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
     assert again == record
     assert again.interfaces[0].params[0].meaning == "保存路径"
-    assert records.same_head(again, record)
+    assert records.heads_equal(again, record)
 
 
 def _build(src: Path, out: Path, off: list[str], *args: str) -> str:
@@ -127,7 +127,7 @@ def test_the_output_is_the_same_with_every_device_off(tmp_path: Path, jobs: str)
 
 
 def test_a_record_read_back_keeps_its_body_as_bytes_until_read() -> None:
-    from sphinx_rfc.resolve.domain import StoredRecord
+    from sphinx_rfc.store.pickling import StoredRecord
 
     record = records.RfcRecord(
         id="RFC-0012", title="梯度累积 without extra all-reduce", docname="rfcs/rfc-0012",
@@ -159,7 +159,7 @@ def test_rebuilds_leave_record_bodies_unread(build: BuildFn, root: str) -> None:
     """The pages that show every RFC read the records' heads only: after a
     rebuild with nothing changed, and after one where another page
     changed, no body has been unpickled; rfcs.json is the same bytes."""
-    from sphinx_rfc.resolve.domain import get_domain
+    from sphinx_rfc.store.domain import get_domain
 
     first = build(root)
     export = (first.outdir / "rfcs.json").read_bytes()

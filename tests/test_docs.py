@@ -3,8 +3,8 @@
 built HTML lists exactly what the code has (sections and their titles,
 table kinds and their columns, vocabularies, warning subtypes, config
 values, ``rfcs.json`` fields, the command's options), the architecture
-page names exactly the package's modules, and every page the code cites
-exists."""
+page names exactly the package's modules and its layers are the
+import-linter contracts, and every page the code cites exists."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import html
 import json
 import re
 import sys
+import tomllib
 from collections.abc import Iterator, Mapping
 from html.parser import HTMLParser
 from io import StringIO
@@ -480,3 +481,99 @@ def test_architecture_page_maps_every_module(out: Path) -> None:
         f"docs/reference/architecture.md does not name {missing} and names {unknown}, "
         "which the package does not have"
     )
+
+
+# The layers and what each part may import: the import-linter contracts
+
+ROOT_PACKAGE = "sphinx_rfc"
+
+
+def _contracts() -> list[dict[str, Any]]:
+    with (ROOT / "pyproject.toml").open("rb") as stream:
+        found: list[dict[str, Any]] = tomllib.load(stream)["tool"]["importlinter"]["contracts"]
+    return found
+
+
+def _layers() -> list[list[str]]:
+    (contract,) = [c for c in _contracts() if c["type"] == "layers"]
+    return [[part.strip() for part in layer.split("|")] for layer in contract["layers"]]
+
+
+def _inside(module: str, part: str) -> bool:
+    return module == part or module.startswith(part + ".")
+
+
+def _as_page_names(module: str) -> str:
+    """``sphinx_rfc.read`` -> ``read/``, ``sphinx_rfc.spec.text`` ->
+    ``spec/text.py``; a module outside the package as it is."""
+    if not module.startswith(ROOT_PACKAGE + "."):
+        return module
+    path = PACKAGE.joinpath(*module.split(".")[1:])
+    return path.relative_to(PACKAGE).as_posix() + ("/" if path.is_dir() else ".py")
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def test_every_part_of_the_package_is_in_one_layer() -> None:
+    """The layers contract names each folder and top-level module of the
+    package once: a new one is placed before the page can be right."""
+    named = [part for layer in _layers() for part in layer]
+    parts = {f"{ROOT_PACKAGE}.{p.stem}" for p in PACKAGE.glob("*.py") if p.name != "__init__.py"}
+    parts |= {f"{ROOT_PACKAGE}.{p.parent.name}" for p in PACKAGE.glob("*/__init__.py")}
+    assert len(named) == len(set(named))
+    assert sorted(set(named) ^ parts) == []
+
+
+def test_architecture_layers_are_the_contract(out: Path) -> None:
+    page = (out / "reference" / "architecture.html").read_text(encoding="utf-8")
+    start = page.index("rfcdoc-layers")
+    block = page[page.index("<pre>", start):page.index("</pre>", start)]
+    text = _Text()
+    text.feed(block)
+    shown = [line for line in "".join(text.parts).splitlines() if line.strip()]
+    assert shown == [", ".join(p.removeprefix(ROOT_PACKAGE + ".") for p in layer)
+                     for layer in _layers()]
+
+
+def test_architecture_imports_table_is_the_contracts(out: Path) -> None:
+    """Per part, "may import" is every part of the layers below but what a
+    forbidden contract takes (its forbidden modules inside a part named
+    after it), and "may not import" names its own layer's other parts, the
+    forbidden modules and the modules it holds that are independent."""
+    contracts = _contracts()
+    stack = _layers()
+    found = rows(out, "reference/architecture.html", "rfcdoc-imports")
+    assert [r[0].text for r in found] == [_as_page_names(p) for layer in stack for p in layer]
+    by_part = {r[0].text: r for r in found}
+    for n, layer in enumerate(stack):
+        below = [p for lower in stack[n + 1:] for p in lower]
+        for part in layer:
+            forbidden = [m for c in contracts if c["type"] == "forbidden"
+                         and any(_inside(part, s) for s in c["source_modules"])
+                         for m in c["forbidden_modules"]]
+            independent = [m for c in contracts if c["type"] == "independence"
+                           for m in c["modules"] if _inside(m, part)]
+            may: list[str] = []
+            for lower in below:
+                if not any(_inside(lower, f) for f in forbidden):
+                    may += [lower] + [f for f in forbidden if f != lower and _inside(f, lower)]
+            _name, may_cell, may_not_cell = by_part[_as_page_names(part)]
+            assert may_cell.literals == [_as_page_names(m) for m in may], part
+            expected_not = {_as_page_names(m) for m in
+                            [p for p in layer if p != part] + forbidden + independent}
+            ignored = {_as_page_names(m.strip()) for c in contracts
+                       for i in c.get("ignore_imports", [])
+                       if _inside(i.split("->")[0].strip(), part) for m in i.split("->")}
+            assert set(may_not_cell.literals) == expected_not | ignored, part
+    # what the page's prose says of the store and of read
+    assert not {"render/", "read/", "resolve/"} & set(by_part["store/"][1].literals)
+    assert {"render/", "resolve/"} <= set(by_part["read/"][2].literals)
+    assert "store/" in by_part["read/"][1].literals
+

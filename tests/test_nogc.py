@@ -11,7 +11,7 @@ import pytest
 from conftest import BuildFn
 
 from sphinx_rfc._nogc import nogc
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 
 @pytest.fixture

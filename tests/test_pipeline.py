@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import sphinx_build, write_project
 
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 # A subscriber as a third-party extension would write it: it records what
 # it was given and returns one problem per verification row it can find.

@@ -12,8 +12,8 @@ from conftest import BuildFn, page_body
 from docutils import nodes
 from sphinx import addnodes
 
-from sphinx_rfc.nodes import CELL_MARK, INFO_MARK, TABLE_MARK, find_all, rfc_pending
-from sphinx_rfc.read.collector import _Found, _walk
+from sphinx_rfc.nodes import CELL_MARK, INFO_MARK, TABLE_MARK, rfc_pending
+from sphinx_rfc.read.collector import _DocumentScan, _walk
 from sphinx_rfc.render.tables import draw_read_table
 
 CONF = (
@@ -48,18 +48,18 @@ def test_the_read_doctree_holds_marks_not_drawn_nodes(build: BuildFn) -> None:
     built = build(FILES, conf=CONF)
     env = built.env
     user = env.get_doctree("rfcs/0002-user")
-    tables = [t for t in find_all(user, nodes.table) if TABLE_MARK in t.attributes]
+    tables = [t for t in user.findall(nodes.table) if TABLE_MARK in t.attributes]
     assert [t[TABLE_MARK][0] for t in tables] == ["dependency", "changes"]
     for table in tables:
         assert "rfc-table" not in table["classes"]
-        assert not [x for x in find_all(table, addnodes.pending_xref)
+        assert not [x for x in table.findall(addnodes.pending_xref)
                     if x.get("refdomain") == "rfc"]
-        assert not find_all(table, rfc_pending)
+        assert not list(table.findall(rfc_pending))
     native = env.get_doctree("rfcs/native-0003")
-    info = [t for t in find_all(native, nodes.table) if INFO_MARK in t.attributes]
+    info = [t for t in native.findall(nodes.table) if INFO_MARK in t.attributes]
     assert len(info) == 1 and "rfc-native-info" not in info[0]["classes"]
     assert info[0][INFO_MARK][0] == "rfcs/native-0003"
-    spots = [n for n in find_all(env.get_doctree("rfcs/native-0004"), rfc_pending)
+    spots = [n for n in env.get_doctree("rfcs/native-0004").findall(rfc_pending)
              if n["view"][0] == "basic-info"]
     assert [(n["view"], n.get("native")) for n in spots] == [(("basic-info", "RFC-0004"), True)]
 
@@ -93,13 +93,13 @@ def test_a_marked_table_names_the_views_its_drawn_nodes_hold(build: BuildFn) -> 
     built = build(FILES, conf=CONF)
     env = built.env
     tables = [t for d in ("rfcs/0002-user", "rfcs/native-0003")
-              for t in find_all(env.get_doctree(d), nodes.table) if TABLE_MARK in t.attributes]
+              for t in env.get_doctree(d).findall(nodes.table) if TABLE_MARK in t.attributes]
     assert len(tables) == 2
     for table in tables:
         views = set(table[TABLE_MARK][3])
         drawn = copy.deepcopy(table)
         draw_read_table(drawn)
-        found = _Found()
+        found = _DocumentScan()
         _walk(drawn, found)
         assert views == found.views
     user_views = env.get_domain("rfc").views["rfcs/0002-user"]

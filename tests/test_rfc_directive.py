@@ -10,8 +10,8 @@ from conftest import Build, BuildFn
 from docutils import nodes
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.nodes import find_all, rfc_pending
-from sphinx_rfc.read.collector import _Found, _walk
+from sphinx_rfc.nodes import rfc_pending
+from sphinx_rfc.read.collector import _DocumentScan, _walk
 from sphinx_rfc.read.spots import basic_info_views
 from sphinx_rfc.render.elements import basic_info_table
 from sphinx_rfc.spec.vocabulary import STATUSES, TYPES
@@ -135,14 +135,14 @@ def test_basic_info_table_is_built_when_the_page_is_resolved(app) -> None:  # ty
     hold all the same, so an incremental build re-writes the page when a
     linked RFC or module changes."""
     doctree = app.env.get_doctree("rfc42")
-    tables = find_all(doctree, nodes.table)
+    tables = list(doctree.findall(nodes.table))
     assert not any("rfc-table-basic-info" in t["classes"] for t in tables)
-    spots = [n for n in find_all(doctree, rfc_pending) if n["view"][0] == "basic-info"]
+    spots = [n for n in doctree.findall(rfc_pending) if n["view"][0] == "basic-info"]
     assert [(tuple(n["view"]), n["docname"]) for n in spots] == [(("basic-info", "RFC-0042"), "rfc42")]
     domain = app.env.get_domain("rfc")
     settings = rfc_config.settings(app.env.config)
     for docname, record in domain.rfcs.items():
-        found = _Found()
+        found = _DocumentScan()
         _walk(basic_info_table(record, settings), found)
         assert basic_info_views(record) == found.views
         assert found.views | {("basic-info", record.id)} <= domain.views[docname]

@@ -19,7 +19,7 @@ from sphinx_rfc.check.sections import (
     section_states,
 )
 from sphinx_rfc.config import RfcSettings, settings_from
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 PLACEHOLDERS = ("xxx", "[FILL]", "[待测]", "待补充", "TBD")
 

@@ -14,7 +14,7 @@ from sphinx.builders import Builder
 
 from sphinx_rfc.cli import project as cli_project
 from sphinx_rfc.cli.project import SERIAL_READ_MAX, read_project
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 FILES = {
     "index.rst": "RFCs\n====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n",

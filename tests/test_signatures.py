@@ -19,7 +19,7 @@ from conftest import ROOTS, Build, BuildFn
 
 from sphinx_rfc.features import pycode, signatures
 from sphinx_rfc.model.records import Interface, Param
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 ROOT = ROOTS / "test-signatures"
 PACKAGE = "sigpkg"

@@ -18,9 +18,9 @@ from conftest import ROOTS, BuildFn, parse_warnings
 
 from sphinx_rfc import catalog_tool
 from sphinx_rfc.report import visible
-from sphinx_rfc.resolve import domain as domain_module
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.subtypes import SUBTYPES, WARNING_TYPE
+from sphinx_rfc.store import domain as domain_module
+from sphinx_rfc.store.domain import get_domain
 
 PACKAGE = Path(domain_module.__file__).resolve().parent.parent
 

@@ -108,7 +108,7 @@ def open_workspace(srcdir: Path, cache: bool) -> Iterator[Workspace]:
         yield Workspace(Path(tmp), False)
 
 
-def keep(env: BuildEnvironment, work: Workspace) -> None:
+def store_environment(env: BuildEnvironment, work: Workspace) -> None:
     """Store the environment just read, and the manifest it was read from
     (last: until it is written the cache holds no read to start from)."""
     try:
@@ -126,10 +126,10 @@ def keep(env: BuildEnvironment, work: Workspace) -> None:
     except (OSError, pickle.PickleError) as exc:
         # the read itself went well: only the next one starts afresh
         _note(f"cannot keep the cache: {_reason(exc)}")
-        discard(work)
+        discard_environment(work)
 
 
-def discard(work: Workspace) -> None:
+def discard_environment(work: Workspace) -> None:
     """Forget the environment after a failed read: the next starts afresh."""
     with suppress(OSError):
         work.envfile.unlink(missing_ok=True)
@@ -322,7 +322,7 @@ def _read_manifest(folder: Path) -> tuple[dict[str, Any] | None, str | None]:
 
 
 def _is_manifest(data: Any) -> bool:
-    """*data* is what :func:`keep` writes."""
+    """*data* is what :func:`store_environment` writes."""
     if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
         return False
     files = data.get("files")

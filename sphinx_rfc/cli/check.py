@@ -75,7 +75,7 @@ class LoggedProblem:
 def logged_problems(app: Sphinx) -> list[LoggedProblem]:
     """The build's other warnings kept for the RFC documents."""
     from sphinx_rfc._compat import source_path
-    from sphinx_rfc.resolve.domain import get_domain
+    from sphinx_rfc.store.domain import get_domain
 
     domain = get_domain(app.env)
     found = []

@@ -17,13 +17,13 @@ class CliError(Exception):
         super().__init__(message)
         self.code = code
 
-
-def cannot(verb: str, target: str | os.PathLike[str], exc: OSError) -> CliError:
-    """The CliError for an OSError while doing *verb* to *target*: one line
-    saying what, where and why (``sphinx-rfc: cannot write out/rfcs.json:
-    out: Not a directory``; the file the error names is left out when it is
-    *target*), rather than a traceback."""
-    why = exc.strerror or str(exc)
-    named = exc.filename is not None and os.fspath(exc.filename) != os.fspath(target)
-    where = f"{os.fspath(exc.filename)}: " if named else ""
-    return CliError(f"sphinx-rfc: cannot {verb} {os.fspath(target)}: {where}{why}")
+    @classmethod
+    def from_os_error(cls, verb: str, target: str | os.PathLike[str], exc: OSError) -> CliError:
+        """The CliError for an OSError while doing *verb* to *target*: one line
+        saying what, where and why (``sphinx-rfc: cannot write out/rfcs.json:
+        out: Not a directory``; the file the error names is left out when it is
+        *target*), rather than a traceback."""
+        why = exc.strerror or str(exc)
+        named = exc.filename is not None and os.fspath(exc.filename) != os.fspath(target)
+        where = f"{os.fspath(exc.filename)}: " if named else ""
+        return cls(f"sphinx-rfc: cannot {verb} {os.fspath(target)}: {where}{why}")

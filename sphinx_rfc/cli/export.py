@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sphinx_rfc.cli.errors import CliError, cannot
+from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
 
 
@@ -42,6 +42,6 @@ def run(args: argparse.Namespace) -> int:
             try:
                 written = write_export(project.app, target)
             except OSError as exc:  # a folder in the way, no permission, a full disk
-                raise cannot("write", target, exc) from None
+                raise CliError.from_os_error("write", target, exc) from None
             print(written)
     return 0

@@ -43,7 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Read the project (the kept environment, every CPU) and list its RFCs."""
     from sphinx_rfc import config as rfc_config
-    from sphinx_rfc.resolve.domain import get_domain
+    from sphinx_rfc.store.domain import get_domain
 
     srcdir = find_sourcedir(args.sourcedir)
     with read_project(srcdir, jobs=default_jobs(), cache=True) as project:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx_rfc._atomic import clean_leftovers, write_text
-from sphinx_rfc.cli.errors import CliError, cannot
+from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.nouns import profile_of
@@ -172,7 +172,7 @@ def _write_new_file(folder: Path, path: Path, text: str) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file in the way, no permission
-        raise cannot("create the folder", folder, exc) from None
+        raise CliError.from_os_error("create the folder", folder, exc) from None
     clean_leftovers(folder)  # (what a killed new left)
     try:
         # whole or not at all, and linked to its name: never replacing a file
@@ -180,7 +180,7 @@ def _write_new_file(folder: Path, path: Path, text: str) -> None:
     except FileExistsError:
         raise _not_overwriting(path) from None
     except OSError as exc:
-        raise cannot("write", path, exc) from None
+        raise CliError.from_os_error("write", path, exc) from None
 
 
 def _not_overwriting(path: Path) -> CliError:
@@ -251,7 +251,7 @@ def project_facts(folder: Path) -> ProjectFacts:
     """The project around *folder* (a quick dummy read when a ``conf.py``
     is found upwards), plus what *folder*'s own files say."""
     from sphinx_rfc import config as rfc_config
-    from sphinx_rfc.resolve.domain import get_domain
+    from sphinx_rfc.store.domain import get_domain
 
     ids, numbers = scan_folder(folder)
     defaults = rfc_config.CONFIG_VALUES

@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._compat import replaces_undecodable
-from sphinx_rfc.cli.cache import Workspace, discard, keep, open_workspace
-from sphinx_rfc.cli.errors import CliError, cannot
+from sphinx_rfc.cli.cache import Workspace, discard_environment, open_workspace, store_environment
+from sphinx_rfc.cli.errors import CliError
 
 if TYPE_CHECKING:
+    import argparse
+
     from sphinx.application import Sphinx
 
 #: Folders tried, in order, when no SOURCEDIR is given.
@@ -63,6 +65,14 @@ def find_sourcedir(given: str | None) -> Path:
         "sphinx-rfc: no conf.py found here (tried "
         + ", ".join(DEFAULT_SOURCEDIRS) + ", and the folders above); give the Sphinx source folder"
     )
+
+
+def add_sourcedir_argument(parser: argparse.ArgumentParser) -> None:
+    """The optional SOURCEDIR positional of a command that takes an RFC
+    after it (``diff``, ``status``), found as :func:`find_sourcedir` finds it."""
+    parser.add_argument("sourcedir", nargs="?",
+                        help="the Sphinx source folder (with conf.py); default: found as "
+                             "check finds it")
 
 
 def find_conf_upwards(start: Path) -> Path | None:
@@ -226,9 +236,9 @@ def _read_only(app: Sphinx, work: Workspace) -> None:
         with sphinx_logging.pending_warnings():
             app.builder.read()
         if work.cached:
-            keep(app.env, work)
+            store_environment(app.env, work)
     except BaseException:
-        discard(work)
+        discard_environment(work)
         raise
 
 
@@ -243,7 +253,7 @@ def _unreadable(app: Sphinx, srcdir: Path, exc: Exception) -> Exception:
             return found
         return CliError(f"sphinx-rfc: {exc}")
     if isinstance(exc, OSError) and exc.filename:
-        return cannot("read", exc.filename, exc)
+        return CliError.from_os_error("read", exc.filename, exc)
     return exc
 
 

@@ -40,7 +40,7 @@ from sphinx_rfc.check.changes import (
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.listing import as_json, printable
-from sphinx_rfc.cli.project import find_sourcedir
+from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import scan
 from sphinx_rfc.read.git_log import read_blobs, work_tree_top
 
@@ -102,9 +102,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "diff", help="what changed in an RFC's tables, fields and status between two revisions"
     )
-    parser.add_argument("sourcedir", nargs="?",
-                        help="the Sphinx source folder (with conf.py); default: found as "
-                             "check finds it")
+    add_sourcedir_argument(parser)
     parser.add_argument("rfc_id", help="the RFC to compare (RFC-0042)")
     parser.add_argument("--from", dest="from_rev", metavar="REV",
                         help="the older revision (default: the first commit where the RFC is "

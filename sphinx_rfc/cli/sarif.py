@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from sphinx_rfc import __version__
 from sphinx_rfc.cli.annotations import Shown, annotation_path
-from sphinx_rfc.spec.subtypes import SUBTYPES, WARNING_TYPE
+from sphinx_rfc.spec.subtypes import SUBTYPES, qualified
 
 #: The schema a SARIF 2.1.0 log names (OASIS, errata 01).
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -37,7 +37,7 @@ class Reported(Shown, Protocol):
 
 def rule_id(problem: Reported) -> str:
     """The subtype of an RFC problem; the qualified name of another warning."""
-    if problem.qualified_subtype == f"{WARNING_TYPE}.{problem.subtype}":
+    if problem.qualified_subtype == qualified(problem.subtype):
         return problem.subtype
     return problem.qualified_subtype
 
@@ -45,7 +45,7 @@ def rule_id(problem: Reported) -> str:
 def sarif_log(problems: Sequence[Reported], base: Path) -> dict[str, Any]:
     """The SARIF log of *problems*, whose sources are relative to *base*."""
     rules: list[dict[str, Any]] = [
-        {"id": name, "name": f"{WARNING_TYPE}.{name}",
+        {"id": name, "name": qualified(name),
          "shortDescription": {"text": text.replace("``", "`")},
          "defaultConfiguration": {"level": "warning"}}
         for name, text in SUBTYPES.items()

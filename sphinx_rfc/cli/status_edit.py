@@ -44,7 +44,7 @@ from sphinx_rfc.check.approvals import approval_message, missing_approvals, need
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.field_places import CJK, Place, find_places
-from sphinx_rfc.cli.project import find_sourcedir
+from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.lifecycle import SUPERSEDED, check_transition, refusal
@@ -233,9 +233,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "status", help="change an RFC's status (and its updated date) in its source file"
     )
     # (positionals named as check's are: the usage line and the docs show the names)
-    parser.add_argument("sourcedir", nargs="?",
-                        help="the Sphinx source folder (with conf.py); default: found as "
-                             "check finds it")
+    add_sourcedir_argument(parser)
     parser.add_argument("rfc_id", help="the RFC whose status changes (RFC-0042)")
     parser.add_argument("status",
                         help="the new status: a key or any alias (accepted, 已接受)")
@@ -257,7 +255,7 @@ def _missing_approvals(
     its changes table need the reader; the kept environment makes a second
     read cheap): what ``rfc.missing-approval`` would say once accepted."""
     from sphinx_rfc.cli.project import read_project
-    from sphinx_rfc.resolve.domain import get_domain
+    from sphinx_rfc.store.domain import get_domain
 
     with read_project(srcdir, cache=True) as project:
         records = get_domain(project.app.env).snapshot().records()

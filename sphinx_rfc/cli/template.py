@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
 
 
+# (argparse's registration, the shape of every command's: listing's too)
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``template`` and its options."""
     cmd = subparsers.add_parser(

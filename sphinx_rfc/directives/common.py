@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
@@ -65,6 +66,13 @@ def with_problems(directive: SphinxDirective, result: list[nodes.Node]) -> list[
 def option_items(directive: SphinxDirective, name: str) -> list[str]:
     """The items of a comma-list option (none when it is absent)."""
     return split_list(directive.options.get(name) or "")
+
+
+#: The options by which ``rfc-index`` and ``rfc-stats`` filter the RFCs
+#: (:func:`option_keys`, :func:`matches_filters`).
+FILTER_OPTIONS: dict[str, Callable[[str], Any]] = dict.fromkeys(
+    ("status", "type", "module"), directives.unchanged
+)
 
 
 def option_keys(

@@ -48,7 +48,7 @@ from sphinx_rfc.render.graph_geometry import geometry
 from sphinx_rfc.render.graph_svg import escape, graph_svg
 from sphinx_rfc.render.graph_tikz import fits, graph_tikz
 from sphinx_rfc.resolve import views
-from sphinx_rfc.resolve.domain import MODULE_INDEX_DOC, get_domain, module_anchor
+from sphinx_rfc.store.domain import MODULE_INDEX_DOC, get_domain, module_anchor
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.render.graph_geometry import Geometry
     from sphinx_rfc.render.values import RfcSummary
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 
 def _flag(argument: str | None) -> bool:

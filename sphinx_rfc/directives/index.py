@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.common import (
+    FILTER_OPTIONS,
     NO_MATCH,
     check_xrefs,
     empty,
@@ -51,7 +52,7 @@ from sphinx_rfc.render.timeline import days_in_status
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.api import api_value
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 INDEX_COLUMNS = (
     "id", "title", "status", "type", "modules", "authors", "created", "updated", "reviews",
@@ -145,9 +146,7 @@ class RfcIndexDirective(SphinxDirective):
 
     has_content = False
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "status": directives.unchanged,
-        "type": directives.unchanged,
-        "module": directives.unchanged,
+        **FILTER_OPTIONS,
         "author": directives.unchanged,
         "sort": directives.unchanged,
         "columns": directives.unchanged,

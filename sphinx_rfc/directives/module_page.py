@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 
 class ModuleRfcRow(RfcSummary):

@@ -22,11 +22,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.common import (
+    FILTER_OPTIONS,
     NO_MATCH,
     check_xrefs,
     empty,
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 
 #: Labels passed to ``_()`` at render time (the catalog tool collects them).
@@ -80,11 +80,7 @@ class RfcStatsDirective(SphinxDirective):
     """Charts of the RFCs: status over time, status × module, type."""
 
     has_content = False
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "status": directives.unchanged,
-        "type": directives.unchanged,
-        "module": directives.unchanged,
-    }
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = dict(FILTER_OPTIONS)
 
     def run(self) -> list[nodes.Node]:
         settings = rfc_config.settings(self.config)

@@ -4,8 +4,11 @@ expanded, its header texts, the line of each row and cell.
 docutils and MyST build tables in different shapes (a header row in
 ``thead`` or as the first body row, spans, rows of unequal length) and MyST
 gives the rows of a pipe table lagging lines; everything here copes with
-that once, for every reader of tables.  Nothing here knows about RFCs
-except the column specs a table is read against (:class:`ReadTable`).
+that once, for every reader of tables.  Nothing here knows about RFCs:
+what it uses of the package is :func:`sphinx_rfc.spec.text.plain` (a
+cell's text without backticks and extra whitespace) and the walks of
+:mod:`sphinx_rfc.nodes` (``first``, ``holds``).  Reading a table as a table
+kind is :mod:`sphinx_rfc.read.table_records`'s (``ReadTable``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
@@ -22,9 +24,7 @@ from docutils import nodes
 
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.doctree.text import astext
-from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import first, holds
-from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.text import plain
 
 # --------------------------------------------------------------------------
@@ -418,90 +418,3 @@ class CellLines:
         if id(table) not in self._tables:
             self._tables[id(table)] = (table, pipe_row_lines(table))
         return _cell_line(entry, self._tables[id(table)][1])
-
-
-# --------------------------------------------------------------------------
-# A table read against column specs
-
-
-@dataclass
-class ReadCell:
-    """One cell of a body row, under one header column."""
-
-    #: The column this cell is in (None for an unknown column).
-    column: ColumnSpec | None
-    #: The author's header text of that column (plain).
-    header: str
-    #: The cell node; None when the row is shorter than the header.
-    entry: nodes.entry | None
-    #: Plain text: backticks and surrounding whitespace dropped.
-    text: str
-    line: int | None
-
-
-@dataclass
-class ReadRow:
-    """One body row, its cells in the author's column order."""
-
-    row: nodes.row
-    line: int | None
-    cells: list[ReadCell]
-
-    def cell(self, key: str) -> ReadCell | None:
-        for cell in self.cells:
-            if cell.column is not None and cell.column.key == key:
-                return cell
-        return None
-
-    def text(self, key: str) -> str:
-        cell = self.cell(key)
-        return cell.text if cell is not None else ""
-
-    def line_of(self, key: str) -> int | None:
-        cell = self.cell(key)
-        return cell.line if cell is not None and cell.line else self.line
-
-    def is_empty(self) -> bool:
-        return not any(cell.text for cell in self.cells)
-
-
-@dataclass
-class ReadTable:
-    """A table read against one :class:`TableSpec`."""
-
-    table: nodes.table
-    spec: TableSpec
-    #: The author's header texts, in the author's column order.
-    headers: list[str]
-    #: The column of each header (None: unknown), same order.
-    columns: list[ColumnSpec | None]
-    #: The header cells (None where a span left no cell), same order.
-    header_entries: list[nodes.entry | None]
-    #: The header row; ``header_in_body`` when it is the first body row.
-    header_row: nodes.row | None
-    header_in_body: bool
-    #: Body rows, empty rows included (see :meth:`ReadRow.is_empty`).
-    rows: list[ReadRow]
-    line: int | None
-    source: str
-    #: What messages start with: the directive's name by default.
-    prefix: str = ""
-    problems: list[Problem] = field(default_factory=list)
-    _column_keys: tuple[int, frozenset[str]] | None = field(
-        default=None, init=False, repr=False, compare=False)
-
-    @property
-    def kind(self) -> str:
-        return self.spec.kind
-
-    def data_rows(self) -> list[ReadRow]:
-        return [row for row in self.rows if not row.is_empty()]
-
-    def has_column(self, key: str) -> bool:
-        # (asked for every column of every row: the keys are kept, and
-        # computed again when a column was added since)
-        known = self._column_keys
-        if known is None or known[0] != len(self.columns):
-            known = self._column_keys = (
-                len(self.columns), frozenset(c.key for c in self.columns if c is not None))
-        return key in known[1]

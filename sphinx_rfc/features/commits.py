@@ -45,8 +45,8 @@ from sphinx_rfc.model.records import ImplCommit, RfcRecord
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.cells import module_of_path
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     import re

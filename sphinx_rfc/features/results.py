@@ -20,7 +20,7 @@ stores and reports them with the record's others.
 
 A result file that cannot be read is one ``rfc.test-missing`` problem of
 the build (it belongs to no document: :meth:`RfcDomain.set_build_problems
-<sphinx_rfc.resolve.domain.RfcDomain.set_build_problems>`), and its tests
+<sphinx_rfc.store.domain.RfcDomain.set_build_problems>`), and its tests
 count as not run.  Each RFC that shows results depends on the result files
 (``env.note_dependency``), so a changed file re-reads it in an incremental
 build; a file appearing or disappearing under the patterns re-reads them
@@ -53,7 +53,7 @@ from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestL
 from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, CellOp, TableMark, generated
 from sphinx_rfc.read.collector import RECORD_READ
 from sphinx_rfc.report import report
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -334,6 +334,7 @@ def on_env_get_outdated(
     return sorted(d for d, r in domain.rfcs.items() if has_tests(r))
 
 
+# (the parameters of every rfc-record-read handler: features/signatures' too)
 def on_record_read(
     app: Sphinx,
     doctree: nodes.document,

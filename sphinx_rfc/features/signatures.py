@@ -252,6 +252,7 @@ def check_interface(
 # Sphinx
 
 
+# (the parameters of every rfc-record-read handler: features/results' too)
 def on_record_read(
     app: Sphinx,
     doctree: nodes.document,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sphinx_rfc.spec.subtypes import WARNING_TYPE, Subtype
+from sphinx_rfc.spec.subtypes import Subtype, qualified
 
 
 @dataclass(slots=True)
@@ -27,7 +27,7 @@ class Problem:
     @property
     def qualified_subtype(self) -> str:
         """``rfc.<subtype>``, as ``suppress_warnings`` and the console name it."""
-        return f"{WARNING_TYPE}.{self.subtype}"
+        return qualified(self.subtype)
 
     def as_text(self) -> str:
         """One line: ``source:line: [rfc.<subtype>] RFC-ID: message``."""

@@ -20,8 +20,45 @@ EMPTY = "empty"
 NOT_APPLICABLE = "not-applicable"
 MISSING = "missing"
 
+
+@dataclass(slots=True, kw_only=True)
+class TableRow:
+    """What every row read from a table holds besides its columns (the
+    base of :class:`Param`, :class:`Dependency`, :class:`TestLevel`,
+    :class:`Interaction`, :class:`PerformanceCheck`, :class:`Change`,
+    :class:`Alternative`, :class:`Reference`, :class:`Constraint` and
+    :class:`Review`).
+
+    Keyword-only, so that each row's own columns come first in its
+    constructor; :func:`dataclasses.fields` lists these first, and
+    :func:`row_field_names` gives the exported order (columns, then these).
+    """
+
+    #: Columns whose header matches no column of the table: header -> cell text.
+    extra: dict[str, str] = field(default_factory=dict)
+    #: Column key -> the words written beside its value (``组合场景`` of
+    #: ``组合场景强依赖``; docs/reference/table-directives.md).
+    notes: dict[str, str] = field(default_factory=dict)
+    #: The row's line in its source.
+    line: int | None = None
+
+
+#: :class:`TableRow`'s fields, in the order they follow a row's columns.
+ROW_SHARED: tuple[str, ...] = tuple(f.name for f in fields(TableRow))
+
+
+def row_field_names(row_class: type[Any]) -> tuple[str, ...]:
+    """The fields of a dataclass in ``rfcs.json``'s order: as declared, and
+    for a :class:`TableRow` its own columns first, then :data:`ROW_SHARED`."""
+    names = tuple(f.name for f in fields(row_class))
+    if not issubclass(row_class, TableRow):
+        return names
+    return tuple(name for name in names if name not in ROW_SHARED) + ROW_SHARED
+
+
+# (each row class below is one table kind's columns: alike in shape only)
 @dataclass(slots=True)
-class Param:
+class Param(TableRow):
     name: str
     type: str = ""
     default: str = ""
@@ -29,11 +66,6 @@ class Param:
     meaning: str = ""
     range: str = ""
     errors: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
@@ -45,51 +77,36 @@ class Interface:
 
 
 @dataclass(slots=True)
-class Dependency:
+class Dependency(TableRow):
     component: str
     strength: str = ""
     status: str = ""
     fallback: str = ""
     rfc: str | None = None
     module: str | None = None
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
-class TestLevel:
+class TestLevel(TableRow):
     level: str
     count: int | None = None
     coverage: str = ""
     criteria: str = ""
     tests: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
-class Interaction:
+class Interaction(TableRow):
     combination: str
     verified: bool | None = None
     criteria: str = ""
     tests: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
-class PerformanceCheck:
+class PerformanceCheck(TableRow):
     """A row of the performance / memory verification table."""
 
     scenario: str
@@ -97,9 +114,6 @@ class PerformanceCheck:
     feature: str = ""
     metric: str = ""
     conclusion: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
@@ -124,15 +138,10 @@ class Verification:
 
 
 @dataclass(slots=True)
-class Change:
+class Change(TableRow):
     module: str
     change: str = ""
     affects: str = ""  # "yes", "no" or "none"
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
@@ -153,45 +162,30 @@ class ImplCommit:
 
 
 @dataclass(slots=True)
-class Alternative:
+class Alternative(TableRow):
     option: str
     pros: str = ""
     cons: str = ""
     chosen: bool | None = None
     reason: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
-class Reference:
+class Reference(TableRow):
     source: str
     approach: str = ""
     limits: str = ""
     impact: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
-class Constraint:
+class Constraint(TableRow):
     type: str
     content: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
-    #: Column key -> the words written beside its value (``组合场景`` of
-    #: ``组合场景强依赖``; docs/reference/table-directives.md).
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True)
-class Review:
+class Review(TableRow):
     """A row of the reviews table (docs/reference/table-directives.md)."""
 
     reviewer: str
@@ -201,9 +195,6 @@ class Review:
     #: ``YYYY-MM-DD``, or "" (none given, or unreadable: then in the comment).
     date: str = ""
     comment: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
-    line: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -308,7 +299,7 @@ class RfcRecord(BasicInfo):
 #: The fields of an RFC record that only the RFC's own page and its entry
 #: in ``rfcs.json`` show (its body).  Nothing shown on another page may read them:
 #: an edit that changes only these fields rewrites no other page
-#: (:meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`).
+#: (:meth:`sphinx_rfc.store.domain.RfcDomain.settle_data_change`).
 BODY: tuple[str, ...] = (
     "sections", "interfaces", "verification", "alternatives", "references", "constraints",
     "tables", "changed_after_acceptance",
@@ -319,7 +310,7 @@ HEAD: tuple[str, ...] = tuple(f.name for f in fields(RfcRecord) if f.name not in
 _head_values = attrgetter(*HEAD)
 
 
-def same_head(first: RfcRecord, second: RfcRecord) -> bool:
+def heads_equal(first: RfcRecord, second: RfcRecord) -> bool:
     """Whether two records declare the same :data:`HEAD` fields, whatever
     their bodies."""
     return bool(_head_values(first) == _head_values(second))

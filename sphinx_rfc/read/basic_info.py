@@ -32,7 +32,7 @@ from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, parse_metadata
-from sphinx_rfc.read.tables import already_read, mark_cell
+from sphinx_rfc.read.tables import inside_read_table, mark_cell
 from sphinx_rfc.spec.aliases import field_words
 from sphinx_rfc.spec.fields import FIELDS, ID_KEYS, match_field
 from sphinx_rfc.spec.folding import nearest
@@ -89,7 +89,7 @@ def info_table(section: nodes.section | None) -> nodes.table | None:
     if section is None:
         return None
     for table in find_tables(section.children[1:]):
-        if already_read(table):
+        if inside_read_table(table):
             continue
         if _column_count(table) in (2, 3):
             return table
@@ -115,7 +115,7 @@ def lead_info_table(head: nodes.section | None, settings: RfcSettings) -> nodes.
             break
         lead.append(child)
     for table in find_tables(lead):
-        if already_read(table) or _column_count(table) not in (2, 3):
+        if inside_read_table(table) or _column_count(table) not in (2, 3):
             continue
         names = [name for _cells, _key, name in _field_rows(table, settings)]
         known = sum(1 for name in names if name is not None)

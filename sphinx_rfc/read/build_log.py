@@ -6,7 +6,7 @@ every warning not of type ``rfc``), kept in the environment for
 project with a kept environment and reads only what changed, so the
 warnings logged while reading a document are caught here, as they are
 logged, and stored in the ``rfc`` domain with that document
-(:meth:`~sphinx_rfc.resolve.domain.RfcDomain.set_log_warnings`); the check
+(:meth:`~sphinx_rfc.store.domain.RfcDomain.set_log_warnings`); the check
 lists those of RFC documents beside their problems.
 
 A logging handler on Sphinx's logger sees every record once: read in the
@@ -27,8 +27,8 @@ from docutils import nodes
 from docutils.utils import get_source_line
 from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.subtypes import WARNING_TYPE
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

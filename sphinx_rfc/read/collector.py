@@ -94,10 +94,10 @@ from sphinx_rfc.read.subsections import drop_echoes, empty_subsections
 from sphinx_rfc.read.unread import not_read_as_rfc
 from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.report import report
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.text import clean_title
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -216,7 +216,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
 
     doc_title, _title_line = document_title(doctree)
     record: RfcRecord | None = None
-    dates: git_dates.Used | None = None
+    dates: git_dates.DatesFromGit | None = None
     # read_native marks what it reads and leaves spots: its page is walked again below
     native_read = False
     if metas:
@@ -377,7 +377,7 @@ def _other_handlers(app: Sphinx) -> bool:
     )
 
 
-class _Found:
+class _DocumentScan:
     """What the collector needs of a document, found in one walk: the
     ``rfc_data`` payloads, the views (``rfc_pending`` keys and the targets of
     ``rfc``-domain cross-references), the references to check, the
@@ -443,7 +443,7 @@ def _drawn_over(node: nodes.Node) -> bool:
     return False
 
 
-def _walk(tree: nodes.Element, found: _Found) -> None:
+def _walk(tree: nodes.Element, found: _DocumentScan) -> None:
     """Pre-order, in document order, over *tree* (itself included)."""
     from sphinxcontrib.mermaid import mermaid
 
@@ -468,8 +468,8 @@ def _without_lead_info(required: tuple[str, ...], doctree: nodes.document) -> tu
     return tuple(key for key in required if key != "basic-info")
 
 
-def _scan(doctree: nodes.document) -> _Found:
-    found = _Found()
+def _scan(doctree: nodes.document) -> _DocumentScan:
+    found = _DocumentScan()
     _walk(doctree, found)
     return found
 
@@ -504,7 +504,7 @@ def _views_and_refs(
     doctree: nodes.document,
 ) -> tuple[set[tuple[str, ...]], list[tuple[str, str, int | None]]]:
     """The views and references of the whole document, walked again."""
-    found = _Found()
+    found = _DocumentScan()
     _walk(doctree, found)
     return found.views, found.refs
 

@@ -12,7 +12,7 @@ RFCs costs one process, not hundreds.
 
 Incremental builds: a new commit changes no file's modification time, so
 Sphinx would not read the RFC again.  The dates each RFC was read with are
-stored in the domain (:meth:`~sphinx_rfc.resolve.domain.RfcDomain.set_git_dates`),
+stored in the domain (:meth:`~sphinx_rfc.store.domain.RfcDomain.set_git_dates`),
 and the ``env-get-outdated`` handler returns the documents whose git dates
 changed since.
 
@@ -48,7 +48,7 @@ from sphinx_rfc._gitstamp import git_dir as _git_dir
 from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import __
 from sphinx_rfc.read import git_log
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -93,7 +93,7 @@ _APP_KEY = "_sphinx_rfc_git_dates"
 
 
 @dataclass(frozen=True, slots=True)
-class Used:
+class DatesFromGit:
     """What git gave one RFC document that lacks a declared date."""
 
     #: ``(created, updated)`` of its source file; None: git has none.
@@ -140,7 +140,7 @@ def build_dates(app: Sphinx) -> Mapping[str, tuple[str, str]]:
     return dates
 
 
-def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
+def fill_record(app: Sphinx, record: RfcRecord) -> DatesFromGit | None:
     """Give *record* the dates it does not declare, from git; what was used,
     or None when it declares both (or ``rfc_git_dates`` is off).  An
     ``updated`` earlier than a declared ``created`` is not taken."""
@@ -156,7 +156,7 @@ def fill_record(app: Sphinx, record: RfcRecord) -> Used | None:
         if not record.updated and updated >= (record.created or ""):
             record.updated = updated
             filled.append("updated")
-    return Used(found, tuple(filled))
+    return DatesFromGit(found, tuple(filled))
 
 
 #: Where the environment keeps :func:`repository_stamp` of the last build

@@ -58,10 +58,10 @@ from sphinx_rfc.model.history import HistoryEntry, build_date, current_since, da
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.text import fold_header
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     import datetime

@@ -106,7 +106,7 @@ from sphinx_rfc.read.frontmatter import (
 from sphinx_rfc.read.metadata import Metadata, add_note, id_problems, new_record, parse_metadata
 from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
 from sphinx_rfc.read.spots import basic_info_spot
-from sphinx_rfc.read.tables import already_read, best_of, headers_match, mark_cell, read_tables
+from sphinx_rfc.read.tables import best_of, headers_match, inside_read_table, mark_cell, read_tables
 from sphinx_rfc.read.template_era import TEMPLATE_KEYS
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
@@ -275,7 +275,7 @@ def read_section_tables(
     owners = table_owners(sections, settings)
     problems: list[Problem] = []
     for table in find_tables(doctree.children):
-        if already_read(table):
+        if inside_read_table(table):
             continue
         owner = _section_of(table, owners)
         if owner is None:
@@ -346,7 +346,7 @@ def read_review_tables(
     problems: list[Problem] = []
     for section in review_sections(doctree):
         # (an rfc-reviews directive under the heading has read its own table)
-        tables = [t for t in find_tables(section.children[1:]) if not already_read(t)]
+        tables = [t for t in find_tables(section.children[1:]) if not inside_read_table(t)]
         problems.extend(_read_into(
             record, tables, specs, settings, directive="rfc-reviews", section=section,
             lines=lines, source=source, rfc_id=rfc_id, row_of=row_of,
@@ -375,7 +375,7 @@ def read_generic_tables(
     problems: list[Problem] = []
     cell_line = CellLines()
     for table in find_tables(doctree.children):
-        if already_read(table):
+        if inside_read_table(table):
             continue
         key = next((owners[id(p)][1] for p in ancestors(table)
                     if isinstance(p, nodes.section) and id(p) in owners), None)
@@ -459,7 +459,7 @@ def background_type(
         return None
     cell_line = CellLines()
     for table in find_tables(section.children[1:]):
-        if already_read(table):
+        if inside_read_table(table):
             continue
         head, body = table_rows(table)
         header = [cell_text(c) for c in row_cells(head[-1])] if head else []
@@ -474,7 +474,7 @@ def background_type(
         if len({settings.types.lookup(t) for t, _c in found}) == 1:
             return found[0][0], cell_line(found[0][1])
     for paragraph in section.findall(nodes.paragraph):
-        if isinstance(paragraph.parent, nodes.entry) or already_read(paragraph):
+        if isinstance(paragraph.parent, nodes.entry) or inside_read_table(paragraph):
             continue
         for match in _TYPE_LINE.finditer(paragraph.astext()):
             if fold_header(match.group("key")) in _TYPE_KEYS:
@@ -669,7 +669,7 @@ def read_native(
     doc_title: str,
     problems: list[Problem],
     row_of: dict[int, Any] | None = None,
-) -> tuple[RfcRecord | None, git_dates.Used | None]:
+) -> tuple[RfcRecord | None, git_dates.DatesFromGit | None]:
     """The record of a template-native RFC, or None (with ``rfc.missing-id``
     in *problems*) when no ID can be found, and what git gave it.  Problems
     of the record go to *problems*, each record row's docutils row to

@@ -15,7 +15,7 @@ from sphinx_rfc.doctree.locations import ancestors, first_line
 from sphinx_rfc.doctree.tables import find_tables, table_headers
 from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.read.tables import already_read, header_score, kind_name, local_word
+from sphinx_rfc.read.tables import header_score, inside_read_table, kind_name, local_word
 from sphinx_rfc.spec.table_kinds import TableSpec, is_note_header
 
 
@@ -73,7 +73,7 @@ def near_miss_tables(
     of sections whose other tables the template gives (read as written)."""
     problems: list[Problem] = []
     for table in find_tables(doctree.children):
-        if already_read(table):
+        if inside_read_table(table):
             continue
         owner = next((owners[id(p)] for p in ancestors(table)
                       if isinstance(p, nodes.section) and id(p) in owners), None)

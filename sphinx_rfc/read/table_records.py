@@ -1,4 +1,5 @@
-"""The rows of a read table -> validated records (``Param``, ``Dependency``,
+"""A table read as a table kind (:class:`ReadTable`: its columns, rows and
+cells), and its rows -> validated records (``Param``, ``Dependency``,
 ``TestLevel``, ...), one per non-empty row (docs/reference/table-directives.md).
 
 Cells are validated by what their column holds (an enumeration, yes/no, a
@@ -15,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.check.placeholders import is_placeholder
-from sphinx_rfc.doctree.tables import ReadRow, ReadTable
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import (
@@ -43,8 +43,98 @@ from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO
 
 if TYPE_CHECKING:
+    from docutils import nodes
+
     from sphinx_rfc.spec.settings import RfcSettings
     from sphinx_rfc.spec.subtypes import Subtype
+    from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
+
+
+# --------------------------------------------------------------------------
+# A table read against a table kind's column specs
+
+
+@dataclass
+class ReadCell:
+    """One cell of a body row, under one header column."""
+
+    #: The column this cell is in (None for an unknown column).
+    column: ColumnSpec | None
+    #: The author's header text of that column (plain).
+    header: str
+    #: The cell node; None when the row is shorter than the header.
+    entry: nodes.entry | None
+    #: Plain text: backticks and surrounding whitespace dropped.
+    text: str
+    line: int | None
+
+
+@dataclass
+class ReadRow:
+    """One body row, its cells in the author's column order."""
+
+    row: nodes.row
+    line: int | None
+    cells: list[ReadCell]
+
+    def cell(self, key: str) -> ReadCell | None:
+        for cell in self.cells:
+            if cell.column is not None and cell.column.key == key:
+                return cell
+        return None
+
+    def text(self, key: str) -> str:
+        cell = self.cell(key)
+        return cell.text if cell is not None else ""
+
+    def line_of(self, key: str) -> int | None:
+        cell = self.cell(key)
+        return cell.line if cell is not None and cell.line else self.line
+
+    def is_empty(self) -> bool:
+        return not any(cell.text for cell in self.cells)
+
+
+@dataclass
+class ReadTable:
+    """A table read against one :class:`TableSpec`."""
+
+    table: nodes.table
+    spec: TableSpec
+    #: The author's header texts, in the author's column order.
+    headers: list[str]
+    #: The column of each header (None: unknown), same order.
+    columns: list[ColumnSpec | None]
+    #: The header cells (None where a span left no cell), same order.
+    header_entries: list[nodes.entry | None]
+    #: The header row; ``header_in_body`` when it is the first body row.
+    header_row: nodes.row | None
+    header_in_body: bool
+    #: Body rows, empty rows included (see :meth:`ReadRow.is_empty`).
+    rows: list[ReadRow]
+    line: int | None
+    source: str
+    #: What messages start with: the directive's name by default.
+    prefix: str = ""
+    problems: list[Problem] = field(default_factory=list)
+    _column_keys: tuple[int, frozenset[str]] | None = field(
+        default=None, init=False, repr=False, compare=False)
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    def data_rows(self) -> list[ReadRow]:
+        return [row for row in self.rows if not row.is_empty()]
+
+    def has_column(self, key: str) -> bool:
+        # (asked for every column of every row: the keys are kept, and
+        # computed again when a column was added since)
+        known = self._column_keys
+        if known is None or known[0] != len(self.columns):
+            known = self._column_keys = (
+                len(self.columns), frozenset(c.key for c in self.columns if c is not None))
+        return key in known[1]
 
 
 @dataclass

@@ -8,7 +8,7 @@ wrong becomes a :class:`~sphinx_rfc.model.problems.Problem`.
 Three steps, each usable alone:
 
 * :func:`read_table` maps a ``nodes.table`` to a
-  :class:`~sphinx_rfc.doctree.tables.ReadTable`: the best-matching
+  :class:`~sphinx_rfc.read.table_records.ReadTable`: the best-matching
   :class:`~sphinx_rfc.spec.table_kinds.TableSpec`, the column of each header
   cell, and per row per column the cell node, its plain text and its line;
 * :func:`~sphinx_rfc.read.table_records.table_records` turns it into
@@ -33,9 +33,6 @@ from docutils import nodes
 
 from sphinx_rfc.doctree.locations import ancestors
 from sphinx_rfc.doctree.tables import (
-    ReadCell,
-    ReadRow,
-    ReadTable,
     cell_texts,
     find_tables,
     own_line,
@@ -58,7 +55,7 @@ from sphinx_rfc.nodes import (
     CellOp,
     TableMark,
 )
-from sphinx_rfc.read.table_records import RECORD_KINDS, row_records
+from sphinx_rfc.read.table_records import RECORD_KINDS, ReadCell, ReadRow, ReadTable, row_records
 from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec, is_note_header
 from sphinx_rfc.spec.text import fold_header
@@ -429,7 +426,7 @@ def read_tables(
 # What the render step makes of a read table
 
 
-def already_read(node: nodes.Node) -> bool:
+def inside_read_table(node: nodes.Node) -> bool:
     """Inside a table directive's output or a table read already (marked
     for the render step, or drawn): the tables there have been read."""
     for current in ancestors(node, include_self=True):

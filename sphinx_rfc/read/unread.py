@@ -9,7 +9,7 @@ silently be missing from the docs.  Once per build, when no parser reads
 ``.md``, the source folder is walked for such files (the walk happens only
 then: a project that reads Markdown pays nothing), and one ``not-read``
 problem names them and says what to add to ``conf.py``.  It is a problem of
-no document (:meth:`~sphinx_rfc.resolve.domain.RfcDomain.set_build_problems`),
+no document (:meth:`~sphinx_rfc.store.domain.RfcDomain.set_build_problems`),
 so ``sphinx-rfc check`` and the summary count it too.
 """
 
@@ -27,8 +27,8 @@ from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import report
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

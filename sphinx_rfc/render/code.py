@@ -35,20 +35,14 @@ def implementation_list(commits: Sequence[ImplCommit]) -> list[nodes.Node]:
         return []
     # (not in the search index: thousands of commit subjects would be
     # stemmed and indexed for words the RFC's own text already holds)
-    box = nodes.container(classes=["rfc-implementation", "no-search"])
-    box += generated(nodes.rubric("", str(_("Implementation"))))
-    items = nodes.bullet_list(classes=["rfc-commits"])
+    paras: list[nodes.paragraph] = []
     for commit in commits:
         para = nodes.paragraph()
         para += nodes.literal(commit.commit[:7], commit.commit[:7], classes=["rfc-commit"])
         modules = f" ({', '.join(commit.modules)})" if commit.modules else ""
         para += nodes.Text(f" {commit.date} {commit.author}: {commit.subject}{modules}")
-        item = nodes.list_item()
-        item += para
-        items += item
-    box += items
-    box["rfc-generated"] = True
-    return [box]
+        paras.append(para)
+    return _listed(["rfc-implementation", "no-search"], str(_("Implementation")), ["rfc-commits"], paras)
 
 
 def api_rfcs_list(
@@ -57,9 +51,7 @@ def api_rfcs_list(
     """The RFCs of an API page: ID, title, status badge and relation."""
     if not found:
         return []
-    box = nodes.container(classes=["rfc-api-rfcs"])
-    box += generated(nodes.rubric("", str(_("RFCs"))))
-    items = nodes.bullet_list()
+    paras: list[nodes.paragraph] = []
     for entry in found:
         para = nodes.paragraph()
         para += link(entry["rfc"])
@@ -68,6 +60,19 @@ def api_rfcs_list(
         label = RELATION_LABELS.get(entry["relation"], entry["relation"])
         para += nodes.Text(" ")
         para += nodes.inline("", str(_(label)), classes=["rfc-relation"])
+        paras.append(para)
+    return _listed(["rfc-api-rfcs"], str(_("RFCs")), [], paras)
+
+
+def _listed(
+    classes: list[str], title: str, list_classes: list[str], paras: Sequence[nodes.paragraph]
+) -> list[nodes.Node]:
+    """A box of the extension's (*classes*): the rubric *title*, then a
+    bullet list (*list_classes*) of one item per paragraph of *paras*."""
+    box = nodes.container(classes=classes)
+    box += generated(nodes.rubric("", title))
+    items = nodes.bullet_list(classes=list_classes)
+    for para in paras:
         item = nodes.list_item()
         item += para
         items += item

@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from sphinx_rfc.render.graph import TOUCHES
-from sphinx_rfc.render.graph_geometry import (
+from sphinx_rfc.render.graph_geometry import (  # (graph_tikz draws the same layout)
     DASHED,
     FG,
     FONT,

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from sphinx_rfc.render.graph import SUPERSEDES, TOUCHES, WEAK
-from sphinx_rfc.render.graph_geometry import (
+from sphinx_rfc.render.graph_geometry import (  # (graph_svg draws the same layout)
     DASHED,
     FG,
     FONT,

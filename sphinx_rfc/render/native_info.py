@@ -21,7 +21,7 @@ from docutils import nodes
 
 from sphinx_rfc.doctree.tables import table_group
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import CELL_MARK, INFO_MARK, CellOp, find_all, generated, rfc_pending
+from sphinx_rfc.nodes import CELL_MARK, INFO_MARK, CellOp, generated, rfc_pending
 from sphinx_rfc.render.elements import (
     basic_info_rows,
     basic_info_table,
@@ -61,7 +61,7 @@ def draw_native_info(
     remove its marks; returns the ``rfc_pending`` spots it added."""
     _docname, kept, title_hidden, from_git = table.attributes.pop(INFO_MARK)
     cells: list[tuple[nodes.entry, list[CellOp]]] = []
-    for entry in find_all(table, nodes.entry):
+    for entry in table.findall(nodes.entry):
         ops: list[CellOp] | None = entry.attributes.pop(CELL_MARK, None)
         if ops:
             cells.append((entry, ops))
@@ -132,7 +132,7 @@ def _add_backlink_rows(table: nodes.table, rfc_id: str) -> list[rfc_pending]:
     spots: list[rfc_pending] = []
     for field in ("superseded_by", "required_by"):
         row = rfc_pending_row(field, rfc_id, cols)
-        spots.extend(find_all(row, rfc_pending))
+        spots.extend(row.findall(rfc_pending))
         body += row
     return spots
 

@@ -23,7 +23,6 @@ from sphinx_rfc.nodes import (
     DEP_STATUS_VIEW,
     TABLE_MARK,
     CellOp,
-    find_all,
     rfc_pending,
 )
 from sphinx_rfc.render.elements import css_token, xref
@@ -49,7 +48,7 @@ def draw_read_table(table: nodes.table) -> list[rfc_pending]:
             classes.insert(classes_at, cls)
             classes_at += 1
     spots: list[rfc_pending] = []
-    for entry in find_all(table, nodes.entry):
+    for entry in list(table.findall(nodes.entry)):
         ops: list[CellOp] | None = entry.attributes.pop(CELL_MARK, None)
         for op in ops or ():
             _apply(entry, op, spots)

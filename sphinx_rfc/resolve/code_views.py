@@ -22,7 +22,7 @@ from sphinx_rfc.render.code import ApiRfc, api_object_line, api_rfcs_list, imple
 from sphinx_rfc.render.values import rfc_summary
 from sphinx_rfc.resolve.api import api_of, api_value, object_value, target_reference
 from sphinx_rfc.resolve.context import View
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import rfc_pending
     from sphinx_rfc.resolve.context import RenderContext, ViewKey
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 IMPLEMENTATION_VIEW = "implementation"
 API_RFCS_VIEW = "api-rfcs"

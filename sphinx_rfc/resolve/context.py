@@ -22,7 +22,8 @@ from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.render.values import RfcSummary
 from sphinx_rfc.resolve.api import with_api
-from sphinx_rfc.resolve.domain import RfcDomain, get_domain, module_location, rfc_link_title
+from sphinx_rfc.resolve.xrefs import module_location, rfc_link_title
+from sphinx_rfc.store.domain import RfcDomain, get_domain
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder

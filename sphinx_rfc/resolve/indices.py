@@ -11,7 +11,7 @@ page, its own or a domain's: there a link to one is its text
 
 Sphinx's ``domainindex.html`` gives each group an anchor ``cap-<group>``
 and no anchor to single entries; the module index has one group per
-module, so ``cap-<module name>`` (:func:`sphinx_rfc.resolve.domain.module_anchor`)
+module, so ``cap-<module name>`` (:func:`sphinx_rfc.store.domain.module_anchor`)
 is the module's entry there.
 
 That template writes a group name as it is, not escaped, both as the
@@ -39,13 +39,13 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import current_builder, serializing
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render.elements import RELATION_LABELS
-from sphinx_rfc.resolve.derived import derived
+from sphinx_rfc.store.derived import kept_or_made
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 def _snapshot(index: Index) -> Snapshot:
     return cast("RfcDomain", index.domain).snapshot()
@@ -95,7 +95,7 @@ def _generate(
 ) -> Content:
     """*make(docnames)*, as the builder gets it (:func:`_content`); for the
     whole project (Sphinx's HTML builders) the content of the last build
-    whose RFC data was the same (:mod:`sphinx_rfc.resolve.derived`), per
+    whose RFC data was the same (:mod:`sphinx_rfc.store.derived`), per
     builder."""
     if docnames is not None:
         content, collapse = make(docnames)
@@ -109,7 +109,7 @@ def _generate(
 
     builder = current_builder(index.domain.env)
     domain = cast("RfcDomain", index.domain)
-    kept, collapse = derived(domain, ("index", index.name, builder.name), plain)
+    kept, collapse = kept_or_made(domain, ("index", index.name, builder.name), plain)
     content = [(group, list(map(_ENTRY, entries))) for group, entries in kept]
     return _content(index, content), collapse
 
@@ -131,21 +131,25 @@ class _Translated:
         return str(self.message)
 
 
-class RfcIndex(Index):
+class _DomainIndex(Index):
+    """An index of the ``rfc`` domain: its content made by :meth:`_make`,
+    given as :func:`_generate` has it."""
+
+    def generate(self, docnames: Iterable[str] | None = None) -> Content:
+        return _generate(self, docnames, self._make)
+
+    def _make(self, docnames: Iterable[str] | None) -> Content:
+        raise NotImplementedError
+
+
+class RfcIndex(_DomainIndex):
     """All RFCs, grouped by status (in the order of ``rfc_statuses``)."""
 
     name = "rfcs"
     localname = _Translated(_("RFC Index"))  # type: ignore[assignment]
     shortname = _Translated(_("RFCs"))  # type: ignore[assignment]
 
-    def generate(
-        self, docnames: Iterable[str] | None = None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        return _generate(self, docnames, self._generate)
-
-    def _generate(
-        self, docnames: Iterable[str] | None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+    def _make(self, docnames: Iterable[str] | None) -> Content:
         wanted = set(docnames) if docnames is not None else None
         settings = rfc_config.settings(self.domain.env.config)
         records = [r for r in _snapshot(self).records()
@@ -168,7 +172,7 @@ class RfcIndex(Index):
         return content, False
 
 
-class ModuleIndex(Index):
+class ModuleIndex(_DomainIndex):
     """Every module (``rfc_modules`` first, then the others by name) and the
     RFCs touching it, with the relation."""
 
@@ -176,14 +180,7 @@ class ModuleIndex(Index):
     localname = _Translated(_("RFC Module Index"))  # type: ignore[assignment]
     shortname = _Translated(_("RFC modules"))  # type: ignore[assignment]
 
-    def generate(
-        self, docnames: Iterable[str] | None = None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        return _generate(self, docnames, self._generate)
-
-    def _generate(
-        self, docnames: Iterable[str] | None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+    def _make(self, docnames: Iterable[str] | None) -> Content:
         wanted = set(docnames) if docnames is not None else None
         snap = _snapshot(self)
         content: list[tuple[str, list[IndexEntry]]] = []

@@ -44,7 +44,6 @@ from sphinx_rfc.nodes import (
     DEP_MODULE_VIEW,
     DEP_STATUS_VIEW,
     READ_TABLES_VIEW,
-    find_all,
     generated,
     rfc_pending,
 )
@@ -63,7 +62,7 @@ from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 class BacklinksValue(TypedDict):
     superseded_by: list[RfcSummary | None]
@@ -138,7 +137,7 @@ def _render_basic_info(ctx: RenderContext, node: rfc_pending, value: None) -> li
     else:
         table = basic_info_table(record, ctx.settings)
     backlinks: BacklinksValue | None = None
-    for spot in find_all(table, rfc_pending):  # the backlinks rows
+    for spot in list(table.findall(rfc_pending)):  # the backlinks rows
         if backlinks is None:
             backlinks = _backlinks_value(ctx.domain, ctx.snapshot, tuple(spot["view"]))
         spot.fill(_render_backlinks(ctx, spot, backlinks))

@@ -8,7 +8,7 @@ spot reads only that value.  After reading, every page's views are
 fingerprinted and a page whose fingerprint changed is rewritten, so no page
 goes stale and no page is rewritten without cause.  (When the documents
 read again changed only their RFC bodies, which no view shows, no page is
-fingerprinted again: see :meth:`~sphinx_rfc.resolve.domain.RfcDomain.take_dirty`.)
+fingerprinted again: see :meth:`~sphinx_rfc.store.domain.RfcDomain.settle_data_change`.)
 
 This module is the registry and that machinery; what a view is made of is
 in :mod:`sphinx_rfc.resolve.context`, the views shown inside RFC pages in
@@ -37,7 +37,7 @@ from sphinx_rfc.render.native_info import draw_native_info
 from sphinx_rfc.render.tables import draw_read_table
 from sphinx_rfc.resolve import code_views, page_views
 from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
-from sphinx_rfc.resolve.domain import RfcDomain, get_domain
+from sphinx_rfc.store.domain import RfcDomain, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -201,7 +201,7 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Mark the cross-RFC problems due when the data changed; return the
     pages whose shown data changed."""
     domain = get_domain(env)
-    domain.data_changed = domain.take_dirty()
+    domain.data_changed = domain.settle_data_change()
     if not domain.data_changed:
         return []  # nothing read or removed: no page's data can have changed
     domain.cross_due()  # (logged by RfcDomain.check_consistency)

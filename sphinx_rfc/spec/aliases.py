@@ -20,7 +20,7 @@ force and says which are valid when one is not.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from sphinx_rfc.spec.fields import FIELDS, FieldSpec
@@ -106,24 +106,34 @@ def parse_aliases(
         _known(key, [s.key for s in sections], "rfc_aliases['sections']")
         found.sections[key] = _words(words, f"rfc_aliases['sections'][{key!r}]")
     kinds = {t.kind: t for t in tables}
-    for kind, cols in _mapping(top.get("columns", {}), "rfc_aliases['columns']").items():
-        _known(kind, kinds, "rfc_aliases['columns']")
-        where = f"rfc_aliases['columns'][{kind!r}]"
-        for col, words in _mapping(cols, where).items():
-            _known(col, [c.key for c in kinds[kind].columns], where)
-            found.columns.setdefault(kind, {})[col] = _words(words, f"{where}[{col!r}]")
+    _nested(top, "columns", kinds, lambda kind: [c.key for c in kinds[kind].columns],
+            found.columns)
     field_keys = [f.key for f in FIELDS] + list(extra_fields)
     for key, words in _mapping(top.get("fields", {}), "rfc_aliases['fields']").items():
         _known(key, field_keys, "rfc_aliases['fields']")
         found.fields[key] = _words(words, f"rfc_aliases['fields'][{key!r}]")
     vocab = {v.name: v for v in vocabularies}
-    for name, keys in _mapping(top.get("values", {}), "rfc_aliases['values']").items():
-        _known(name, vocab, "rfc_aliases['values']")
-        where = f"rfc_aliases['values'][{name!r}]"
-        for key, words in _mapping(keys, where).items():
-            _known(key, vocab[name].keys(), where)
-            found.values.setdefault(name, {})[key] = _words(words, f"{where}[{key!r}]")
+    _nested(top, "values", vocab, lambda name: vocab[name].keys(), found.values)
     return found
+
+
+def _nested(
+    top: Mapping[str, object],
+    part: str,
+    outer: Iterable[str],
+    inner: Callable[[str], Iterable[str]],
+    found: dict[str, dict[str, Words]],
+) -> None:
+    """Check ``rfc_aliases[part]``, a mapping of mappings whose outer keys
+    are of *outer* and whose inner keys are of ``inner(outer key)``, into
+    *found*."""
+    label = f"rfc_aliases[{part!r}]"
+    for key, words_by in _mapping(top.get(part, {}), label).items():
+        _known(key, outer, label)
+        where = f"{label}[{key!r}]"
+        for sub, words in _mapping(words_by, where).items():
+            _known(sub, inner(key), where)
+            found.setdefault(key, {})[sub] = _words(words, f"{where}[{sub!r}]")
 
 
 def column_words(*values: object) -> Aliases:

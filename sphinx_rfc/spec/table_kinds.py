@@ -95,6 +95,7 @@ def _build_header_index(spec: TableSpec) -> dict[str, ColumnSpec]:
 _HEADER_INDEXES: ByIdentity[dict[str, ColumnSpec]] = ByIdentity(256)
 
 
+# (the table kinds below are data, one TableSpec each: alike in shape only)
 INTERFACE = TableSpec(
     "interface",
     "rfc-interface",

@@ -20,7 +20,6 @@ import hashlib
 import json
 import pickle
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
@@ -30,14 +29,14 @@ from sphinx.util import logging
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._atomic import AtomicFile, clean_leftovers
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import RfcRecord
+from sphinx_rfc.model.records import RfcRecord, row_field_names
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.resolve.domain import RfcDomain
+    from sphinx_rfc.store.domain import RfcDomain
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +57,7 @@ def _row(item: Any, drop: Sequence[str] = ("line",)) -> dict[str, Any]:
     # shallow dict is dataclasses.asdict's deep copy, at a fraction of the cost)
     entry = _FIELDS.get((type(item), drop))
     if entry is None:
-        names = tuple(f.name for f in fields(item) if f.name not in drop)
+        names = tuple(name for name in row_field_names(type(item)) if name not in drop)
         get = attrgetter(*names) if len(names) > 1 else (lambda row: (getattr(row, names[0]),))
         entry = _FIELDS[(type(item), drop)] = (names, get)
     names, get = entry

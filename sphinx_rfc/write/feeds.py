@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape, quoteattr
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._atomic import write_bytes
 from sphinx_rfc.model.relations import id_sort_key
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -32,8 +32,8 @@ from weakref import WeakKeyDictionary
 from markupsafe import escape
 
 from sphinx_rfc._compat import serializing
-from sphinx_rfc.resolve.derived import derived
-from sphinx_rfc.resolve.domain import get_domain
+from sphinx_rfc.store.derived import kept_or_made
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -168,7 +168,7 @@ def on_html_page_context(
     builder = app.builder
     links = (builder.name, getattr(builder, "link_suffix", None),
              getattr(builder, "out_suffix", None), str(context["indextitle"]))
-    context["sphinx_rfc_index_body"] = derived(
+    context["sphinx_rfc_index_body"] = kept_or_made(
         get_domain(app.env), ("index-body", pagename, links), lambda: body_html(context)
     )
     return TEMPLATE_NAME

@@ -12,8 +12,8 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc.i18n import _, ngettext
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import visible
-from sphinx_rfc.resolve.domain import get_domain
 from sphinx_rfc.spec.nouns import profile_of
+from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -13,7 +13,7 @@ data, the settings, the builder and the code, so a build keeps them in
   document stored, merged or removed whose record's head, module homes,
   views, references or problems differ from before, or any document read
   again after a change of the configuration:
-  :meth:`sphinx_rfc.resolve.domain.RfcDomain.take_dirty`) and that is
+  :meth:`sphinx_rfc.store.domain.RfcDomain.settle_data_change`) and that is
   pickled with the environment;
 - the settings (``repr`` of :class:`sphinx_rfc.config.RfcSettings`), the
   language, Sphinx's version and a digest of this package's files;
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 class _Domain(Protocol):
     """What this module needs of the ``rfc`` domain
-    (:class:`sphinx_rfc.resolve.domain.RfcDomain`, which uses it)."""
+    (:class:`sphinx_rfc.store.domain.RfcDomain`, which uses it)."""
 
     @property
     def env(self) -> BuildEnvironment: ...
@@ -80,7 +80,7 @@ def _code_stamp() -> str:
     return digest.hexdigest()
 
 
-class _Store:
+class _KeptValues:
     """The cache of one build: what the file held under the current key,
     and what this build made or used."""
 
@@ -132,16 +132,16 @@ class _Store:
             pass
 
 
-_stores: WeakKeyDictionary[BuildEnvironment, _Store] = WeakKeyDictionary()
+_kept: WeakKeyDictionary[BuildEnvironment, _KeptValues] = WeakKeyDictionary()
 
 
-def _store(domain: _Domain) -> _Store | None:
+def _kept_values(domain: _Domain) -> _KeptValues | None:
     token = domain.data.get("token")
     if not token:
         return None
     env = domain.env
-    store = _stores.get(env)
-    if store is None or store.key[1] != token:
+    kept = _kept.get(env)
+    if kept is None or kept.key[1] != token:
         key = (
             _FORMAT,
             token,
@@ -150,23 +150,23 @@ def _store(domain: _Domain) -> _Store | None:
             sphinx.__version__,
             _code_stamp(),
         )
-        store = _stores[env] = _Store(Path(env.doctreedir) / FILENAME, key)
-    return store
+        kept = _kept[env] = _KeptValues(Path(env.doctreedir) / FILENAME, key)
+    return kept
 
 
-def derived(domain: _Domain, name: Hashable, make: Callable[[], T]) -> T:
+def kept_or_made(domain: _Domain, name: Hashable, make: Callable[[], T]) -> T:
     """*make()*, or the value it gave under the same *name* in a build
     whose RFC data, settings and code were these."""
     if not devices.DERIVED_CACHE:
         return make()
-    store = _store(domain)
-    return make() if store is None else store.get(name, make)
+    kept = _kept_values(domain)
+    return make() if kept is None else kept.get(name, make)
 
 
 def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
-    store = _stores.pop(app.env, None)
-    if store is not None and exception is None:
-        store.save()
+    kept = _kept.pop(app.env, None)
+    if kept is not None and exception is None:
+        kept.save()
 
 
 def setup(app: Sphinx) -> None:

@@ -1,50 +1,45 @@
-"""The ``rfc`` domain: stores records per document, merges them under ``-j``,
-resolves ``:rfc:ref:`` and ``:rfc:mod:`` and lists RFCs and modules in
-``objects.inv``.
+"""The ``rfc`` domain as the store: records per document, merged under
+``-j`` (a reading worker sends back its own chunk only: the fork hooks
+below); what a build changed in them (:meth:`RfcDomain.settle_data_change`);
+the cross-RFC problems, logged by ``check_consistency``; the RFCs and
+modules of ``objects.inv``.
+
+How a record pickles is :mod:`sphinx_rfc.store.pickling`'s; the
+``:rfc:ref:`` and ``:rfc:mod:`` references are resolved from the store by
+the subclass Sphinx registers (:mod:`sphinx_rfc.resolve.xrefs`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import copyreg
 import os
-import pickle
 from collections.abc import Iterator, Set
-from dataclasses import fields
-from operator import attrgetter
+from enum import IntEnum
 from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from sphinx.domains import Domain, ObjType
 from sphinx.environment import CONFIG_OK
-from sphinx.errors import NoUri
 from sphinx.roles import XRefRole
-from sphinx.util.nodes import make_refnode
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc import devices
-from sphinx_rfc._compat import page_link, source_path
+from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.cross import cross_rfc_problems
-from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.records import BODY, HEAD, ModuleHome, RfcRecord, same_head
+from sphinx_rfc.model.records import ModuleHome, RfcRecord, heads_equal
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
 from sphinx_rfc.report import report
-from sphinx_rfc.resolve.api import with_api
-from sphinx_rfc.resolve.derived import derived
+from sphinx_rfc.store import pickling  # noqa: F401  (registers how a record pickles)
+from sphinx_rfc.store.derived import kept_or_made
 
 if TYPE_CHECKING:
     from docutils.nodes import Element
-    from sphinx.addnodes import pending_xref
     from sphinx.application import Sphinx
-    from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.spec.settings import RfcSettings
-
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 13
+DATA_VERSION = 14
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
@@ -55,84 +50,26 @@ PER_DOCUMENT = (
 #: The per-document tables that reading stores and other pages show or
 #: check (all but the fingerprints and the logged warnings, which the main
 #: process sets): when a build leaves them as they were, only the RFC bodies
-#: changed (:meth:`RfcDomain.take_dirty`); a reading worker's are merged.
+#: changed (:meth:`RfcDomain.settle_data_change`); a reading worker's are merged.
 SHOWN = tuple(key for key in PER_DOCUMENT if key not in ("view_hashes", "log_warnings"))
 
-#: A table's missing entry, in :meth:`RfcDomain.take_dirty`'s comparison.
+#: A table's missing entry, in :meth:`RfcDomain.settle_data_change`'s comparison.
 _MISSING = object()
-#: What a document read again changed (:meth:`RfcDomain._change`): nothing,
-#: its RFC's body only, or what other pages show or check.
-_SAME, _BODY, _SHOWN = 0, 1, 2
-
-# An RFC record in the environment's pickle (devices.LAZY_BODY): its head
-# fields, and its body (model/records.BODY: sections, most tables) as one
-# ``bytes`` object unpickled when a body field is first read.  The pages of
-# a rebuild that show every RFC (the domain index pages, the search
-# index's objects, the cross-RFC checks) read the heads only; the body is
-# two thirds of a record's objects.  The record class stays a plain
-# dataclass: the pickling is registered here (copyreg), and a record read
-# back is a StoredRecord until its body is read.
-
-_head_values = attrgetter(*HEAD)
-_body_values = attrgetter(*BODY)
-_BODY_NAMES = frozenset(BODY)
-_COMPARED = tuple(f.name for f in fields(RfcRecord) if f.compare)
-_compared_values = attrgetter(*_COMPARED)
-_SHOWN_FIELDS = tuple(f.name for f in fields(RfcRecord) if f.repr)
 
 
-class StoredRecord(RfcRecord):
-    """An :class:`~sphinx_rfc.model.records.RfcRecord` read back from the
-    environment, its body still the bytes it was pickled as (``_body``)
-    until one of its fields is first read.  Equal to the record it was
-    pickled from, and shown as one."""
+class DocumentChange(IntEnum):
+    """What a document read again changed in what it stores
+    (:meth:`RfcDomain._change`), ordered: the build's change is the
+    largest of its documents'."""
 
-    __slots__ = ("_body",)
-    _body: bytes | None
+    #: It stores what it stored before (an edit of the prose alone).
+    NOTHING = 0
+    #: Its RFC's body only (:data:`sphinx_rfc.model.records.BODY`): no
+    #: other page shows it.
+    BODY_ONLY = 1
+    #: What other pages show or check (:data:`SHOWN`, a record's head).
+    SHOWN_DATA = 2
 
-    if not TYPE_CHECKING:  # (for the type checker, every field is always set)
-
-        def __getattr__(self, name: str) -> Any:
-            # called only for a slot that is not set: a body field not read yet
-            if name in _BODY_NAMES:
-                body = getattr(self, "_body", None)
-                if body is not None:
-                    self._body = None
-                    for key, value in zip(BODY, pickle.loads(body), strict=True):
-                        setattr(self, key, value)
-                    return getattr(self, name)
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, RfcRecord):
-            return bool(_compared_values(self) == _compared_values(other))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SHOWN_FIELDS)
-        return f"{RfcRecord.__qualname__}({shown})"
-
-
-def _reduce_record(record: RfcRecord) -> tuple[Any, ...]:
-    body = getattr(record, "_body", None) if isinstance(record, StoredRecord) else None
-    if body is None:
-        body = pickle.dumps(_body_values(record), protocol=pickle.HIGHEST_PROTOCOL)
-    return (_restore_record, (_head_values(record), body))
-
-
-def _restore_record(head: tuple[Any, ...], body: bytes) -> StoredRecord:
-    record = StoredRecord.__new__(StoredRecord)
-    for name, value in zip(HEAD, head, strict=True):
-        setattr(record, name, value)
-    record._body = body
-    return record
-
-
-if devices.LAZY_BODY:
-    copyreg.pickle(RfcRecord, _reduce_record)
-    copyreg.pickle(StoredRecord, _reduce_record)
 
 # Parallel reading (``-j N``): Sphinx forks one worker per chunk of
 # documents; the worker pickles its whole environment back to the main
@@ -176,19 +113,6 @@ def module_anchor(name: str) -> str:
     return f"cap-{name}"
 
 
-def module_location(snap: Snapshot, name: str) -> tuple[str, str]:
-    """Where a module links to: its home page, else its module index entry."""
-    home = snap.homes.get(name)
-    if home is not None:
-        return home.docname, home.anchor
-    return MODULE_INDEX_DOC, module_anchor(name)
-
-
-def rfc_link_title(title: str, status: str, settings: RfcSettings) -> str:
-    """The hover title of a link to an RFC: "Title (Status)"."""
-    return f"{title} ({_(settings.statuses.label(status))})"
-
-
 class _RfcRole(XRefRole):
     """``:rfc:ref:`` / ``:rfc:mod:``: the collector records the reference."""
 
@@ -198,6 +122,10 @@ class _RfcRole(XRefRole):
 
 
 class RfcDomain(Domain):
+    """The store: each document's RFC data in the environment.  Sphinx
+    registers its subclass :class:`sphinx_rfc.resolve.xrefs.RfcXrefDomain`,
+    which resolves the roles' references from it."""
+
     name = "rfc"
     label = "RFC"
     object_types = {
@@ -275,16 +203,17 @@ class RfcDomain(Domain):
         by_producer = cast("dict[str, list[Problem]]", self.data["build_problems"])
         return sorted((p for ps in by_producer.values() for p in ps), key=Problem.sort_key)
 
-    def _touch(self, *, shown: bool = False) -> None:
+    def _mark_changed(self, *, shown: bool = False) -> None:
         """The stored data changed (*shown*: in what other pages show,
-        whatever the documents read again say)."""
+        whatever the documents read again say): what was computed from it
+        is dropped, and :meth:`settle_data_change` will tell how it changed."""
         self.__dict__.pop("_snapshot", None)
         self.__dict__.pop("_cross", None)
         self.__dict__["_dirty"] = True
         if shown:
             self.__dict__["_shown_changed"] = True
-        # no data token until take_dirty() decides whether what was derived
-        # from the old data still holds (sphinx_rfc.resolve.derived)
+        # no data token until settle_data_change() decides whether what was
+        # derived from the old data still holds (sphinx_rfc.store.derived)
         token = self.data.pop("token", None)
         if token:
             self.__dict__.setdefault("_kept_token", token)
@@ -313,7 +242,7 @@ class RfcDomain(Domain):
         if refs:
             self.refs[docname] = refs
         self.__dict__.setdefault("_stored", set()).add(docname)
-        self._touch()
+        self._mark_changed()
 
     def set_git_dates(self, docname: str, found: tuple[str, str] | None) -> None:
         """The git dates *docname* was read with (after :meth:`store`): an
@@ -335,7 +264,7 @@ class RfcDomain(Domain):
                 by_producer[producer] = list(problems)
             else:
                 del by_producer[producer]
-            self._touch(shown=True)
+            self._mark_changed(shown=True)
 
     def set_log_warnings(self, docname: str, found: list[Any]) -> None:
         """The build's other warnings logged while *docname* was read
@@ -352,7 +281,7 @@ class RfcDomain(Domain):
         old = {key: self.data[key].pop(docname, _MISSING) for key in PER_DOCUMENT}
         # (the first clearing of the build keeps what the page held before)
         self.__dict__.setdefault("_cleared", {}).setdefault(docname, old)
-        self._touch()
+        self._mark_changed()
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for key in SHOWN:  # (what reading stores; the main process sets the rest)
@@ -360,7 +289,7 @@ class RfcDomain(Domain):
                 if docname in docnames:
                     self.data[key][docname] = value
         self.__dict__.setdefault("_stored", set()).update(docnames)
-        self._touch()
+        self._mark_changed()
 
     #: Whether the data changed in the current build (set after reading;
     #: False when the documents read again store what they stored before).
@@ -370,15 +299,15 @@ class RfcDomain(Domain):
     #: bodies (:data:`sphinx_rfc.model.records.BODY`: sections, tables).
     shown_changed: bool = True
 
-    def take_dirty(self) -> bool:
-        """True once after the stored data changed; it then sets
-        :attr:`shown_changed`.
+    def settle_data_change(self) -> bool:
+        """Whether the stored data changed since it was last settled (True
+        once after a change); sets :attr:`shown_changed`.
 
         The documents read or removed since are compared with what they
         stored before the build.  When they store the same (an edit of the
         prose alone), nothing changed: False.  When only RFC bodies differ,
         the data token is the one from before, so what was derived from
-        the old data is kept (:mod:`sphinx_rfc.resolve.derived`), and so are
+        the old data is kept (:mod:`sphinx_rfc.store.derived`), and so are
         the pages' view fingerprints; else a new token is drawn.  A changed
         configuration, or problems of no document, count as changed data
         that other pages show."""
@@ -389,34 +318,34 @@ class RfcDomain(Domain):
         kept = self.__dict__.pop("_kept_token", None)
         forced = self.__dict__.pop("_shown_changed", False)
         if forced or kept is None or self.env.config_status != CONFIG_OK:
-            change = _SHOWN
+            change = DocumentChange.SHOWN_DATA
         else:
             docnames = sorted(cleared.keys() | stored)
-            change = max((self._change(d, cleared.get(d, {})) for d in docnames), default=_SAME)
-        self.shown_changed = change == _SHOWN
+            change = max((self._change(d, cleared.get(d, {})) for d in docnames),
+                         default=DocumentChange.NOTHING)
+        self.shown_changed = change == DocumentChange.SHOWN_DATA
         self.data["token"] = os.urandom(8).hex() if self.shown_changed else kept
         if not self.shown_changed:
             # the pages read again show what they showed: their fingerprints hold
             for docname, old in cleared.items():
                 if old["view_hashes"] is not _MISSING and docname in self.views:
                     self.view_hashes[docname] = old["view_hashes"]
-        return change != _SAME
+        return change != DocumentChange.NOTHING
 
-    def _change(self, docname: str, old: dict[str, Any]) -> int:
+    def _change(self, docname: str, old: dict[str, Any]) -> DocumentChange:
         """How what *docname* stores differs from what it stored before
-        (*old*: its entries then, by table): :data:`_SAME`, :data:`_BODY`
-        (its RFC's body only) or :data:`_SHOWN`."""
-        change = _SAME
+        (*old*: its entries then, by table)."""
+        change = DocumentChange.NOTHING
         for key in SHOWN:
             before = old.get(key, _MISSING)
             now = self.data[key].get(docname, _MISSING)
             if key == "rfcs" and isinstance(before, RfcRecord) and isinstance(now, RfcRecord):
-                if not same_head(before, now):
-                    return _SHOWN
+                if not heads_equal(before, now):
+                    return DocumentChange.SHOWN_DATA
                 if before != now:
-                    change = _BODY
+                    change = DocumentChange.BODY_ONLY
             elif before != now:
-                return _SHOWN
+                return DocumentChange.SHOWN_DATA
         return change
 
     def snapshot(self) -> Snapshot:
@@ -463,7 +392,8 @@ class RfcDomain(Domain):
         """The cross-RFC problems (cached until the data changes)."""
         cached = self.__dict__.get("_cross")
         if cached is None:
-            cached = self.__dict__["_cross"] = derived(self, "cross-problems", self._cross_problems)
+            cached = self.__dict__["_cross"] = kept_or_made(
+                self, "cross-problems", self._cross_problems)
         return cast("list[Problem]", cached)
 
     def _cross_problems(self) -> list[Problem]:
@@ -476,74 +406,8 @@ class RfcDomain(Domain):
             self.rfcs,
         )
 
-    # -- cross-references --------------------------------------------------
-
-    def _rfc_refnode(
-        self, builder: Builder, fromdocname: str, rfc_id: str, contnode: Element
-    ) -> nodes.reference | None:
-        record = self.snapshot().by_id.get(rfc_id)
-        if record is None:
-            return None
-        title = rfc_link_title(record.title, record.status, rfc_config.settings(self.env.config))
-        return make_refnode(builder, fromdocname, record.docname, None, contnode, title)
-
-    def _module_refnode(
-        self, builder: Builder, fromdocname: str, name: str, contnode: Element
-    ) -> nodes.reference | None:
-        snap = self.snapshot()
-        if not snap.knows_module(name):
-            return None
-        docname, anchor = module_location(snap, name)
-        if docname == fromdocname:
-            return make_refnode(builder, fromdocname, docname, anchor, contnode, name)
-        uri = page_link(builder, fromdocname, docname, anchor)
-        if uri is None:  # a page this builder does not write: the name as text
-            raise NoUri(docname, None)
-        return nodes.reference("", "", contnode, internal=True, refuri=uri, reftitle=name)
-
-    def resolve_xref(
-        self,
-        env: BuildEnvironment,
-        fromdocname: str,
-        builder: Builder,
-        typ: str,
-        target: str,
-        node: pending_xref,
-        contnode: Element,
-    ) -> nodes.reference | None:
-        target = target.strip()
-        if typ == "ref":
-            return self._rfc_refnode(builder, fromdocname, target, contnode)
-        if typ == "mod":
-            found = self._module_refnode(builder, fromdocname, target, contnode)
-            if found is not None and node.get("rfc-quiet"):
-                # a module cell the extension drew: its API documentation too
-                return with_api(found, env, builder, fromdocname, target)  # type: ignore[return-value]
-            return found
-        return None
-
-    def resolve_any_xref(
-        self,
-        env: BuildEnvironment,
-        fromdocname: str,
-        builder: Builder,
-        target: str,
-        node: pending_xref,
-        contnode: Element,
-    ) -> list[tuple[str, nodes.reference]]:
-        results: list[tuple[str, nodes.reference]] = []
-        found = self._rfc_refnode(builder, fromdocname, target, contnode)
-        if found is not None:
-            results.append(("rfc:ref", found))
-        found = None
-        with contextlib.suppress(NoUri):  # (the name as text: see _module_refnode)
-            found = self._module_refnode(builder, fromdocname, target, contnode)
-        if found is not None:
-            results.append(("rfc:mod", found))
-        return results
-
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        yield from derived(self, "objects", lambda: list(self._objects()))
+        yield from kept_or_made(self, "objects", lambda: list(self._objects()))
 
     def _objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         snap = self.snapshot()
@@ -564,15 +428,6 @@ def get_domain(env: BuildEnvironment) -> RfcDomain:
     return cast("RfcDomain", env.get_domain("rfc"))
 
 
-def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool | None:
-    """``warn-missing-reference``: our own roles are checked after reading
-    (:func:`sphinx_rfc.check.cross_rfc_problems`), with their own subtypes,
-    so the generic ``ref.*`` warning is silenced here."""
-    if domain is not None and domain.name == "rfc":
-        return True
-    return None
-
-
 def _cross_left(app: Sphinx, exception: Exception | None) -> None:
     """The cross-RFC problems of a build whose data changed but that
     updated no document (a document removed that no page shows): Sphinx
@@ -582,10 +437,9 @@ def _cross_left(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    app.add_domain(RfcDomain)
+    # (the domain is registered by sphinx_rfc.resolve.xrefs, with its references)
     # (before the summary line, which counts them)
     app.connect("build-finished", _cross_left, priority=100)
-    app.connect("warn-missing-reference", on_missing_reference)
     # the main process's read phase, for the parallel-read workers (_fork_state)
     app.connect("env-before-read-docs", _reading_starts)
     app.connect("env-updated", _reading_ends, priority=100)
