@@ -1,16 +1,25 @@
 """Message catalogs: ``_`` for text in documents (follows ``language``),
-``__`` for console messages."""
+``__`` for console messages.
+
+Imported, it installs Sphinx's translator of the catalog into
+:mod:`sphinx_rfc.spec.messages`, where the pure core (``spec/``,
+``model/``, ``check/``) takes its ``_``, ``ngettext`` and ``translating``
+without importing Sphinx."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx.locale import get_translation
 
+from sphinx_rfc.spec import messages
+from sphinx_rfc.spec.messages import local_words
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+__all__ = ["CATALOG", "LOCALE_DIR", "_", "__", "local_words", "ngettext", "setup", "translating"]
 
 CATALOG = "sphinx_rfc"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -46,8 +55,4 @@ def translating() -> bool:
     return found is not None and type(found) is not gettext.NullTranslations
 
 
-def local_words(words: Sequence[str]) -> list[str]:
-    """*words* a message offers: when translating (zh_CN), the non-ASCII
-    ones (all of them when none is); else all of them."""
-    chosen = [w for w in words if not w.isascii()] if translating() else []
-    return chosen or list(words)
+messages.install(_, ngettext, translating)

@@ -15,6 +15,7 @@ from sphinx.testing.util import SphinxTestApp
 
 from sphinx_rfc import config
 from sphinx_rfc.config import CONFIG_VALUES, SETTINGS, RfcSettings, settings_from
+from sphinx_rfc.spec import settings as spec_settings
 
 _MODULES = "a list of module names or a dict name -> description"
 _SECTIONS = 'a dict key -> {"titles": [str, ...], "directive": str or None}'
@@ -117,7 +118,7 @@ def _settings(**values: str) -> RfcSettings:
 def test_of_several_wrong_values_the_same_one_is_reported(
     values: dict[str, str], reported: str
 ) -> None:
-    """As before the declarations were merged (``config._VALIDATED_LAST``)."""
+    """As before the declarations were merged (``spec/settings._VALIDATED_LAST``)."""
     with pytest.raises(ConfigError, match=f"config value {reported!r}"):
         _settings(**values)
 
@@ -125,7 +126,7 @@ def test_of_several_wrong_values_the_same_one_is_reported(
 def test_each_value_is_declared_once_on_its_field() -> None:
     assert [s.name for s in SETTINGS] == [f"rfc_{f.name}" for f in fields(RfcSettings)]
     assert list(CONFIG_VALUES) == [s.name for s in SETTINGS]
-    assert {s.attr for s in SETTINGS} >= config._VALIDATED_LAST
+    assert {s.attr for s in SETTINGS} >= spec_settings._VALIDATED_LAST
     for s in SETTINGS:
         assert s.attr == s.name.removeprefix("rfc_")
         assert s.rebuild in ("env", ""), s.name

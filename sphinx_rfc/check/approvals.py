@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.lifecycle import at_or_after
+from sphinx_rfc.spec.messages import _
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: The verdicts that count as an approval.
 APPROVING = ("approve", "approve-with-conditions")

@@ -51,16 +51,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.check.sections import section_keys_for_title
-from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec, is_note_header
 from sphinx_rfc.spec.template import Directive, Heading, Table, document_parts
 from sphinx_rfc.spec.text import fold_header
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 __all__ = [
     "ACCEPTED",
@@ -161,9 +161,9 @@ def _clean(text: str) -> str:
 def _default_settings() -> RfcSettings:
     import types
 
-    from sphinx_rfc.config import settings_from
+    from sphinx_rfc.spec.settings import settings_from
 
-    return settings_from(types.SimpleNamespace())  # type: ignore[arg-type]
+    return settings_from(types.SimpleNamespace())
 
 
 def structured_data(text: str, suffix: str, settings: RfcSettings | None = None) -> RfcData:

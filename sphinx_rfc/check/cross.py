@@ -9,13 +9,13 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
+from sphinx_rfc.spec.messages import _
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 def _strong_targets(record: RfcRecord) -> list[str]:

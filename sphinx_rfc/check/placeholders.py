@@ -9,9 +9,9 @@ import sys
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.blanks import blank_spans
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.template import BRACE_STYLE, BRACKET_STYLE
 
 #: In ``rfc_placeholders``: any blank of this style, not this text

@@ -7,13 +7,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import PRESENT, RfcRecord
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.text import fold
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 def check_record(

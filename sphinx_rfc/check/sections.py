@@ -12,11 +12,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.placeholders import strip_placeholders
-from sphinx_rfc.i18n import _, translating
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.menus import template_asks, without_guidance
+from sphinx_rfc.spec.messages import _, translating
 from sphinx_rfc.spec.sections import (
     NOT_APPLICABLE_MARKERS,
     TITLE_DELIMITERS,
@@ -26,7 +26,7 @@ from sphinx_rfc.spec.sections import (
 from sphinx_rfc.spec.text import WHITESPACE, fold
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 _CN_DIGITS = "一二三四五六七八九十〇零"

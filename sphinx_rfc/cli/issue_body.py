@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import title_tags
-from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.template import SectionSpec
 from sphinx_rfc.spec.text import fold, fold_header
 
 _HEADING = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)(.*)$")

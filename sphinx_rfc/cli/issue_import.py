@@ -60,9 +60,9 @@ from sphinx_rfc.spec.forge import (
     read_title,
     title_tags,
 )
-from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.slug import SlugStyle, slugify
+from sphinx_rfc.spec.template import SectionSpec
 from sphinx_rfc.spec.text import clean_title as document_title_of
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 

@@ -20,8 +20,8 @@ from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.records import RfcRecord
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: The keys of each RFC in ``--format json``: those of ``rfcs.json``.
 JSON_KEYS = ("id", "title", "status", "type", "docname", "source")

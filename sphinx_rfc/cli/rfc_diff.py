@@ -45,7 +45,7 @@ from sphinx_rfc.cli.status_scan import scan
 from sphinx_rfc.read.git_log import read_blobs, work_tree_top
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: Seconds one git process may take.
 TIMEOUT = 60

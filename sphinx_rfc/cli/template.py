@@ -28,7 +28,7 @@ from sphinx_rfc.spec.table_kinds import NOTE_HEADERS
 from sphinx_rfc.spec.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 # (argparse's registration, the shape of every command's: listing's too)

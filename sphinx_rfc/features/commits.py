@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: View kind of an RFC page's "Implementation" list (resolve/code_views).
 IMPLEMENTATION_VIEW = "implementation"

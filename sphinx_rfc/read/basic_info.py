@@ -40,7 +40,7 @@ from sphinx_rfc.spec.menus import template_asks, unchosen_menu
 from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: First-column texts of a key/value table's header row.
 _HEADER_KEYS = frozenset(fold_header(k) for k in (

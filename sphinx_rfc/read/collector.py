@@ -102,8 +102,8 @@ from sphinx_rfc.store.domain import get_domain
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from sphinx_rfc.config import RfcSettings
-    from sphinx_rfc.spec.section_spec import SectionSpec
+    from sphinx_rfc.spec.settings import RfcSettings
+    from sphinx_rfc.spec.template import SectionSpec
 
 
 def _verification_text(

@@ -69,8 +69,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.records import RfcRecord
+    from sphinx_rfc.spec.settings import RfcSettings
     from sphinx_rfc.spec.vocabulary import Vocabulary
 
 #: Histories by source path.

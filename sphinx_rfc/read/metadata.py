@@ -20,7 +20,7 @@ from sphinx_rfc.spec.text import fold, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import STATUSES
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 LIST_FIELDS = (
     "authors", "modules", "issues", "supersedes", "requires", "reviewers", "approvers",

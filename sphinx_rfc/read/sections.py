@@ -25,7 +25,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 def document_title(doctree: nodes.document) -> tuple[str, int | None]:
     for section in doctree.findall(nodes.section):

@@ -30,7 +30,7 @@ from sphinx_rfc.spec.menus import template_asks, without_guidance
 from sphinx_rfc.spec.template import clean_heading, default_schema, rst_headings, strip_optional
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
     from sphinx_rfc.spec.template import TemplateSchema
 
 

@@ -45,7 +45,7 @@ from sphinx_rfc.spec.vocabulary import YES_NO
 if TYPE_CHECKING:
     from docutils import nodes
 
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
     from sphinx_rfc.spec.subtypes import Subtype
     from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 

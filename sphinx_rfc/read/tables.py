@@ -61,7 +61,7 @@ from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec, is_note_header
 from sphinx_rfc.spec.text import fold_header
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 # --------------------------------------------------------------------------
 # Which kind a table is: its headers against the specs

@@ -18,8 +18,8 @@ from sphinx_rfc.spec.preamble import parse_since, rfc_number
 from sphinx_rfc.spec.template import Era
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.records import RfcRecord
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: Metadata names an RFC names its template version with (folded).
 TEMPLATE_KEYS = frozenset({"template", "rfc-template", "rfc_template"})

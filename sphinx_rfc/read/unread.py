@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: This check's name for its problems of no document.
 _PRODUCER = "markdown"

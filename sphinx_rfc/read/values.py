@@ -26,7 +26,7 @@ from sphinx_rfc.spec.menus import (
 )
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: What is not the author's prose (code, diagrams, comments, generated text).
 _SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, nodes.target,

@@ -16,8 +16,8 @@ from sphinx_rfc.render.elements import RELATION_LABELS, status_badge
 from sphinx_rfc.render.values import RfcSummary
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.records import ImplCommit
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 class ApiRfc(TypedDict):

@@ -14,8 +14,8 @@ from sphinx_rfc.nodes import generated, rfc_pending
 from sphinx_rfc.spec.fields import markdown_link
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.records import RfcRecord
+    from sphinx_rfc.spec.settings import RfcSettings
 
 CellContent = str | nodes.Node | Sequence[nodes.Node]
 

@@ -34,8 +34,8 @@ from sphinx_rfc.render.elements import (
 )
 
 if TYPE_CHECKING:
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.records import RfcRecord
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: Fields the ``rfc`` directive's table shows first (the rest follow the
 #: author's rows).

@@ -15,8 +15,8 @@ from sphinx_rfc.render.elements import status_badge
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.history import HistoryEntry
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 def timeline(history: Sequence[HistoryEntry], settings: RfcSettings) -> list[nodes.Node]:

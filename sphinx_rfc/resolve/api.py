@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.config import RfcSettings
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: ``("doc", docname, anchor)`` in this project, ``("url", uri, "")`` through intersphinx.
 ApiTarget = tuple[str, str, str]

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from sphinx.domains import Domain
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.config import RfcSettings
     from sphinx_rfc.model.relations import Snapshot
+    from sphinx_rfc.spec.settings import RfcSettings
 
 
 def module_location(snap: Snapshot, name: str) -> tuple[str, str]:

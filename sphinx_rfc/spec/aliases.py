@@ -25,8 +25,8 @@ from dataclasses import dataclass, field, replace
 
 from sphinx_rfc.spec.fields import FIELDS, FieldSpec
 from sphinx_rfc.spec.folding import fold_key
-from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
+from sphinx_rfc.spec.template import SectionSpec
 from sphinx_rfc.spec.vocabulary import Choice, Vocabulary
 
 #: The keys of ``rfc_aliases``, in the order they are documented.

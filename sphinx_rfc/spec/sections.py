@@ -3,8 +3,7 @@ directive that makes it present (docs/reference/sections.md)."""
 
 from __future__ import annotations
 
-from sphinx_rfc.spec.section_spec import SectionSpec
-from sphinx_rfc.spec.template import default_schema
+from sphinx_rfc.spec.template import SectionSpec, default_schema
 
 __all__ = ["SECTIONS", "SECTION_KEYS", "SectionSpec"]
 

@@ -35,7 +35,6 @@ from pathlib import Path
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
-from sphinx_rfc.spec.section_spec import SectionSpec
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
 from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts, rst_parts
 from sphinx_rfc.spec.template_parts import Directive as _Directive
@@ -80,6 +79,23 @@ class TemplateError(ValueError):
         super().__init__(message)
         self.message = message
         self.line = line
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    """What the checks know of one section of the template: its key, its
+    labels, the titles that name it and the directive that makes it present
+    (:meth:`TemplateSection.spec`; the built-in ones:
+    :data:`sphinx_rfc.spec.sections.SECTIONS`)."""
+
+    key: str
+    label: str
+    label_zh: str
+    titles: tuple[str, ...]
+    directive: str | None = None
+    #: Its heading level in the template (2: a top-level section; 0: not known,
+    #: a section of ``rfc_sections`` the template lacks).
+    level: int = 2
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,78 @@
+"""The messages of the pure core (``spec/``, ``model/``, ``check/``),
+translated by whatever translator is installed, without importing Sphinx.
+
+:mod:`sphinx_rfc.i18n` installs Sphinx's translators here when it is
+imported (by the extension's ``setup()`` and by the command line, before
+any build), so a message made by a check comes out in the project's
+``language`` as one made anywhere else.  Until then (a check run alone),
+a message is its English text: ``_`` gives it back, ``ngettext`` picks the
+form by ``n == 1``, and nothing is translating.
+
+Each function looks the translator up when it is called, never at import:
+a message is translated when it is made, in the build that makes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _not_translating() -> bool:
+    return False
+
+
+@dataclass
+class _Translator:
+    gettext: Callable[[str], str] = _english
+    ngettext: Callable[[str, str, int], str] = _english_plural
+    translating: Callable[[], bool] = _not_translating
+
+
+_installed = _Translator()
+
+
+def install(
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    translating: Callable[[], bool],
+) -> None:
+    """Route :func:`_`, :func:`ngettext` and :func:`translating` to these
+    (:mod:`sphinx_rfc.i18n`: Sphinx's translator of the ``sphinx_rfc``
+    catalog)."""
+    _installed.gettext = gettext
+    _installed.ngettext = ngettext
+    _installed.translating = translating
+
+
+def _(message: str) -> str:
+    """*message* in the document's language."""
+    return _installed.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of *singular* / *plural* for *n*, in the document's
+    language (``1 problem``, ``2 problems``)."""
+    return _installed.ngettext(singular, plural, n)
+
+
+def translating() -> bool:
+    """Whether messages are being translated (the project's ``language``
+    has a catalog: ``zh_CN``); then a message lists only the words of
+    that language (docs/reference/warnings.md)."""
+    return _installed.translating()
+
+
+def local_words(words: Sequence[str]) -> list[str]:
+    """*words* a message offers: when translating (zh_CN), the non-ASCII
+    ones (all of them when none is); else all of them."""
+    chosen = [w for w in words if not w.isascii()] if translating() else []
+    return chosen or list(words)
