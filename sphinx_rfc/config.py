@@ -9,7 +9,7 @@ what is Sphinx's:
   declaration of :data:`SETTINGS`, with ``types=`` and ``description=``);
 - the validation at ``config-inited``, whose error is Sphinx's
   ``ConfigError`` (:func:`settings_from` and :func:`load_template` raise it
-  with the message of the :class:`~sphinx_rfc.spec.settings.SettingError`);
+  with the message of the :class:`~sphinx_rfc.spec.setting_values.SettingError`);
 - :func:`settings`, the validated :class:`RfcSettings` of a build (kept on
   its ``Config``), which the rest of the package reads.
 
@@ -24,16 +24,15 @@ from typing import TYPE_CHECKING
 
 from sphinx.errors import ConfigError
 
+from sphinx_rfc.spec import setting_values as _setting_values
 from sphinx_rfc.spec import settings as _settings
-from sphinx_rfc.spec.settings import (
-    _CONFDIR_ATTR,
-    CONFIG_VALUES,
+from sphinx_rfc.spec.setting_values import (
+    CONFDIR_ATTR,
     DEFAULT_PLACEHOLDERS,
     NAMED_TEMPLATES,
-    SETTINGS,
-    RfcSettings,
     SettingError,
 )
+from sphinx_rfc.spec.settings import CONFIG_VALUES, SETTINGS, RfcSettings
 from sphinx_rfc.spec.template import TEMPLATE_FOLDER
 
 if TYPE_CHECKING:
@@ -71,10 +70,10 @@ def settings_from(config: Config, confdir: str | Path | None = None) -> RfcSetti
 def load_template(
     value: str, confdir: str | Path, depth: int, aliases: object = None
 ) -> TemplateSchema:
-    """:func:`sphinx_rfc.spec.settings.load_template`, raising Sphinx's
+    """:func:`sphinx_rfc.spec.setting_values.load_template`, raising Sphinx's
     ``ConfigError`` naming the file (and line) and what to change."""
     try:
-        return _settings.load_template(value, confdir, depth, aliases)
+        return _setting_values.load_template(value, confdir, depth, aliases)
     except SettingError as exc:
         raise ConfigError(str(exc)) from None
 
@@ -99,7 +98,7 @@ DIGEST_VALUE = "rfc_template_digest"
 
 def _on_config_inited(app: Sphinx, config: Config) -> None:
     config.__dict__.pop(_CACHE_ATTR, None)
-    config.__dict__[_CONFDIR_ATTR] = str(app.confdir)
+    config.__dict__[CONFDIR_ATTR] = str(app.confdir)
     found = settings(config)
     setattr(config, DIGEST_VALUE, found.template.digest if found.template else "")
 

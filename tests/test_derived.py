@@ -60,8 +60,8 @@ def made(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
         monkeypatch.setattr(owner, attr, wrapper)
 
-    counting("rfcs-index", indices.RfcIndex, "_generate")
-    counting("modules-index", indices.ModuleIndex, "_generate")
+    counting("rfcs-index", indices.RfcIndex, "_make")
+    counting("modules-index", indices.ModuleIndex, "_make")
     counting("cross", domain.RfcDomain, "_cross_problems")
     counting("objects", domain.RfcDomain, "_objects")
     counting("body", index_pages, "body_html")

@@ -56,7 +56,7 @@ BUDGET = 5.0
 REVIEWED_DYNAMIC = {
     ("sphinx_rfc/check/record.py", "f'(?<![0-9a-z]){re.escape(fold(level))}(?![0-9a-z])'"):
         "an escaped test level between look-arounds: a literal, no repeat",
-    ("sphinx_rfc/spec/settings.py", "value"):
+    ("sphinx_rfc/spec/setting_values.py", "value"):
         "rfc_id_pattern: the project's own pattern, from its conf.py (fullmatch on IDs)",
     ("sphinx_rfc/spec/settings.py", "f'^(?:{re.escape(noun)}|RFC)-[0-9]+$'"):
         "the default ID pattern of a template's noun (ADR, KEP): two literals, then "

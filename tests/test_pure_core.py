@@ -19,6 +19,7 @@ from sphinx.errors import ConfigError
 
 import sphinx_rfc
 from sphinx_rfc import config
+from sphinx_rfc.spec import setting_values
 from sphinx_rfc.spec import settings as spec_settings
 
 #: The package under test, first on the path of the fresh interpreter.
@@ -130,7 +131,7 @@ def test_the_same_message_as_setting_error_and_as_config_error(
     tmp_path: Path, values: dict[str, object], name: str
 ) -> None:
     namespace = SimpleNamespace(**values)
-    with pytest.raises(spec_settings.SettingError) as plain:
+    with pytest.raises(setting_values.SettingError) as plain:
         spec_settings.settings_from(namespace, tmp_path)
     with pytest.raises(ConfigError) as sphinx_side:
         config.settings_from(namespace, tmp_path)  # type: ignore[arg-type]
@@ -142,5 +143,5 @@ def test_the_same_message_as_setting_error_and_as_config_error(
 def test_load_template_raises_config_error_through_config(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"rfc_template: .*does not exist"):
         config.load_template("missing-template.md", tmp_path, 2)
-    with pytest.raises(spec_settings.SettingError, match=r"rfc_template: .*does not exist"):
-        spec_settings.load_template("missing-template.md", tmp_path, 2)
+    with pytest.raises(setting_values.SettingError, match=r"rfc_template: .*does not exist"):
+        setting_values.load_template("missing-template.md", tmp_path, 2)
