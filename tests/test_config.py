@@ -123,6 +123,24 @@ def test_of_several_wrong_values_the_same_one_is_reported(
         _settings(**values)
 
 
+def test_values_naming_statuses_know_the_projects_own() -> None:
+    """``rfc_sections_exempt_statuses`` and ``rfc_forge_status_map`` name
+    statuses of ``rfc_statuses``: a project's own (``搁置``, ``shipped``) are
+    accepted, not only the built-in ones."""
+    got = _settings(
+        rfc_statuses="{'draft': ['草稿'], 'shipped': ['已上线'], 'shelved': ['搁置']}",
+        rfc_sections_exempt_statuses="['搁置', 'shelved']",
+        rfc_forge_status_map="{'closed:completed': '已上线', 'closed:not_planned': 'shelved'}",
+    )
+    assert got.sections_exempt_statuses == ("shelved", "shelved")
+    assert got.forge_status_map["closed:completed"] == "shipped"
+    assert got.forge_status_map["closed:not_planned"] == "shelved"
+    # a status the project does not have is still refused, naming rfc_statuses
+    with pytest.raises(ConfigError, match="rfc_sections_exempt_statuses.*rfc_statuses"):
+        _settings(rfc_statuses="['draft', 'shipped']",
+                  rfc_sections_exempt_statuses="['withdrawn']")
+
+
 def test_each_value_is_declared_once_on_its_field() -> None:
     assert [s.name for s in SETTINGS] == [f"rfc_{f.name}" for f in fields(RfcSettings)]
     assert list(CONFIG_VALUES) == [s.name for s in SETTINGS]

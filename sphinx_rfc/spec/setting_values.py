@@ -553,6 +553,10 @@ def to_status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str
     keys = []
     for item in value:
         key = statuses.lookup(item)
+        if key is None and value == s.default:
+            # the default names built-in statuses a project's own
+            # rfc_statuses may not have: those it has are kept
+            continue
         if key is None:
             raise s.fail(value, f"{s.shape} of rfc_statuses ({item!r} is not one)")
         keys.append(key)

@@ -317,7 +317,8 @@ class RfcSettings:
     sections_exempt_statuses: tuple[str, ...] = field(metadata=setting(
         default=["withdrawn", "rejected"], types=(list, tuple), shape="a list of statuses",
         doc="RFCs in these statuses are not checked for missing or empty sections and "
-        "test levels (a withdrawn proposal is not finished).",
+        "test levels (a withdrawn proposal is not finished); each a status of "
+        "``rfc_statuses`` (of the default, those ``rfc_statuses`` has).",
         convert=to_status_list,
     ))
     default_status: tuple[tuple[str, str], ...] | None = field(metadata=setting(
@@ -422,7 +423,9 @@ CONFIG_VALUES: dict[str, Setting] = {s.name: s for s in SETTINGS}
 #: merged: with several wrong values, the one reported stays the same.
 _VALIDATED_LAST = frozenset(
     {"statuses", "types", "required_test_levels", "placeholders", "documents", "test_results",
-     "aliases", "default_status"}
+     "aliases", "default_status",
+     # named by the project's statuses: after rfc_statuses (declared before them)
+     "forge_status_map", "sections_exempt_statuses"}
 )
 
 
