@@ -110,7 +110,7 @@ def _universe(tree: P.SubPattern) -> str:
     chars = set(_BASE_UNIVERSE)
 
     def walk(items: Iterable[tuple[object, object]]) -> None:
-        for op, av in items:
+        for op, av in items:  # may be empty: its asserts narrow types, they test nothing
             if op in (C.LITERAL, C.NOT_LITERAL):
                 assert isinstance(av, int)
                 chars.update(chr(av + d) for d in (-1, 0, 1) if 0 <= av + d <= 0x10FFFF)

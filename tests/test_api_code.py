@@ -153,6 +153,7 @@ def test_unimplemented_counts_from_acceptance_not_the_last_edit(repo: Path) -> N
 
 def test_commits_off(repo: Path) -> None:
     build = sphinx_build(repo, confoverrides={"rfc_commit_pattern": ""})
+    assert rfcs_json(build)
     assert all("commits" not in r for r in rfcs_json(build).values())
     assert build.rfc_warnings() == []
 
@@ -349,10 +350,12 @@ def test_no_repository_or_a_shallow_clone_gives_no_data_and_no_warning(
 ) -> None:
     plain = copy_root("api-code", tmp_path / "plain")  # not a repository at all
     build = build_it(plain)
+    assert rfcs_json(build)
     assert all("commits" not in r for r in rfcs_json(build).values())
     assert build.rfc_warnings() == []
     shallow = tmp_path / "shallow"
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
     build = build_it(shallow)
+    assert rfcs_json(build)
     assert all("commits" not in r for r in rfcs_json(build).values())
     assert build.rfc_warnings() == []  # not even rfc.unimplemented: no history, no verdict

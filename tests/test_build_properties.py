@@ -194,6 +194,7 @@ def test_parallel_and_incremental_builds_equal_a_clean_serial_build(
 
     # an incremental build equals a clean build
     clean = bodies(serial)
+    assert PROJECTS[project]
     for edit in PROJECTS[project]:
         undo = edit.apply(src)
         edited = build(src)

@@ -76,6 +76,7 @@ def check_singlehtml(out: Path) -> None:
     assert 'class="rfc-graph-svg"' in page  # the graph's links: to the same page
     assert page.count('<a class="rfc-graph-node') >= 3
     # every RFC's own basic-information table, in its own part of the page
+    assert page.split('id="document-rfcs/')[1:]
     for part in page.split('id="document-rfcs/')[1:]:
         number = part[: part.index("-")]
         table = part[part.index("rfc-table-basic-info"):]

@@ -72,6 +72,7 @@ def test_github_format(
     code, out, err = run(capsys, "check", ".", "--format", "github", "--no-cache")
     assert code == 1
     got: Counter[tuple[str, str, int]] = Counter()
+    assert out.splitlines()
     for line in out.splitlines():
         match = ANNOTATION.match(line)
         assert match, line
@@ -104,7 +105,7 @@ def test_files_relative_to_the_current_folder(
     monkeypatch.chdir(project.parent)
     code, out, _err = run(capsys, "check", "docs", "docs/b.rst", "--format", "github")
     assert code == 1
-    assert out and all(line.startswith("::warning file=docs/b.rst,") for line in out.splitlines())
+    assert out.splitlines() and all(line.startswith("::warning file=docs/b.rst,") for line in out.splitlines())
 
 
 def test_clean_files_exit_zero(capsys: pytest.CaptureFixture[str], project: Path) -> None:

@@ -89,9 +89,11 @@ def test_domain_holds_the_same_problems(defects) -> None:  # type: ignore[no-unt
 
 def test_every_problem_names_its_rfc(defects) -> None:  # type: ignore[no-untyped-def]
     _ext, _srcdir, build = defects
-    for name, _line, kind, message in parse_warnings(build.warnings):
-        if kind.startswith("rfc.") and not name.startswith("notes"):
-            assert message.startswith("RFC-000"), message
+    messages = [message for name, _line, kind, message in parse_warnings(build.warnings)
+                if kind.startswith("rfc.") and not name.startswith("notes")]
+    assert messages
+    for message in messages:
+        assert message.startswith("RFC-000"), message
 
 
 def test_messages(defects) -> None:  # type: ignore[no-untyped-def]

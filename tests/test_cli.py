@@ -51,6 +51,7 @@ def test_check_text(capsys: pytest.CaptureFixture[str], defects_rst: Path) -> No
     lines = out.splitlines()
     assert lines[-1] == SUMMARY
     got: Counter[tuple[str, str, int]] = Counter()
+    assert lines[:-1]
     for text in lines[:-1]:
         match = LINE.match(text)
         assert match, text
@@ -65,6 +66,7 @@ def test_check_json(capsys: pytest.CaptureFixture[str], defects_rst: Path) -> No
     code, out, _err = run(capsys, "check", str(defects_rst), "--format", "json")
     assert code == 1
     problems = json.loads(out)
+    assert problems
     assert all(set(p) == {"subtype", "message", "source", "line", "rfc"} for p in problems)
     got = Counter((p["subtype"], p["source"], p["line"]) for p in problems)
     assert got == expected_problems(defects_rst, "rst")

@@ -15,6 +15,7 @@ from sphinx_rfc.spec import lifecycle
 def test_lifecycle_table_is_the_code_s(out: Path) -> None:  # noqa: F811
     found = rows(out, "reference/cli.html", "rfcdoc-lifecycle")
     assert [r[0].text for r in found] == list(lifecycle.TRANSITIONS)
+    assert found
     for row in found:
         status = row[0].text
         allowed = lifecycle.allowed_next(status)

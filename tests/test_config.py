@@ -126,6 +126,7 @@ def test_each_value_is_declared_once_on_its_field() -> None:
     assert [s.name for s in SETTINGS] == [f"rfc_{f.name}" for f in fields(RfcSettings)]
     assert list(CONFIG_VALUES) == [s.name for s in SETTINGS]
     assert {s.attr for s in SETTINGS} >= config._VALIDATED_LAST
+    assert SETTINGS
     for s in SETTINGS:
         assert s.attr == s.name.removeprefix("rfc_")
         assert s.rebuild in ("env", ""), s.name
@@ -148,6 +149,7 @@ def test_sphinx_registers_the_declarations(tmp_path) -> None:  # type: ignore[no
     app = SphinxTestApp("html", srcdir=src)
     try:
         options = app.config.values
+        assert SETTINGS
         for s in SETTINGS:
             option = options[s.name]
             assert option.default == s.default and option.rebuild == s.rebuild, s.name

@@ -122,6 +122,7 @@ def test_the_output_is_the_same_with_every_device_off(tmp_path: Path, jobs: str)
         edited = _build(src, out, off, "-j", jobs)
         results[label] = (full, again, edited, _outputs(out))
     assert results["on"][3]
+    assert len(results["on"]) == 4
     for on, off in zip(results["on"], results["off"], strict=True):
         assert on == off
 

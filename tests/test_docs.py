@@ -174,6 +174,7 @@ def test_example_rfcs_in_both_languages_and_styles(out: Path) -> None:
     sources = {r["id"]: r["source"] for r in data["rfcs"]}
     assert sources["RFC-0002"].endswith(".rst") and sources["RFC-0003"].endswith(".md")
     assert sources["RFC-0006"].startswith("examples/native/")  # template-native
+    assert len(data["rfcs"]) >= 6
     assert all(r["problems"] == [] for r in data["rfcs"])
     assert set(data["modules"]) == {"model", "distributed", "checkpoint", "optimizer", "trainer"}
     assert all(m["docname"] for m in data["modules"].values())  # every module has a page
@@ -211,6 +212,7 @@ def test_sections_table_is_the_sections(out: Path) -> None:
     required = config.CONFIG_VALUES["rfc_required_sections"].default
     found = rows(out, "reference/sections.html", "rfcdoc-sections")
     assert [r[0].text for r in found] == [s.key for s in SECTIONS]
+    assert found
     for row, spec in zip(found, SECTIONS, strict=True):
         assert row[1].text == f"{spec.label_zh} / {spec.label}"
         assert row[2].literals == list(spec.titles)
@@ -238,6 +240,7 @@ def test_section_states_are_the_exported_states(out: Path) -> None:
     found = rows(out, "reference/sections.html", "rfcdoc-section-states")
     assert [r[0].text for r in found] == states and sorted(enum) == sorted(states)
     text = " ".join(re.sub(r"<[^>]+>", "", _page(out, "reference/sections.html")).split())
+    assert NOT_APPLICABLE_MARKERS
     assert all(marker in text for marker in NOT_APPLICABLE_MARKERS)
 
 
@@ -253,6 +256,7 @@ def test_rfc_directive_page_points_to_the_sections() -> None:
 def test_table_directives_table_is_the_directives(out: Path) -> None:
     found = rows(out, "reference/table-directives.html", "rfcdoc-table-directives")
     assert [r[0].text for r in found] == list(TABLE_DIRECTIVES)
+    assert found
     for row in found:
         name = row[0].text
         assert row[1].literals == [t.kind for t in TABLES if t.directive == name]
@@ -264,6 +268,7 @@ def test_table_directives_table_is_the_directives(out: Path) -> None:
 def test_columns_table_is_the_table_kind(out: Path, spec: Any) -> None:
     found = rows(out, "reference/table-directives.html", f"rfcdoc-columns-{spec.kind}")
     assert [r[0].text for r in found] == [c.key for c in spec.columns]
+    assert found
     for row, column in zip(found, spec.columns, strict=True):
         assert row[1].text == column.label
         assert row[2].literals == list(column.aliases)
@@ -273,6 +278,7 @@ def test_columns_table_is_the_table_kind(out: Path, spec: Any) -> None:
 
 def test_every_table_directive_has_its_section_on_the_page() -> None:
     page = (DOCS / "reference" / "table-directives.md").read_text(encoding="utf-8")
+    assert TABLE_DIRECTIVES
     for name in TABLE_DIRECTIVES:
         assert f"## `{name}`" in page and f"```{{rfcdoc-columns}} {name}" in page
 
@@ -288,6 +294,7 @@ def test_vocabulary_table_is_the_vocabulary(out: Path, page: str, vocab: Any) ->
     name = vocab.name.replace("/", "-")
     found = rows(out, f"reference/{page}.html", f"rfcdoc-vocabulary-{name}")
     assert [r[0].text for r in found] == vocab.keys()
+    assert found
     for row, choice in zip(found, vocab.choices, strict=True):
         assert row[1].text == choice.label and row[2].literals == list(choice.aliases)
 
@@ -323,12 +330,14 @@ def test_subtypes_table_is_the_subtypes(out: Path) -> None:
     found = rows(out, "reference/warnings.html", "rfcdoc-subtypes")
     assert [r[0].text for r in found] == [subtypes.qualified(n) for n in subtypes.SUBTYPES]
     page = _page(out, "reference/warnings.html")
+    assert subtypes.SUBTYPES
     assert all(f'id="warning-{name}"' in page for name in subtypes.SUBTYPES)
 
 
 def test_config_table_is_the_declarations(out: Path) -> None:
     found = rows(out, "reference/config.html", "rfcdoc-config")
     assert [r[0].text for r in found] == list(config.CONFIG_VALUES)
+    assert found
     for row, setting in zip(found, config.SETTINGS, strict=True):
         assert row[1].text == repr(setting.default)
         assert row[2].text == " ".join(setting.shape.replace("``", "").split())
@@ -369,6 +378,7 @@ def test_export_tables_are_the_schema(out: Path) -> None:
     expected = schema_fields(schema)
     found = tables(out, "reference/export.html", "rfcdoc-export")
     assert [[r[0].text for r in t] for t in found] == list(expected.values())
+    assert found
     assert all(r[2].text for t in found for r in t)  # every field has a meaning
     assert len([f for fs in expected.values() for f in fs]) > 80
 
@@ -389,6 +399,7 @@ def test_exported_rows_hold_the_table_columns() -> None:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     objects = schema_fields(schema)
     computed = {"extra", "notes", "rfc", "result"}
+    assert export.ROW_KINDS
     for path, kind in export.ROW_KINDS.items():
         spec = next(t for t in TABLES if t.kind == kind)
         names = {f.rsplit(".", 1)[-1] for f in objects[path]} - computed
@@ -417,6 +428,7 @@ def test_cli_options_table_is_the_parser(out: Path, name: str) -> None:
     expected = [list(a.option_strings) or [a.dest] for a in sub._actions
                 if not isinstance(a, argparse._HelpAction)]
     assert [r[0].literals for r in found] == expected
+    assert found
     assert all(r[2].text for r in found)  # every argument has a meaning
     usage = _page(out, "reference/cli.html").split(f'id="cli-{name}"', 1)[1]
     assert f"sphinx-rfc {name} [-h]" in " ".join(usage.split("</pre>", 1)[0].split())
@@ -451,6 +463,7 @@ def test_output_page_names_every_builder_the_tests_check() -> None:
     from test_builders import CHECKS
 
     page = (DOCS / "reference" / "output.md").read_text(encoding="utf-8")
+    assert CHECKS
     assert all(f"`{builder}`" in page for builder in CHECKS)
     assert "zh_CN" in page
 

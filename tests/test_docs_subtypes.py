@@ -48,6 +48,7 @@ def test_every_documented_subtype_is_used() -> None:
 
 def test_subtype_descriptions_are_one_sentence() -> None:
     assert qualified("placeholder") == "rfc.placeholder"
+    assert SUBTYPES
     assert all(desc.endswith(".") and "\n" not in desc for desc in SUBTYPES.values())
 
 

@@ -136,6 +136,7 @@ def test_nodes_are_links_with_their_title_as_tooltip() -> None:
     _, root = render(value)
     links = {e.get("data-rfc"): e for e in root.iter(SVG + "a") if e.get("data-rfc")}
     assert set(links) == {n["id"] for n in value["nodes"]}
+    assert value["nodes"]
     for node in value["nodes"]:
         link = links[node["id"]]
         assert link.get("href") == f"../{node['docname']}.html"
@@ -205,6 +206,7 @@ def test_deterministic() -> None:
     shuffled["edges"] = rnd.sample(value["edges"], len(value["edges"]))
     assert graph_svg(shuffled, url, module_url) == first
     # coordinates are whole numbers: no float formatting in the drawing
+    assert len(list(ET.fromstring(first).iter())) > 1
     for element in ET.fromstring(first).iter():
         for name in ("x", "y", "width", "height", "d", "transform"):
             assert "." not in element.get(name, ""), (element.tag, element.get(name))
@@ -231,6 +233,7 @@ def test_sources_come_before_targets(direction: str) -> None:
              for e in find(root, "rfc-graph-node")}
     axis = 0 if direction in ("LR", "RL") else 1
     sign = -1 if direction in ("RL", "BT") else 1
+    assert sample()["edges"]
     for kind, src, dst in sample()["edges"]:
         a, b = boxes[src], boxes[dst]
         if sign > 0:
@@ -246,8 +249,9 @@ def test_nothing_overlaps() -> None:
         tags = [tuple(int(t[0].get(k, "0")) for k in ("x", "y", "width", "height"))
                 for t in find(root, "rfc-graph-tag")]
         shapes: list[tuple[int, int, int, int]] = [*nodes, *tags]  # type: ignore[list-item]
+        assert len(shapes) >= 2
         for i, a in enumerate(shapes):
-            for b in shapes[i + 1:]:
+            for b in shapes[i + 1:]:  # may be empty: the last shape has no later one
                 assert not overlap(a, b), (direction, a, b)
         # and all of it inside the picture
         width, height = int(root.get("width", "0")), int(root.get("height", "0"))
@@ -285,6 +289,7 @@ def test_edge_styles_and_legend() -> None:
     # colours through the page's variables with fallbacks
     assert ".rfc-edge-weak .rfc-graph-line{stroke-dasharray" in STYLE
     assert re.search(r"\.rfc-edge-supersedes \.rfc-graph-line\{[^}]*stroke-width:3", STYLE)
+    assert STATUS_STYLES
     for status in STATUS_STYLES:
         assert f".rfc-status-{status} .rfc-graph-box{{" in STYLE
         assert f"var(--rfc-{status}-fg,#" in STYLE
@@ -313,6 +318,7 @@ def test_text_measure_and_wrap() -> None:
     assert len(lines) == 2 and lines[1].endswith("…")
     assert all(text_width(line) <= 200 for line in lines)
     assert wrap("分布式事务协调器" * 5, 100, 2)[1].endswith("…")
+    assert wrap("x" * 80, 100, 3)
     assert all(text_width(x) <= 100 for x in wrap("x" * 80, 100, 3))
     assert wrap("", 100, 2) == [""]
 
@@ -326,6 +332,7 @@ def test_layout_alone() -> None:
     assert x0 + w0 < x1 < x2
     assert placed.labels[1] is None and placed.labels[0] is not None
     # each path: a start, then three points per cubic piece, from source to target
+    assert len(placed.paths) == 3
     for path in placed.paths:
         assert (len(path) - 1) % 3 == 0
     assert placed.paths[0][0][0] == x0 + w0 and placed.paths[0][-1][0] == x1

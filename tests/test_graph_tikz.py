@@ -28,6 +28,7 @@ def test_every_node_edge_and_label() -> None:
     tex = graph_tikz(shape, label)
     assert tex.startswith("\\par\\begingroup\\centering\n") and tex.endswith("\\endgroup\n")
     assert tex.count("\\begin{tikzpicture}") == 1 and tex.count("\\end{tikzpicture}") == 1
+    assert value["nodes"]
     for node in value["nodes"]:
         assert f"\\hyperref[\\detokenize{{{node['docname']}::doc}}]" in tex
         assert tex_escape(node["id"]) in tex
@@ -39,6 +40,7 @@ def test_every_node_edge_and_label() -> None:
     assert len(re.findall(r"^\\filldraw\[rfc module\]", tex, re.M)) == len(value["modules"]) + 1
     assert len(re.findall(r"^\\draw\[rfc touches\]", tex, re.M)) == 1 + sum(
         e[0] == TOUCHES for e in value["edges"])  # the legend's sample, then the edges
+    assert EDGE_LABELS
     for kind, text in EDGE_LABELS.items():
         assert f"{{{text}}};" in tex, kind
     assert "\\draw[rfc ring]" in tex  # the focus

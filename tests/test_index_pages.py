@@ -179,6 +179,7 @@ def test_pickle_builder_content_is_a_plain_list(build: BuildFn) -> None:
     import pickle
 
     built = build(dict(FILES), "pickle", conf=CONF)
+    assert built.app.builder.domain_indices
     for name, _cls, content, _collapse in built.app.builder.domain_indices:
         assert type(content) is list, name
     data = pickle.loads((built.outdir / "rfc-modules.fpickle").read_bytes())

@@ -84,7 +84,9 @@ def test_source_lines_agree_with_the_parsers_lines(tmp_path: Path) -> None:
         doctree = build.app.env.get_doctree(docname)
         lines = SourceLines(doctree)
         seen = 0
-        for para in doctree.findall(nodes.paragraph):
+        paras = list(doctree.findall(nodes.paragraph))
+        assert paras
+        for para in paras:
             first = para.astext().split()[0][:3]
             assert first in lines.get(para)[para.line - 1], (docname, para.line, first)
             seen += 1

@@ -104,6 +104,7 @@ def scripts(outdir: Path, page: str) -> list[str]:
 
 
 def check_pages(outdir: Path, drawn: set[str], not_drawn: set[str]) -> None:
+    assert drawn and not_drawn
     for page in sorted(drawn):
         assert sum(1 for tag in scripts(outdir, page) if IMPORT_MERMAID.search(tag)) == 1, page
     for page in sorted(not_drawn):
@@ -221,6 +222,7 @@ def test_pages_get_the_scripts_sphinxcontrib_mermaid_gives_them(
     def page_scripts(outdir: Path, page: str) -> list[str]:
         return [re.sub(r"id-[0-9a-f-]{36}", "id-X", tag) for tag in scripts(outdir, page)]
 
+    assert drawn
     for page in sorted(drawn):
         assert page_scripts(wrapped.outdir, page) == page_scripts(own.outdir, page), page
     assert any("d3.min.js" in tag for tag in scripts(wrapped.outdir, "zoom"))

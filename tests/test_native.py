@@ -57,6 +57,7 @@ def test_corpus_ids_and_which_documents_are_rfcs(corpus: Build) -> None:
         "rfcs/0015-elastic-training": "RFC-0015",
         "rfcs/issue-284": "RFC-0284",
     }
+    assert records(corpus)
     assert all(r.native for r in records(corpus).values())
 
 

@@ -381,7 +381,7 @@ def test_graph_labels_cannot_break_the_mermaid_diagram(nav_mermaid: Build) -> No
 def test_escape_label_leaves_only_safe_characters(text: str) -> None:
     escaped = rfc_graph.escape_label(text)
     rest = re.sub(r"#\d+;", "", escaped)
-    assert all(c.isalnum() or c in " _-.,/" for c in rest)
+    assert all(c.isalnum() or c in " _-.,/" for c in rest)  # may be empty: hypothesis gives the empty text too
     decoded = re.sub(r"#(\d+);", lambda m: chr(int(m.group(1))), escaped)
     # (Markdown's emphasis markers and the backslash come with a U+FEFF after them)
     assert re.sub("([*_\\\\])\ufeff", r"\1", decoded) == " ".join(text.split())

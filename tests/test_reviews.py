@@ -330,6 +330,7 @@ def test_the_warning_is_on_the_status_line(build: BuildFn) -> None:
                      'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n')
     found = sorted((w[0], w[1]) for w in app.rfc_warnings() if w[2] == "rfc.missing-approval")
     assert found == [("0301-tiers.md", 5), ("0302-sharded.md", 3)]
+    assert app.rfc_warnings()
     assert all("李雷" in w[3] for w in app.rfc_warnings())
 
 

@@ -601,4 +601,4 @@ def test_hostile_cells_never_raise(cells: list[str], suffix: str) -> None:
     ):
         data = structured_data(text, suffix)
         assert diff(data, structured_data(text, suffix)) == []
-        assert all(isinstance(v, str) for v in data.fields.values())
+        assert all(isinstance(v, str) for v in data.fields.values())  # may be empty: hostile text

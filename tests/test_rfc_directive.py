@@ -141,6 +141,7 @@ def test_basic_info_table_is_built_when_the_page_is_resolved(app) -> None:  # ty
     assert [(tuple(n["view"]), n["docname"]) for n in spots] == [(("basic-info", "RFC-0042"), "rfc42")]
     domain = app.env.get_domain("rfc")
     settings = rfc_config.settings(app.env.config)
+    assert domain.rfcs
     for docname, record in domain.rfcs.items():
         found = _Found()
         _walk(basic_info_table(record, settings), found)

@@ -53,7 +53,7 @@ def test_every_warning_of_the_extension_has_a_type_and_subtype(
     ids = tuple(f"{r.id}:" for r in get_domain(build.app.env).rfcs.values() if r.id)
     lines = [m for line in build.warnings.splitlines() if (m := _LINE.match(line))]
     ours = 0
-    for match in lines:
+    for match in lines:  # may be empty: a root with no warning (ours is checked below)
         message = match.group("message")
         typed = _TYPED.search(message)
         if message.startswith(("sphinx_rfc", *ids)) or (typed and typed["type"] == WARNING_TYPE):

@@ -151,6 +151,7 @@ def test_tables_are_usable_at_800px(browser: Browser, site: Site) -> None:
     for page in PAGES:
         seen = measure(browser, site, page, 800)
         assert seen["pageWidth"] <= seen["width"], (page, "the page scrolls sideways")
+        assert seen["tables"], page
         for table in seen["tables"]:
             if table["scrolls"]:  # inside its own box, which stays in the window
                 assert table["boxRight"] <= seen["width"], (page, table)

@@ -64,6 +64,7 @@ def test_read_tables_marks_the_row_of_every_record() -> None:
     """Every record of every table kind maps to the docutils row it came
     from; empty rows give no record and no mapping."""
     assert {spec.kind for spec in TABLES} == set(RECORD_KINDS)
+    assert TABLES
     for spec in TABLES:
         names = [f"first-{spec.kind}", f"second-{spec.kind}"]
         doctree = publish_doctree(_list_table(spec, names))

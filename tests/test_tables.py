@@ -161,6 +161,7 @@ def test_row_lines_point_at_the_rows(formats: Build, docname: str) -> None:
 def test_record_lines_in_a_pipe_table(formats: Build) -> None:
     record = formats.env.get_domain("rfc").rfcs["md_zh_pipe"]  # type: ignore[attr-defined]
     src = (formats.srcdir / "md_zh_pipe.md").read_text(encoding="utf-8").splitlines()
+    assert record.dependencies
     for dep in record.dependencies:
         assert src[dep.line - 1].startswith(f"| {dep.component} |")
 

@@ -133,6 +133,7 @@ def test_build_survives(bad: tuple[Build, dict[str, dict[str, int]]]) -> None:
     assert "Traceback" not in text and "Exception" not in text
     records = app.env.get_domain("rfc").rfcs  # type: ignore[attr-defined]
     assert len(records) == 2 * len(DIRECTIVES)
+    assert where
     for name in where:
         assert (app.outdir / (name.rsplit(".", 1)[0] + ".html")).exists()
 
@@ -235,6 +236,7 @@ def test_ragged_hand_made_rows() -> None:
     subtypes = [p.subtype for p in read.problems + problems]
     assert subtypes.count("unknown-column") == 2  # once per column with no header
     assert "incomplete-row" in subtypes
+    assert read.problems + problems
     assert all(p.line == 7 for p in read.problems + problems)  # no line: the fallback
     tables.mark_table(read, SETTINGS)
     draw_read_table(table)  # no exception
@@ -251,6 +253,7 @@ def test_degenerate_tables(table: nodes.table) -> None:
         [table], tables_for_directive("rfc-constraints"), SETTINGS,
         directive="rfc-constraints", source="x.rst", line=3,
     )
+    assert payload.problems
     assert all(p.line == 3 for p in payload.problems)
     assert payload.records.get("constraints", []) == []
 

@@ -169,6 +169,7 @@ def test_editing_the_template_rechecks_every_rfc(tmp_path):
     assert [m[0] for m in missing] == ["one.md", "two.md"]
     assert all("missing section 'Drawbacks'" in m[1] for m in missing)
     data = json.loads((edited.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    assert data["rfcs"]
     assert all(r["sections"]["drawbacks"] == "missing" for r in data["rfcs"])
 
 

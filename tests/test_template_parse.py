@@ -23,6 +23,7 @@ def test_the_shipped_default_template_is_the_builtin_schema(name):
     schema = shipped(name)
     specs = schema.section_specs
     assert [s.key for s in specs] == [s.key for s in SECTIONS]
+    assert specs
     for got, want in zip(specs, SECTIONS, strict=True):
         assert (got.label, got.label_zh, got.directive) == (want.label, want.label_zh,
                                                             want.directive)

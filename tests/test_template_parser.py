@@ -210,6 +210,7 @@ def test_rst_reading_leaves_docutils_as_it_was(tmp_path: Path) -> None:
 
     document_parts(TEAM_RST, markdown=False)
     cached = states.RSTState.nested_sm_cache
+    assert cached
     assert all(type(s.states["Body"]) is states.Body for s in cached)
     tree = publish_doctree("- item\n\n  .. note:: 注意\n\n     text\n",
                            settings_overrides={"report_level": 5})
