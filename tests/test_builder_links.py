@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from links import html_links, latex_refs
 
+pytestmark = pytest.mark.slow  # the demo docs built with each builder
+
 DOCS = Path(__file__).parents[1] / "docs"
 
 

@@ -107,6 +107,7 @@ def _outputs(out: Path) -> dict[str, str]:
     return pages
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_output_is_the_same_with_every_device_off(tmp_path: Path, jobs: str) -> None:
     results = {}

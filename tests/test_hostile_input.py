@@ -193,6 +193,7 @@ def check_example(workspace: Workspace, project: Project) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", BATCHES, ids=lambda first: f"from-{first}")
 def test_hostile_input(workspace: Workspace, first: int) -> None:
     @settings(

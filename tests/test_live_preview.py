@@ -94,6 +94,7 @@ def builds(log: Path) -> int:
                           log.read_text(encoding="utf-8", errors="replace")))
 
 
+@pytest.mark.slow
 def test_an_edit_shows_in_the_served_pages(served: tuple[Path, str, Path]) -> None:
     src, url, log = served
     page = f"{url}/rfcs/0001-first.html"

@@ -29,6 +29,8 @@ from conftest import BuildFn, write_project
 
 from sphinx_rfc.cli import main
 
+pytestmark = pytest.mark.slow  # 1 MB lines through every reader
+
 MB = 1_000_000
 PUNCTUATION = "：:。.，,；;！!？?、/|-—()（）【】[]"
 #: name -> the character of a run

@@ -40,6 +40,8 @@ from sphinx.errors import ConfigError
 
 from sphinx_rfc.write.mermaid_js import IMPORT_MERMAID, module_files
 
+pytestmark = pytest.mark.slow  # headless Chromium on built pages
+
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="headless Chromium (/usr/bin/chromium) is not installed"
 )

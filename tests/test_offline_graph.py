@@ -14,9 +14,12 @@ import pytest
 from conftest import ROOTS
 from headless import CHROMIUM, Browser, build_site
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="headless Chromium (/usr/bin/chromium) is not installed"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="headless Chromium (/usr/bin/chromium) is not installed"
+    ),
+    pytest.mark.slow,
+]
 
 DOCS = Path(__file__).parents[1] / "docs"
 

@@ -112,6 +112,7 @@ def hook_repository(folder: Path) -> tuple[Path, str]:
     return folder, rev
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit is not installed")
 @pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs this repository's git checkout")
 def test_pre_commit_runs_the_hook(repo: Path, tmp_path: Path) -> None:

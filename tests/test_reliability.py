@@ -171,6 +171,7 @@ DOC = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=25,
     deadline=None,
@@ -354,6 +355,7 @@ def snapshot(result: Build, files: dict[str, str]) -> dict[str, str]:
     return pages
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [7, 2026])
 def test_random_edits_incremental_equals_clean(tmp_path: Path, build: BuildFn, seed: int) -> None:
     rng = random.Random(seed)

@@ -582,6 +582,7 @@ def test_first_accepted() -> None:
     assert first_accepted([None, None], ".md") is None
 
 
+@pytest.mark.slow
 @hypothesis.settings(max_examples=150, deadline=None, derandomize=True)
 @hypothesis.given(
     cells=st.lists(HOSTILE, min_size=6, max_size=6),

@@ -15,6 +15,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 _FENCE = re.compile(r"^(`{3,})(.*)$")
@@ -66,6 +68,7 @@ def matches(shown: str, actual: str) -> bool:
     return re.fullmatch(pattern, actual.rstrip("\n"), re.DOTALL) is not None
 
 
+@pytest.mark.slow
 def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
     found = steps(TUTORIAL.read_text(encoding="utf-8"))
     commands = [s.command for s in found if s.command]
