@@ -1,7 +1,7 @@
 """Whether a regular expression can take more than linear time, decided by
 reading the parsed pattern (``re._parser``), not by timing it: the rules of
 docs/reference/architecture.md ("Regular expressions"), for
-``tests/test_pattern_audit.py``.
+``tests/unit/test_pattern_audit.py``.
 
 A pattern is cut into *paths*: the sequences of tokens it can match, one per
 choice of alternative and of optional part (a group repeated at most once,

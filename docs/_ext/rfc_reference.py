@@ -25,7 +25,7 @@ drift from the code:
   annotation forms and the lifecycle table (:mod:`rfcdoc_cli`)
 
 Every generated table has the class ``rfcdoc-<what>``, by which
-``tests/test_docs.py`` finds it in the built HTML and compares it with the
+``tests/build/test_docs.py`` finds it in the built HTML and compares it with the
 code's data.
 """
 

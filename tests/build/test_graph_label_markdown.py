@@ -87,7 +87,7 @@ def test_graph_page(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------
-# Real Mermaid in headless Chromium (as tests/test_browser_index.py does)
+# Real Mermaid in headless Chromium (as tests/build/test_browser_index.py does)
 
 CHROMIUM = Path("/usr/bin/chromium")
 MERMAID_JS = os.environ.get("SPHINX_RFC_MERMAID_JS", "")

@@ -213,9 +213,10 @@ def test_deterministic() -> None:
 
 
 def test_same_bytes_whatever_the_hash_seed() -> None:
-    code = ("import hashlib, sys; sys.path.insert(0, 'tests'); import test_graph_svg as t; "
+    code = (f"import hashlib, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+            "import test_graph_svg as t; "
             "svg = t.graph_svg(t.big(60, 120), t.url); print(hashlib.sha256(svg.encode()).hexdigest())")
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parents[2]
     digests = {
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                        cwd=root, env={**os.environ, "PYTHONHASHSEED": seed}).stdout

@@ -21,7 +21,7 @@ pytestmark = [
     pytest.mark.slow,
 ]
 
-DOCS = Path(__file__).parents[1] / "docs"
+DOCS = Path(__file__).parents[2] / "docs"
 
 #: What the page shows: graphs, SVGs inside them, visible Mermaid code,
 #: the RFC links inside the SVGs.

@@ -49,7 +49,7 @@ from pathlib import Path
 
 import pytest
 
-TESTS = Path(__file__).parent
+TESTS = Path(__file__).parents[1]
 #: folders of tests/ that hold projects and data, not tests
 NOT_TESTS = {"roots", "data", "corpus", "__pycache__"}
 OPT_OUT = "# may be empty:"

@@ -11,7 +11,7 @@ matter and a template, through a Sphinx build, ``sphinx-rfc check``,
 ``pytest.mark.timeout`` at least 20 times the time it takes on a shared
 two-core machine (said beside each): a guard against hangs, not a speed
 bar.  The patterns themselves are checked one by one in
-``tests/test_pattern_audit.py``.
+``tests/unit/test_pattern_audit.py``.
 
 A Sphinx build of a 1 MB line takes seconds, so the builds take the kinds
 together: one line made of a run of each kind (some 60,000 characters

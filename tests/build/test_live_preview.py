@@ -69,7 +69,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
     port = free_port()
     log = tmp_path / "autobuild.log"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH", "")])}
+        [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])}
     with log.open("w", encoding="utf-8") as sink:
         server = subprocess.Popen(
             [sys.executable, "-m", "sphinx_autobuild", str(src), str(tmp_path / "html"),

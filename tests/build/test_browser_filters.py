@@ -23,7 +23,7 @@ import pytest
 from conftest import Build, sphinx_build
 from test_browser_index import CHROMIUM, chromium
 
-ROOT = Path(__file__).parent / "roots" / "test-index-filters"
+ROOT = Path(__file__).parents[1] / "roots" / "test-index-filters"
 HOSTILE_MODULE = "</script><img src=x onerror=alert(1)>&"
 
 pytestmark = pytest.mark.skipif(

@@ -23,7 +23,7 @@ from sphinx_rfc import _atomic
 from sphinx_rfc.cli import main
 
 STEPS: tuple[_atomic.Step, ...] = ("created", "written", "synced", "renamed")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 MARKDOWN_RFC = """\
 ---

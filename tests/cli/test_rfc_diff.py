@@ -27,7 +27,7 @@ from sphinx_rfc.check.changes import (
 from sphinx_rfc.cli import main
 
 SCHEMA = json.loads(
-    (Path(__file__).parent.parent / "sphinx_rfc" / "schema" / "rfc-diff.schema.json")
+    (Path(__file__).parents[2] / "sphinx_rfc" / "schema" / "rfc-diff.schema.json")
     .read_text(encoding="utf-8")
 )
 

@@ -17,7 +17,7 @@ from conftest import Build, sphinx_build, write_project
 
 from sphinx_rfc.directives.index import script_json
 
-ROOT = Path(__file__).parent / "roots" / "test-index-filters"
+ROOT = Path(__file__).parents[1] / "roots" / "test-index-filters"
 HOSTILE_MODULE = "</script><img src=x onerror=alert(1)>&"
 DATA = re.compile(r'<script type="application/json" class="rfc-index-data">(.*?)</script>', re.S)
 

@@ -3,7 +3,7 @@ internal link (issue 45): every ``href`` of the HTML builders leads to a
 file and an id of it, every ``\\hyperref`` of the LaTeX file to a label of
 it (there is no TeX here to compile the PDF and read its "??").  The
 fixture project of every builder is checked the same way in
-``tests/test_builders.py``."""
+``tests/build/test_builders.py``."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from links import html_links, latex_refs
 
 pytestmark = pytest.mark.slow  # the demo docs built with each builder
 
-DOCS = Path(__file__).parents[1] / "docs"
+DOCS = Path(__file__).parents[2] / "docs"
 
 
 def _build(builder: str, out: Path) -> Path:

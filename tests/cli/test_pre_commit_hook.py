@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
 
 #: A project of two RFCs (reStructuredText only: the hook's environment

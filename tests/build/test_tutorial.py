@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 _FENCE = re.compile(r"^(`{3,})(.*)$")
 
@@ -99,7 +99,7 @@ def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
             assert here.is_dir(), step.command
             continue
         if step.command.startswith("make ") and shutil.which("latexmk") is None:
-            continue  # (no TeX here: the .tex is checked by tests/test_builder_links.py)
+            continue  # (no TeX here: the .tex is checked by tests/build/test_builder_links.py)
         result = subprocess.run(
             step.command, shell=True, cwd=here, env=env, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, timeout=600, check=False,

@@ -35,7 +35,7 @@ from sphinx_rfc.spec.table_kinds import TABLE_DIRECTIVES, TABLES
 from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, VERDICTS, YES_NO
 from sphinx_rfc.write.export import SCHEMA_PATH
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 DOCS = ROOT / "docs"
 PACKAGE = Path(sphinx_rfc.__file__).parent
 BROKEN = DOCS / "_samples" / "broken"

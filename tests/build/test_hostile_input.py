@@ -74,7 +74,7 @@ and a clean ``-j 2`` build.
   other number draws new examples on every run. The long run (a progress
   line every 100 examples with ``-s``)::
 
-      SPHINX_RFC_HOSTILE_EXAMPLES=10000 python -m pytest -x -q -s tests/test_hostile_input.py
+      SPHINX_RFC_HOSTILE_EXAMPLES=10000 python -m pytest -x -q -s tests/build/test_hostile_input.py
 
   builds about 100 examples a minute on a shared two-core machine (one in
   some 30 with comparisons): one to two hours.

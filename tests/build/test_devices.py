@@ -19,7 +19,7 @@ from conftest import BuildFn, page_body
 from sphinx_rfc import devices
 from sphinx_rfc.model import history, problems, records, relations
 
-ROOTS = Path(__file__).parent / "roots"
+ROOTS = Path(__file__).parents[1] / "roots"
 PACKAGE_PARENT = Path(devices.__file__).parent.parent
 
 #: Sphinx with some of the switches off (comma-separated in argv[1]),

@@ -1,4 +1,4 @@
-"""Defects the hostile-input property test (``tests/test_hostile_input.py``)
+"""Defects the hostile-input property test (``tests/build/test_hostile_input.py``)
 found, each as the smallest project that shows it (issue 15)."""
 
 from __future__ import annotations

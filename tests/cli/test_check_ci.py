@@ -133,7 +133,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"sphinx-rfc {__version__}\n"
     done = subprocess.run([sys.executable, "-m", "sphinx_rfc.cli", "--version"],
                           capture_output=True, text=True, check=True,
-                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
     assert done.stdout == f"sphinx-rfc {__version__}\n"
 
 

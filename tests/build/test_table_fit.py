@@ -33,7 +33,7 @@ pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="headless Chromium (/usr/bin/chromium) is not installed"
 )
 
-DOCS = Path(__file__).parent.parent / "docs"
+DOCS = Path(__file__).parents[2] / "docs"
 THEMES = ["alabaster", "furo", "pydata_sphinx_theme", "sphinx_rtd_theme"]
 #: (theme, language): every theme in English, the narrowest in Chinese too
 SITES = [(theme, "en") for theme in THEMES] + [("pydata_sphinx_theme", "zh_CN")]

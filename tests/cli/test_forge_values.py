@@ -161,7 +161,7 @@ def test_the_independent_corpus_reads_what_this_work_fixed(
     """tools/import_precision.py over tests/corpus/forge-independent: the
     menus, empty row, guidance and quoted status its author marked are
     found (docs/reference/import.md, "How right it reads")."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     # (the tool measures the sphinx_rfc first on PYTHONPATH: this checkout's)
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
         p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p))

@@ -16,7 +16,7 @@ from sphinx_rfc import cli
 from sphinx_rfc.cli.annotations import annotation_path
 from sphinx_rfc.spec.subtypes import SUBTYPES
 
-BROKEN = Path(__file__).parents[1] / "docs" / "_samples" / "broken"
+BROKEN = Path(__file__).parents[2] / "docs" / "_samples" / "broken"
 
 
 def _schema() -> dict[str, object]:
