@@ -25,7 +25,7 @@ Moving a file one folder deeper, the tool also
   names the same folder;
 - rewrites ``tests/test_x.py`` to ``tests/<group>/test_x.py`` in every
   tracked text file of the repository outside ``tests/roots``, ``tests/data``
-  and ``tests/corpus``.
+  and ``tests/corpus``, for every file in a group (moved now or before).
 
 Tests import each other by module name (``from test_checks import ...``):
 pyproject's ``pythonpath`` puts ``tests`` and the three folders on
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     moves = {path: group_of(path) for path in sorted(TESTS.glob("test_*.py"))}
     for path, group in moves.items():
         print(f"{path.relative_to(ROOT)} -> tests/{group}/{path.name}")
-    if args.dry_run or not moves:
+    if args.dry_run:
         return 0
     for group in set(moves.values()):
         (TESTS / group).mkdir(exist_ok=True)
@@ -128,7 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         text = target.read_text(encoding="utf-8")
         if (changed := deeper(text)) != text:
             target.write_text(changed, encoding="utf-8")
-    names = {f"tests/{p.name}": f"tests/{g}/{p.name}" for p, g in moves.items()}
+    # every grouped file, moved now or before (a merged branch may name one by its old path)
+    names = {f"tests/{p.name}": f"tests/{p.parent.name}/{p.name}"
+             for group in GROUPS for p in sorted((TESTS / group).glob("test_*.py"))}
     for path in tracked_text_files():
         try:
             text = path.read_text(encoding="utf-8")

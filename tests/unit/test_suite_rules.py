@@ -1,5 +1,12 @@
 """Rules the test suite keeps about its own tests.
 
+**A path from a test file's place names what is there.**  The tests live
+one folder down (``tests/unit``, ``tests/build``, ``tests/cli``;
+``tools/group_tests.py`` moves them there), so ``Path(__file__).parent /
+"roots"`` names nothing; every ``Path(__file__)`` path followed by names
+(``Path(__file__).parents[2] / "docs"``) must name a file or folder that
+exists.
+
 **A loop that asserts has items.**  ``for row in rows: assert ...`` passes
 when ``rows`` is empty: a parser that found nothing, a build that wrote no
 table, a filter that no longer matches, and the test still says "passed".
@@ -425,6 +432,98 @@ def offenders(source: str) -> list[tuple[int, str]]:
     lines = source.splitlines()
     names = _module_literals(tree)
     return sorted(set(_offenders_in_body(tree.body, [], names, lines)))
+
+
+# ---------------------------------------------------------------------------
+# paths from a test file's place
+
+
+def file_paths(source: str, here: Path) -> list[tuple[int, str, Path]]:
+    """``(line, expression, path)`` of each ``Path(__file__)... / "name"`` of
+    *source*, read as if it were the file *here*."""
+    found = []
+    tree = ast.parse(source)
+    inner = {  # (the a / b of a / b / c is part of it)
+        id(n.left) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div)
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Div) or id(node) in inner:
+            continue
+        names: list[str] = []
+        base: ast.expr = node
+        while isinstance(base, ast.BinOp) and isinstance(base.op, ast.Div):
+            if not (isinstance(base.right, ast.Constant) and isinstance(base.right.value, str)):
+                break
+            names.insert(0, base.right.value)
+            base = base.left
+        else:
+            path = _from_file(base, here)
+            if path is not None and names:
+                found.append((node.lineno, ast.unparse(node), path.joinpath(*names)))
+    return found
+
+
+def _from_file(node: ast.expr, here: Path) -> Path | None:
+    """The folder ``Path(__file__)[.resolve()].parent...`` names, or None."""
+    ups = 0
+    while True:
+        if isinstance(node, ast.Attribute) and node.attr == "parent":
+            ups, node = ups + 1, node.value
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "parents"
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, int)
+        ):
+            ups, node = ups + node.slice.value + 1, node.value.value
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "resolve"
+        ):
+            node = node.func.value
+        else:
+            break
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Path"
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "__file__"
+        and ups
+    ):
+        return here.parents[ups - 1]
+    return None
+
+
+def test_paths_from_a_test_file_name_what_is_there() -> None:
+    files = suite_files()
+    assert files
+    checked, wrong = 0, []
+    for path in files:
+        for line, expression, target in file_paths(path.read_text(encoding="utf-8"), path):
+            checked += 1
+            if not target.exists():
+                wrong.append(f"{path.relative_to(TESTS)}:{line}: {expression}")
+    assert checked >= 5
+    assert not wrong, "paths that name nothing (a file moved, its paths not):\n" + "\n".join(wrong)
+
+
+def test_the_path_rule_reads_each_form() -> None:
+    here = TESTS / "unit" / "test_x.py"
+    source = (
+        'A = Path(__file__).parent / "roots"\n'
+        'B = Path(__file__).resolve().parents[1] / "roots" / "test-nav"\n'
+        'C = Path(__file__).parent.parent.parent / "docs"\n'
+        'D = Path(__file__).parent\n'
+    )
+    assert file_paths(source, here) == [
+        (1, "Path(__file__).parent / 'roots'", TESTS / "unit" / "roots"),
+        (2, "Path(__file__).resolve().parents[1] / 'roots' / 'test-nav'", TESTS / "roots" / "test-nav"),
+        (3, "Path(__file__).parent.parent.parent / 'docs'", TESTS.parent / "docs"),
+    ]
 
 
 # ---------------------------------------------------------------------------
