@@ -47,11 +47,13 @@ GROUPS = ("unit", "build", "cli")
 BUILD_SIGNS = (
     "make_app", "SphinxTestApp", "shared_build", "sphinx_build(", "mark.sphinx(", "Sphinx(",
     "build_site(", "BuildFn", "docs_build", "clean_build(", "plain_build(", "sphinx-build",
-    '"-m", "sphinx"', "sphinx.cmd.build", "(app: Build", "app: SphinxTestApp", "sphinx-autobuild",
+    '"-m", "sphinx"', "sphinx.cmd.build", "build_main(", "(app: Build", "app: SphinxTestApp",
+    "sphinx-autobuild",
 )
 #: what running the ``sphinx-rfc`` command looks like
 CLI_SIGNS = (
-    "from sphinx_rfc.cli import main", "run(capsys", "main([", '"sphinx-rfc"', '"sphinx_rfc.cli"',
+    "from sphinx_rfc.cli import main", "run(capsys", " main([", "(main([", ".main([", '"sphinx-rfc"',
+    '"sphinx_rfc.cli"',
 )
 #: folders under tests/ that hold no tests; their files are never rewritten
 DATA = ("roots", "data", "corpus")
