@@ -3,7 +3,7 @@ what it buys (issue 40 item 3).
 
 A device is code that exists only to make a build cheaper, not to make
 its output.  Each switch below turns one off; the output is the same
-either way (``tests/test_devices.py``, ``tools/snapshot_outputs.py``).
+either way (``tests/build/test_devices.py``, ``tools/snapshot_outputs.py``).
 Only ``benchmarks/devices.py`` turns them off, to measure them: it sets
 the switches before Sphinx loads the extension.
 

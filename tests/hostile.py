@@ -1,4 +1,4 @@
-"""Hostile input for ``tests/test_hostile_input.py``: what it is made of, the
+"""Hostile input for ``tests/build/test_hostile_input.py``: what it is made of, the
 projects it is written into, the builds, and the checks of their output.
 
 - **Text** (:data:`ATOMS`, :func:`hostile_text`): HTML and attribute breakers,

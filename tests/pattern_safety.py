@@ -1,7 +1,7 @@
 """Whether a regular expression can take more than linear time, decided by
 reading the parsed pattern (``re._parser``), not by timing it: the rules of
 docs/reference/architecture.md ("Regular expressions"), for
-``tests/test_pattern_audit.py``.
+``tests/unit/test_pattern_audit.py``.
 
 A pattern is cut into *paths*: the sequences of tokens it can match, one per
 choice of alternative and of optional part (a group repeated at most once,
@@ -110,7 +110,7 @@ def _universe(tree: P.SubPattern) -> str:
     chars = set(_BASE_UNIVERSE)
 
     def walk(items: Iterable[tuple[object, object]]) -> None:
-        for op, av in items:
+        for op, av in items:  # may be empty: its asserts narrow types, they test nothing
             if op in (C.LITERAL, C.NOT_LITERAL):
                 assert isinstance(av, int)
                 chars.update(chr(av + d) for d in (-1, 0, 1) if 0 <= av + d <= 0x10FFFF)

@@ -1,5 +1,5 @@
 """Dump what ``spec/template.py`` reads, to prove a change of its reader
-changes nothing (tests/test_template_schemas.py compares it with
+changes nothing (tests/unit/test_template_schemas.py compares it with
 ``tests/data/template_schemas.json``).
 
 For every template shipped in ``sphinx_rfc/templates`` and every template

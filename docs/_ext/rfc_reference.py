@@ -28,7 +28,7 @@ drift from the code:
   ``pyproject.toml`` (:mod:`rfcdoc_layers`)
 
 Every generated table has the class ``rfcdoc-<what>``, by which
-``tests/test_docs.py`` finds it in the built HTML and compares it with the
+``tests/build/test_docs.py`` finds it in the built HTML and compares it with the
 code's data.
 """
 

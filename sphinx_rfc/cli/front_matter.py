@@ -47,7 +47,7 @@ _SAME_IN_LIBYAML = re.compile(
 
 def _dumper(value: Any) -> Any:
     """libyaml's emitter for *value* when it writes the same text as
-    PyYAML's (tests/test_import_safety.py compares them), which is
+    PyYAML's (tests/cli/test_import_safety.py compares them), which is
     pure Python: a 10 MB title took it 5 s, libyaml 0.04 s."""
     import yaml  # type: ignore[import-untyped]
 

@@ -49,7 +49,7 @@ TEMPLATE_DIR = Path(__file__).parent.parent / "html_templates"
 
 #: SHA-256 of the ``domainindex.html`` sources that :func:`body_html`
 #: writes the body of: the basic theme's (the same file in Sphinx 8.1.3,
-#: 9.0.4 and 9.2.0; tests/test_index_pages.py compares the two on the Sphinx
+#: 9.0.4 and 9.2.0; tests/build/test_index_pages.py compares the two on the Sphinx
 #: installed, and skips, naming the digest, on a template it does not know).
 KNOWN_TEMPLATES = frozenset({
     "ca9ce10c4f0eba9592fe81d0d3a8ecb5186e883aadc50cc05d7290fbfb767e31",
