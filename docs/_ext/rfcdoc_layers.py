@@ -10,7 +10,7 @@ it may not, read from the import-linter contracts in ``pyproject.toml``
   but for its ``ignore_imports``;
 - an ``independence`` contract: its modules do not import each other.
 
-``tests/test_docs.py`` compares the built tables with the contracts, and
+``tests/build/test_docs.py`` compares the built tables with the contracts, and
 the layers with the package's parts.
 """
 
