@@ -136,7 +136,7 @@ def test_values_naming_statuses_know_the_projects_own() -> None:
     assert got.forge_status_map["closed:completed"] == "shipped"
     assert got.forge_status_map["closed:not_planned"] == "shelved"
     # a status the project does not have is still refused, naming rfc_statuses
-    with pytest.raises(ConfigError, match="rfc_sections_exempt_statuses.*rfc_statuses"):
+    with pytest.raises(ConfigError, match=r"rfc_sections_exempt_statuses.*rfc_statuses"):
         _settings(rfc_statuses="['draft', 'shipped']",
                   rfc_sections_exempt_statuses="['withdrawn']")
 

@@ -562,11 +562,13 @@ def test_architecture_imports_table_is_the_contracts(out: Path) -> None:
     forbidden modules and the modules it holds that are independent."""
     contracts = _contracts()
     stack = _layers()
+    assert len(stack) >= 10
     found = rows(out, "reference/architecture.html", "rfcdoc-imports")
     assert [r[0].text for r in found] == [_as_page_names(p) for layer in stack for p in layer]
     by_part = {r[0].text: r for r in found}
     for n, layer in enumerate(stack):
         below = [p for lower in stack[n + 1:] for p in lower]
+        assert layer, f"layer {n} is empty"
         for part in layer:
             forbidden = [m for c in contracts if c["type"] == "forbidden"
                          and any(_inside(part, s) for s in c["source_modules"])
