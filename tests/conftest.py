@@ -50,6 +50,23 @@ BODY_START = '<div class="body" role="main">'
 BODY_ENDS = ('<div class="sphinxsidebar"', '<div class="related"', '<div class="footer"')
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist (``-n``), the worker process has execnet's I/O
+    thread, and Python 3.12+ warns at every ``fork()`` of a threaded process
+    (the ``-j`` builds of the tests fork): that thread is the runner's, not
+    the package's, so the warning is left out there.  A serial run
+    (``python -m pytest``) still shows it, should the package ever start a
+    thread before Sphinx forks."""
+    import os
+
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        config.addinivalue_line(
+            "filterwarnings",
+            "ignore:This process .* is multi-threaded, use of fork\\(\\) may lead to deadlocks"
+            ":DeprecationWarning",
+        )
+
+
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     """Where ``@pytest.mark.sphinx(testroot=...)`` finds its roots."""
