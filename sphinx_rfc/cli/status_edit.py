@@ -25,7 +25,7 @@ a module the RFC touches lacks an approval in its reviews table
 ``sphinx-rfc list`` reads it.  ``--force`` skips both checks.
 
 The RFC's file is found by :mod:`sphinx_rfc.cli.status_scan`; where the
-file declares its fields, by :mod:`sphinx_rfc.cli.field_places`.
+file declares its fields, by :mod:`sphinx_rfc.check.field_places`.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.check.approvals import approval_message, missing_approvals, needs_approval
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
-from sphinx_rfc.cli.field_places import CJK, Place, find_places
+from sphinx_rfc.check.field_places import CJK, Place, find_places
 from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.globs import docname_glob_match

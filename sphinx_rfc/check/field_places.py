@@ -1,6 +1,8 @@
 """Where an RFC's source file declares its fields, found by a text scan
 (no Sphinx, no parser): for ``sphinx-rfc status``, which edits them in
-place, and its file scanner (:mod:`sphinx_rfc.cli.status_scan`).
+place, and its file scanner (:mod:`sphinx_rfc.cli.status_scan`); the
+history of statuses (:mod:`sphinx_rfc.read.history`) and the structured
+data of a version (:mod:`sphinx_rfc.check.changes`) read the same places.
 
 A :class:`Place` is one declaration, with the line and columns of each
 field's value:
