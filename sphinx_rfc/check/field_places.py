@@ -395,6 +395,7 @@ def _grid_place(lines: Sequence[str], start: int, stop: int,
     """A grid table's rows: each row's first line (its cells' first lines)."""
     place = Place("table", "grid", start, first=start)
     row_start = True
+    added = False  # (the row this line continues was added: its cells' next lines)
     for index in range(start, stop):
         text = _content(lines[index])
         stripped = text.strip()
@@ -407,8 +408,15 @@ def _grid_place(lines: Sequence[str], start: int, stop: int,
         cells = _cells(text)
         if row_start and len(cells) >= 2:
             place.columns = place.columns if place.rows or place.spots else len(cells)
+            before = len(place.rows)
             _add_row(place, index, text[cells[0][0]:cells[0][1]], cells[1], text, names,
                      header=index == start + 1)
+            added = len(place.rows) > before
+        elif added and len(cells) >= 2:
+            key, value = place.rows[-1]
+            more = [text[a:b] for a, b in cells[:2]]
+            place.rows[-1] = (" ".join(filter(None, (key, more[0]))),
+                              " ".join(filter(None, (value, more[1]))))
         row_start = False
     return place if place.columns in (2, 3) else None
 

@@ -41,9 +41,9 @@ from typing import Any
 from sphinx_rfc._atomic import clean_leftovers
 from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.check.approvals import approval_message, missing_approvals, needs_approval
+from sphinx_rfc.check.field_places import CJK, Place, find_places, reads_list
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
-from sphinx_rfc.check.field_places import CJK, Place, find_places, reads_list
 from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.globs import docname_glob_match

@@ -50,7 +50,6 @@ from typing import TYPE_CHECKING, Any
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._gitstamp import repository_stamp
-from sphinx_rfc.check.field_places import find_places, reads_list, status_texts
 from sphinx_rfc.check.changes import (
     ACCEPTED,
     changed_after_acceptance,
@@ -58,6 +57,7 @@ from sphinx_rfc.check.changes import (
     diff,
     structured_data,
 )
+from sphinx_rfc.check.field_places import find_places, reads_list, status_texts
 from sphinx_rfc.model.history import HistoryEntry, build_date, current_since, days_since
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
