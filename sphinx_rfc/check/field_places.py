@@ -272,6 +272,8 @@ def find_places(
     basic: int | None = None  # the heading level of the basic-information section we are in
     basic_done = False  # only the first such section, and its first table, count
     headings = 0  # a table under the title, before its first section, may be the basic information
+    lead: Place | None = None  # (it is when the file has no basic-information section)
+    basic_seen = False
     while index < len(lines):
         text = _content(lines[index])
         if fence is not None:
@@ -304,20 +306,22 @@ def find_places(
             if not basic_done and basic is None and "basic-info" in section_keys_for_title(
                 atx_title(text[heading.end():]), sections
             ):
-                basic = level
+                basic, basic_seen = level, True
         elif basic is not None and text.lstrip().startswith("|"):
             table, index = _table(lines, index, names)
             if table is not None:
                 found.append(table)
             basic, basic_done = None, True
             continue
-        elif headings == 1 and not basic_done and text.lstrip().startswith("|"):
+        elif headings == 1 and lead is None and text.lstrip().startswith("|"):
             table, index = _table(lines, index, names)
             if table is not None and _is_lead(table, names):
-                found.append(table)
-                basic_done = True
+                lead = table
             continue
         index += 1
+    if lead is not None and not basic_seen:
+        found.append(lead)
+        found.sort(key=lambda p: p.first)
     return found
 
 
@@ -366,15 +370,27 @@ def _rst_basic_table(
         if "basic-info" not in section_keys_for_title(title, sections):
             continue
         stop = titles[number + 1][0] - 2 if number + 1 < len(titles) else len(lines)
-        for index in range(start, stop):
-            text = _content(lines[index]).strip()
-            if text.startswith("+-"):
-                return _grid_place(lines, index, stop, names)
-            if text.startswith("=") and set(text) <= {"=", " "} and len(text.split()) > 1:
-                return _simple_place(lines, index, stop, names)
-            if text.startswith("..") and text[2:].lstrip().startswith("list-table::"):
-                return _list_table_place(lines, index, stop, names)
+        return _first_rst_table(lines, start, stop, names)
+    if not titles:
         return None
+    # no such section: a table under the title, before the first section,
+    # whose rows are mostly fields (as in Markdown)
+    stop = titles[1][0] - 2 if len(titles) > 1 else len(lines)
+    table = _first_rst_table(lines, titles[0][0], stop, names)
+    return table if table is not None and _is_lead(table, names) else None
+
+
+def _first_rst_table(lines: Sequence[str], start: int, stop: int,
+                     names: Collection[str]) -> Place | None:
+    """The first grid, simple or ``list-table`` table of lines start..stop-1."""
+    for index in range(start, stop):
+        text = _content(lines[index]).strip()
+        if text.startswith("+-"):
+            return _grid_place(lines, index, stop, names)
+        if text.startswith("=") and set(text) <= {"=", " "} and len(text.split()) > 1:
+            return _simple_place(lines, index, stop, names)
+        if text.startswith("..") and text[2:].lstrip().startswith("list-table::"):
+            return _list_table_place(lines, index, stop, names)
     return None
 
 
