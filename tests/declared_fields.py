@@ -158,6 +158,40 @@ RFC-0111 配置中心
 | 状态 | 已接受 |
 | 作者 | 乙 |
 """, "accepted", {"authors": "乙"}),
+    "setext headings": ("rfc-0114.md", """\
+RFC-0114 告警去重
+================
+
+基本信息
+--------
+
+| 字段 | 值 |
+|---|---|
+| 状态 | Implemented |
+| 作者 | 卫十三 |
+
+背景
+----
+
+重复告警太多。
+""", "implemented", {"authors": "卫十三"}),
+    "a note before the directive": ("rfc-0115.md", """\
+# RFC-0115 多租户配额
+
+> 注：Status: 草稿阶段的讨论记录在 issue #88 里。
+
+```{rfc} RFC-0115
+:status: review
+:authors: 蒋十四
+```
+
+示例配置：
+
+```yaml
+quota:
+  status: rejected
+```
+""", "review", {"authors": "蒋十四"}),
     "rst grid table under the title": ("rfc-0113.rst", """\
 =====================
 RFC-0113 连接池复用

@@ -298,15 +298,19 @@ def find_places(
             index += 1
             continue
         heading = _ATX_MARKS.match(text)
-        if heading:
+        setext = _setext_level(text, _content(lines[index + 1]) if index + 1 < len(lines) else "")
+        if heading or setext:
             headings += 1
-            level = len(text.lstrip().split(None, 1)[0])
+            level = len(text.lstrip().split(None, 1)[0]) if heading else setext
+            title = atx_title(text[heading.end():]) if heading else text.strip()
             if basic is not None and level <= basic:
                 basic, basic_done = None, True
             if not basic_done and basic is None and "basic-info" in section_keys_for_title(
-                atx_title(text[heading.end():]), sections
+                title, sections
             ):
                 basic, basic_seen = level, True
+            index += 1 if heading else 2
+            continue
         elif basic is not None and text.lstrip().startswith("|"):
             table, index = _table(lines, index, names)
             if table is not None:
@@ -323,6 +327,17 @@ def find_places(
         found.append(lead)
         found.sort(key=lambda p: p.first)
     return found
+
+
+def _setext_level(text: str, under: str) -> int:
+    """1 or 2 when *text* is a Markdown setext heading underlined by
+    *under* (``===`` or ``---``), else 0."""
+    marks = under.strip()
+    if (len(marks) < 2 or len(set(marks)) != 1 or marks[0] not in "=-"
+            or len(under) - len(under.lstrip()) > 3 or len(text) - len(text.lstrip()) > 3
+            or not text.strip() or text.lstrip()[:1] in ("|", "-", "*", "+", ">", "#", ":")):
+        return 0
+    return 1 if marks[0] == "=" else 2
 
 
 def _is_lead(table: Place, names: Collection[str]) -> bool:
