@@ -12,11 +12,21 @@ field's value:
 * a MyST front matter;
 * an rST field list before the title;
 * the first key/value pipe table of the first basic-information section
-  (two columns, or three with notes; a ``项目 | 内容`` header is a header);
+  (ATX or setext heading; two columns, or three with notes; a ``项目 |
+  内容`` header is a header), or, in a file with no such section, a table
+  under the title whose rows are mostly fields (the build's rule);
+* with ``rst_tables``, an rST file's basic-information table the same way
+  (grid, simple or ``list-table``): read by the history and ``diff``,
+  never edited;
 * the ``Key: value`` list a document starts with (a MADR 2.x record's
   ``* Status: accepted``, a Rust RFC's preamble, in Markdown or rST; in
   rST a field list under the title too:
   :func:`sphinx_rfc.spec.preamble.leading_list`).
+
+:func:`status_texts` gives the status texts in the order they count (the
+``rfc`` directive's alone when there is one, else file order): the one
+answer the three readers fold to a status key.  Each of those places and
+each disagreement it settled is in tests/declared_fields.py.
 """
 
 from __future__ import annotations
