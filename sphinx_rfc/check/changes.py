@@ -6,13 +6,17 @@ the one being built).
 Pure text in, data out: no Sphinx, no docutils, no git.
 :func:`structured_data` reads one version's text into an :class:`RfcData`:
 
-* its **fields**: the ``rfc`` directive's options (rST, or MyST ``:key:
-  value`` lines or a YAML block), else the MyST front matter, the rST
-  field list before the title and the basic-information table (the first
-  two-or-three-column table of the basic-information section), each field
-  under its key (``status``, ``authors`` …; a field no key names, under
-  its own name);
-* its **status** (a status key of ``rfc_statuses``);
+* its **fields**, where :func:`sphinx_rfc.check.field_places.find_places`
+  finds them (the one reader of declared fields, shared with ``sphinx-rfc
+  status`` and the status history): the ``rfc`` directive's options (rST,
+  or MyST ``:key: value`` lines or a YAML block), else, in file order, the
+  MyST front matter, the rST field list before the title, the leading
+  ``Key: value`` list and the basic-information table, each field under
+  its key (``status``, ``authors`` …; a field no key names, under its own
+  name);
+* its **status** (a status key of ``rfc_statuses``): the first declared
+  that is one (:func:`sphinx_rfc.check.field_places.status_texts`), as the
+  history reads it;
 * the **rows of its tables**, per table kind (``interface``,
   ``dependency``, ``changes``, ``levels``, ``interactions``,
   ``performance``, ``alternatives``, ``references``, ``constraints``),
@@ -50,6 +54,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc.check.field_places import Place, find_places, reads_list, status_texts, value_at
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.cells import read_choice
@@ -101,9 +106,6 @@ ACCEPTED: tuple[str, ...] = ("accepted", "implemented")
 #: acceptance is ``changed-after-acceptance``.
 BINDING: tuple[str, ...] = ("interface", "dependency", "changes")
 
-#: A basic-information table's header row (``项目 | 内容``): no field.
-_INFO_HEADERS = frozenset(fold_header(k) for k in ("项目", "字段", "属性", "item", "field", "key",
-                                                   "name"))
 _ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "id", "rfc id", "rfc-id", "rfc_id",
                                               "rfc 编号", "编号"))
 # Each pattern linear on any line (docs/reference/architecture.md, "Regular
@@ -112,7 +114,6 @@ _OPTION = re.compile(r"^[ \t]*+:([^:\s][^:]*):")
 _RST_DIRECTIVE = re.compile(r"^([ \t]*+)\.\.[ \t]++((?:[\w-]|:(?!:))++)::")
 _SIMPLE_BORDER = re.compile(r"^[ \t]*+=++(?:[ \t]++=++)*+[ \t]*+$")
 _EQUALS = re.compile(r"(?<!=)=+")
-_MD_FENCE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+|:{3,}+)[ \t]*+\{([\w:-]++)\}")
 
 
 @dataclass(frozen=True)
@@ -177,22 +178,24 @@ def structured_data(text: str, suffix: str, settings: RfcSettings | None = None)
     lines = text.splitlines()
     # (an rfc-section comment the template reader would read is no part of an RFC)
     parts = document_parts(text.replace("rfc-section", "rfc_section"), markdown=markdown)
-    directive = _rfc_directive(lines, markdown)
+    names = frozenset(fold_header(w) for w in settings.aliases.fields.get("status", ()))
+    places = find_places(text, suffix, settings.sections, rst_list=reads_list(settings),
+                         rst_tables=True, names=names)
+    directive = next((p for p in places if p.kind == "directive"), None)
     located = _locate(parts, lines, markdown, settings)
     fields: dict[str, str] = {}
     rfc_id: str | None = None
     tables: dict[str, dict[str, dict[str, str]]] = {}
-    if directive is not None:
-        rfc_id, fields = directive
-    else:
-        found_id, found = (_front_matter(lines) if markdown else _field_list(lines))
-        rfc_id = found_id
-        fields.update(found)
-        for key, value in _basic_info_rows(located):
-            if key == "rfc":
-                rfc_id = rfc_id or value or None
-            else:
-                fields.setdefault(key, value)
+    for place in [directive] if directive is not None else places:
+        found_id, found = _place_fields(place, lines)
+        rfc_id = rfc_id or found_id
+        for key, value in found.items():
+            fields.setdefault(key, value)
+    # the status: the first declared that is a status (as the history reads it)
+    declared = [_value(t) for t in status_texts(places, text)]
+    if declared:
+        fields["status"] = next(
+            (t for t in declared if read_choice(settings.statuses, t).value), declared[0])
     for kind, rows, name in _read_tables(located, settings, native=directive is None):
         _add_rows(tables.setdefault(kind, {}), kind, rows, name)
     status_text = fields.get("status")
@@ -255,51 +258,28 @@ def _yaml_fields(block: str) -> dict[str, str]:
     return found
 
 
-def _rfc_directive(lines: Sequence[str], markdown: bool) -> tuple[str | None, dict[str, str]] | None:
-    """The ``rfc`` directive's ID and options, or None: a template-native RFC."""
-    fence: str | None = None
-    for index, line in enumerate(lines):
-        if not markdown:
-            match = _RST_DIRECTIVE.match(line)
-            if match and match.group(2) == "rfc" and not match.group(1):
-                rfc_id = line[match.end():].strip() or None
-                return rfc_id, {k: v for k, v in _options(lines, index + 1).items() if k != "rfc"}
-            continue
-        stripped = line.strip()
-        if fence is not None:
-            if len(stripped) >= len(fence) and set(stripped) == {fence[0]}:
-                fence = None
-            continue
-        opened = _MD_FENCE.match(line)
-        if opened and opened.group(2) == "rfc":
-            rfc_id = line[opened.end():].strip() or None
-            if index + 1 < len(lines) and lines[index + 1].strip() == "---":
-                end = next((k for k in range(index + 2, len(lines)) if lines[k].strip() == "---"),
-                           index + 1)
-                found = _yaml_fields("\n".join(lines[index + 2:end]))
-            else:
-                found = _options(lines, index + 1)
-            return rfc_id, {k: v for k, v in found.items() if k != "rfc"}
-        if stripped.startswith(("```", "~~~")):
-            # (the whole run of marks: a fence of four closes on four or more)
-            fence = stripped[:len(stripped) - len(stripped.lstrip(stripped[0]))]
-    return None
-
-
-def _front_matter(lines: Sequence[str]) -> tuple[str | None, dict[str, str]]:
-    if not lines or lines[0].strip() != "---":
-        return None, {}
-    end = next((k for k in range(1, len(lines)) if lines[k].strip() in ("---", "...")), 0)
-    found = _yaml_fields("\n".join(lines[1:end])) if end else {}
-    return found.pop("rfc", None) or None, found
-
-
-def _field_list(lines: Sequence[str]) -> tuple[str | None, dict[str, str]]:
-    first = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
-    if first >= len(lines) or not _OPTION.match(lines[first]):
-        return None, {}
-    found = _options(lines, first)
-    return found.pop("rfc", None) or None, found
+def _place_fields(place: Place, lines: Sequence[str]) -> tuple[str | None, dict[str, str]]:
+    """The ID and the fields a place of :func:`find_places` declares, each
+    under its key (a field no key names, under its own name): YAML read as
+    YAML (a list's items joined), options with their continuation lines."""
+    if place.kind == "table":
+        found = {}
+        for key, value in place.rows:
+            name = _field_name(key)
+            if name is not None and name not in found:
+                found[name] = _value(value)
+        return found.pop("rfc", None) or None, found
+    if place.kind == "list":
+        found = {name: _value(value_at(lines, spot)) for name, spot in place.spots.items()}
+    elif place.style == "yaml":
+        start = place.first + (2 if place.kind == "directive" else 1)
+        found = _yaml_fields("\n".join(lines[start:place.last + 1]))
+    else:
+        found = _options(lines, place.first + (1 if place.kind == "directive" else 0))
+    rfc_id = found.pop("rfc", None) or None
+    if place.kind == "directive":
+        rfc_id = place.rfc_id
+    return rfc_id, found
 
 
 def _best(headers: Sequence[str], specs: Iterable[TableSpec]) -> TableSpec | None:
@@ -373,17 +353,6 @@ def _locate(parts: Sequence[object], lines: Sequence[str], markdown: bool,
             rest = lines[line + len(block):stop - 1]
             found.extend(_Located(section, None, None, rows) for rows in _rst_tables(rest))
     return found
-
-
-def _basic_info_rows(tables: Sequence[_Located]) -> list[tuple[str, str]]:
-    """The rows of the first table of the basic-information section."""
-    table = next((t for t in tables if "basic-info" in t.section and t.directive is None), None)
-    if table is None or len(table.rows[0]) not in (2, 3):
-        return []
-    rows = table.rows
-    start = 1 if fold_header(rows[0][0]) in _INFO_HEADERS else 0
-    return [(name, _value(row[1])) for row in rows[start:]
-            if len(row) >= 2 and (name := _field_name(row[0])) is not None]
 
 
 def _read_tables(

@@ -25,7 +25,7 @@ a module the RFC touches lacks an approval in its reviews table
 ``sphinx-rfc list`` reads it.  ``--force`` skips both checks.
 
 The RFC's file is found by :mod:`sphinx_rfc.cli.status_scan`; where the
-file declares its fields, by :mod:`sphinx_rfc.cli.field_places`.
+file declares its fields, by :mod:`sphinx_rfc.check.field_places`.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ from typing import Any
 from sphinx_rfc._atomic import clean_leftovers
 from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.check.approvals import approval_message, missing_approvals, needs_approval
+from sphinx_rfc.check.field_places import CJK, Place, find_places, reads_list
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
-from sphinx_rfc.cli.field_places import CJK, Place, find_places
 from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, scan
 from sphinx_rfc.spec.globs import docname_glob_match
@@ -347,8 +347,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _reads_list(settings: Any) -> bool:
     """Whether the template reads a leading list (``from="list"``)."""
-    rule = settings.template.metadata if settings.template is not None else None
-    return rule is not None and "list" in rule.sources
+    return reads_list(settings)
 
 
 def _placed_status(path: Path, srcdir: Path, settings: Any) -> str | None:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sphinx_rfc.cli.field_places import Place, find_places
+from sphinx_rfc.check.field_places import Place, find_places
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.preamble import split_status

@@ -4,13 +4,16 @@ with the first commit that shows it (docs/reference/process.md).
 From the build's one ``git log`` (:mod:`sphinx_rfc.read.git_log`, shared
 with git dates): for every source file the commits touching it, the file
 as it was at each of them (one ``git cat-file --batch`` for all), and the
-status read from that text by a cheap reader (:func:`status_in_text`): a
-front-matter ``status:``, an ``rfc`` directive's ``:status:`` option (rST
-and MyST) or field list, a basic-information row whose field is the status
-(``状态`` / ``Status`` and the other names of :data:`~sphinx_rfc.spec.fields.FIELDS`
-and of ``rfc_aliases``),
-a ``list-table`` row.  The words are the project's statuses
-(``rfc_statuses``, their aliases included).
+status read from that text by the one raw-text reader of declared fields
+(:func:`status_in_text`, through :mod:`sphinx_rfc.check.field_places`, as
+``sphinx-rfc status`` and ``sphinx-rfc diff`` read it): the ``rfc``
+directive's ``:status:`` option (rST and MyST), else the front-matter
+``status:``, the field list, the leading ``Key: value`` list, or the row
+of the basic-information table whose field is the status (``状态`` /
+``Status`` and the other names of :data:`~sphinx_rfc.spec.fields.FIELDS`
+and of ``rfc_aliases``; in rST a grid, simple or ``list-table`` table).
+The words are the project's statuses (``rfc_statuses``, their aliases
+included).
 
 Oldest first; a commit whose status equals the one before adds nothing; a
 commit whose status cannot be read is skipped.  The history lists commits
@@ -54,12 +57,13 @@ from sphinx_rfc.check.changes import (
     diff,
     structured_data,
 )
+from sphinx_rfc.check.field_places import find_places, reads_list, status_texts
 from sphinx_rfc.model.history import HistoryEntry, build_date, current_since, days_since
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import read_choice
-from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.store.domain import get_domain
 
@@ -79,20 +83,6 @@ Histories = Mapping[str, tuple[HistoryEntry, ...]]
 # --------------------------------------------------------------------------
 # The status of a file's text, without Sphinx
 
-#: first cell of a row / option name, folded -> whether it names the status
-_IS_STATUS: dict[str, bool] = {}
-
-
-def _is_status(name: str) -> bool:
-    known = _IS_STATUS.get(name)
-    if known is None:
-        spec = match_field(name.strip().strip("*`"))
-        known = _IS_STATUS[name] = spec is not None and spec.key == "status"
-        if len(_IS_STATUS) > 10_000:  # (a bound: every table row's first cell passes here)
-            _IS_STATUS.clear()
-    return known
-
-
 def _status_value(text: str, statuses: Vocabulary) -> str | None:
     value = text.strip().strip("'\"`*[]").strip()
     if not value:
@@ -101,60 +91,24 @@ def _status_value(text: str, statuses: Vocabulary) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _key_value(line: str) -> tuple[str, str] | None:
-    """``key: value`` (YAML) or ``:key: value`` (an option or a field)."""
-    if line.startswith(":"):
-        name, colon, rest = line[1:].partition(":")
-        return (name, rest) if colon and name else None
-    name, colon, rest = line.partition(":")
-    if colon and name and len(name) <= 20 and not name.startswith(("-", "#", "|", "`")):
-        return name, rest
-    return None
-
-
 def status_in_text(
-    text: str, statuses: Vocabulary, names: Collection[str] = ()
+    text: str, statuses: Vocabulary, names: Collection[str] = (), suffix: str = ".md",
+    sections: Sequence[SectionSpec] = SECTIONS, *, rst_list: bool = False,
 ) -> str | None:
-    """The status an RFC file's *text* declares (see the module's
-    docstring), the first found in the file's order; None when none can
-    be read.  *names*: more names of the status field, folded
-    (``rfc_aliases``' ``fields``)."""
-
-    def is_status(name: str) -> bool:
-        return _is_status(name) or (bool(names) and fold_header(name.strip("*` ")) in names)
-
-    lines = text.splitlines()
-    in_front = bool(lines) and lines[0].strip() == "---"
-    pending_key = False  # a list-table's status key, its value on the next item
-    for number, raw in enumerate(lines):
-        line = raw.strip()
-        if not line:
-            continue
-        if in_front and number and line == "---":
-            in_front = False
-            continue
-        if pending_key:
-            pending_key = False
-            if line.startswith("- "):
-                found = _status_value(line[2:], statuses)
-                if found:
-                    return found
-        if line.startswith("|"):
-            cells = line.strip("|").split("|")
-            if len(cells) >= 2 and is_status(cells[0]):
-                found = _status_value(cells[1], statuses)
-                if found:
-                    return found
-            continue
-        if line.startswith("* -"):
-            pending_key = is_status(line[3:])
-            continue
-        pair = _key_value(line)
-        if pair is not None and (line.startswith(":") or in_front or raw[:1] in " \t"
-                                 or pair[0].strip().casefold() == "status") and is_status(pair[0]):
-            found = _status_value(pair[1], statuses)
-            if found:
-                return found
+    """The status an RFC file's *text* declares, where
+    :func:`sphinx_rfc.check.field_places.find_places` finds it (the
+    ``rfc`` directive's, else the first place's in file order whose value
+    is a status); None when none can be read.  *suffix*: the file's;
+    *names*: more names of the status field, folded (``rfc_aliases``'
+    ``fields``); *rst_list*: an rST file's leading list declares fields
+    (the template reads one)."""
+    text = text.removeprefix("\ufeff")
+    places = find_places(text, suffix, sections, rst_list=rst_list, rst_tables=True,
+                         names=names)
+    for value in status_texts(places, text):
+        found = _status_value(value, statuses)
+        if found:
+            return found
     return None
 
 
@@ -194,6 +148,9 @@ def read_histories(
     known: StatusesAt | None = None,
     names: Collection[str] = (),
     texts_read: dict[tuple[str, str], str | None] | None = None,
+    sections: Sequence[SectionSpec] = SECTIONS,
+    *,
+    rst_list: bool = False,
 ) -> tuple[dict[str, tuple[HistoryEntry, ...]], dict[tuple[str, str], str | None]]:
     """The history of every source file (of *suffixes*) in *log*, and the
     status of each file at each of its commits.  The texts of the files at
@@ -208,7 +165,9 @@ def read_histories(
     if texts_read is not None:  # (the caller keeps some: the accepting commits')
         texts_read.update(texts)
     for key, text in texts.items():
-        statuses_at[key] = status_in_text(text, statuses, names) if text else None
+        suffix = "." + key[1].rpartition(".")[2]
+        statuses_at[key] = status_in_text(
+            text, statuses, names, suffix, sections, rst_list=rst_list) if text else None
     return histories_of(log, statuses_at, paths, by_file), statuses_at
 
 
@@ -242,12 +201,16 @@ def build_histories(app: Sphinx) -> Histories:
         suffixes = tuple(str(s) for s in app.config.source_suffix) or (".rst",)
         # the statuses read by the last build, while the vocabulary is the same
         names = frozenset(fold_header(w) for w in settings.aliases.fields.get("status", ()))
-        vocabulary = repr((settings.statuses, sorted(names)))
+        # (and the reader's places: the sections, whether rST reads a leading list)
+        rst_list = reads_list(settings)
+        vocabulary = repr((settings.statuses, sorted(names), settings.sections, rst_list,
+                           "field_places"))
         kept = app.env.__dict__.get(_ENV_STATUSES)
         known = kept[1] if kept is not None and kept[0] == vocabulary else None
         texts: dict[tuple[str, str], str | None] = {}
         histories, statuses_at = read_histories(
-            log, suffixes, settings.statuses, known, names, texts)
+            log, suffixes, settings.statuses, known, names, texts, settings.sections,
+            rst_list=rst_list)
         app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
         # the accepting commits' texts, for accepted_texts (no second read)
         accepting = {key for _entry, key in _acceptances(log, histories).values()}

@@ -297,25 +297,26 @@ def test_stats_without_history(tmp_path: Path) -> None:
     assert not feed(build, "rfcs.atom")
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("---\nrfc: RFC-0009\nstatus: 评审中\n---\n# 标题\n", "review"),
-    ("# T\n\n```{rfc} RFC-0009\n:status: Accepted\n```\n", "accepted"),
-    ("# T\n\n```{rfc} RFC-0009\n---\nstatus: implemented\n---\n```\n", "implemented"),
-    ("T\n=\n\n.. rfc:: RFC-0009\n   :type: feature\n   :status: withdrawn\n", "withdrawn"),
-    (":rfc: RFC-0009\n:状态: 草稿\n\nT\n=\n", "draft"),
+@pytest.mark.parametrize(("text", "suffix", "expected"), [
+    ("---\nrfc: RFC-0009\nstatus: 评审中\n---\n# 标题\n", ".md", "review"),
+    ("# T\n\n```{rfc} RFC-0009\n:status: Accepted\n```\n", ".md", "accepted"),
+    ("# T\n\n```{rfc} RFC-0009\n---\nstatus: implemented\n---\n```\n", ".md", "implemented"),
+    ("T\n=\n\n.. rfc:: RFC-0009\n   :type: feature\n   :status: withdrawn\n", ".rst", "withdrawn"),
+    (":rfc: RFC-0009\n:状态: 草稿\n\nT\n=\n", ".rst", "draft"),
     ("# T\n\n## 基本信息\n\n| Field | Value |\n|---|---|\n| **Status** | Review (周五过会) |\n",
-     "review"),
-    ("T\n=\n\n.. list-table::\n\n   * - 当前状态\n     - 已通过\n", "accepted"),
+     ".md", "review"),
+    ("T\n=\n\n基本信息\n--------\n\n.. list-table::\n\n   * - 当前状态\n     - 已通过\n", ".rst",
+     "accepted"),
     # a dependency table's status column is no basic-information row
-    ("# T\n\n| 组件 | 状态 |\n|---|---|\n| data | 已接受 |\n", None),
-    ("# T\n\n| 状态 | TBD |\n|---|---|\n", None),
-    ("", None),
+    ("# T\n\n| 组件 | 状态 |\n|---|---|\n| data | 已接受 |\n", ".md", None),
+    ("# T\n\n| 状态 | TBD |\n|---|---|\n", ".md", None),
+    ("", ".md", None),
 ])
-def test_status_in_text(text: str, expected: str | None) -> None:
+def test_status_in_text(text: str, suffix: str, expected: str | None) -> None:
     from sphinx_rfc.read.history import status_in_text
     from sphinx_rfc.spec.vocabulary import STATUSES
 
-    assert status_in_text(text, STATUSES) == expected
+    assert status_in_text(text, STATUSES, suffix=suffix) == expected
 
 
 def test_a_new_commit_reads_the_texts_of_its_files_only(
@@ -364,6 +365,8 @@ def test_status_field_named_by_rfc_aliases() -> None:
     from sphinx_rfc.spec.text import fold_header
     from sphinx_rfc.spec.vocabulary import STATUSES
 
-    text = "# T\n\n| 字段 | 值 |\n|---|---|\n| 进展 | 已接受 |\n"
+    # (a table under the title is the basic information when most of its
+    # rows, and two at least, are fields: the build's rule)
+    text = "# T\n\n| 字段 | 值 |\n|---|---|\n| 作者 | 王五 |\n| 进展 | 已接受 |\n"
     assert status_in_text(text, STATUSES) is None
     assert status_in_text(text, STATUSES, {fold_header("进展")}) == "accepted"

@@ -441,3 +441,13 @@ def test_command_write_failure_is_a_message_not_a_traceback(
     assert "0002-sharded.rst: not changed, cannot write it:" in err
     assert "No space left on device" in err and "Traceback" not in err
     assert path.read_bytes() == before
+
+
+def test_a_table_under_the_title_is_edited_where_it_is() -> None:
+    # an issue pasted without its "## 1. 基本信息" heading: the build reads
+    # the table as the basic information, so the status is edited there
+    # (no front matter added that the table would contradict)
+    text = ("# RFC-0411：trainer 支持梯度检查点\n\n| 项目 | 内容 |\n|---|---|\n"
+            "| 作者 | 孙七 |\n| 状态 | 评审中 |\n\n## 2. 背景\n\n显存不够。\n")
+    edited = set_status(text, ".md", "accepted", None)
+    assert changed_lines(text, edited) == ["-| 状态 | 评审中 |", "+| 状态 | 已接受 |"]

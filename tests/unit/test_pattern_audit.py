@@ -65,7 +65,7 @@ REVIEWED_DYNAMIC = {
         "the default rfc_id_pattern, [A-Za-z][A-Za-z0-9_-]* style: one class, fullmatch",
     ("sphinx_rfc/check/placeholders.py", "'|'.join(parts)"):
         "alternatives of escaped words, each a literal between look-arounds",
-    ("sphinx_rfc/cli/field_places.py", "f'^\\\\s*{re.escape(fence[0])}{{{fence[1]},}}\\\\s*$'"):
+    ("sphinx_rfc/check/field_places.py", "f'^\\\\s*{re.escape(fence[0])}{{{fence[1]},}}\\\\s*$'"):
         "a closing fence, matched: spaces, a run of one character, spaces (no two "
         "repeats share a character)",
     ("sphinx_rfc/cli/new.py",
@@ -217,7 +217,7 @@ def test_the_walk_finds_the_patterns() -> None:
     # one of each way of finding them: a module constant, a class
     # attribute or container, a literal inside a function
     for known in ("sphinx_rfc.check.sections._NUMBERING", "sphinx_rfc/spec/template.py:",
-                  "sphinx_rfc.cli.field_places._ATX_MARKS"):
+                  "sphinx_rfc.check.field_places._ATX_MARKS"):
         assert known in wheres
 
 

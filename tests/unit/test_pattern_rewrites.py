@@ -11,8 +11,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from sphinx_rfc.check import sections
-from sphinx_rfc.cli import field_places
+from sphinx_rfc.check import field_places, sections
 from sphinx_rfc.read import frontmatter
 from sphinx_rfc.spec import cells, fields, template, template_parts, text
 from sphinx_rfc.write import mermaid_js

@@ -1,0 +1,42 @@
+"""The status the one reader of declared fields gives (the history,
+``sphinx-rfc status``, ``diff``: tests/unit/test_status_reader.py) is the
+status the build gives the same files, in rfcs.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import sphinx_build, write_project
+from declared_fields import FILES
+
+from sphinx_rfc.check.changes import structured_data
+from sphinx_rfc.read.history import status_in_text
+from sphinx_rfc.spec.vocabulary import STATUSES
+
+CONF = (
+    'rfc_documents = ["rfcs/*"]\n'
+    'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n'
+)
+INDEX = "Index\n=====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n"
+#: a leading ``Key: value`` list the build reads with the template that
+#: has one (``madr``, ``rust-rfc``) only: not in this default-template project
+LISTS = {"madr list", "rust preamble"}
+
+
+def test_the_build_reads_the_status_the_reader_reads(tmp_path: Path) -> None:
+    cases = [case for case in FILES if case not in LISTS]
+    assert len(cases) > 5
+    files = {f"rfcs/{FILES[case][0]}": FILES[case][1] for case in cases}
+    docs = write_project(tmp_path / "docs", {"index.rst": INDEX, **files}, CONF)
+    build = sphinx_build(docs)
+    exported = json.loads((build.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    by_doc = {r["docname"]: r for r in exported["rfcs"]}
+    assert len(by_doc) == len(files)
+    for case in cases:
+        name, text, status, _fields = FILES[case]
+        suffix = "." + name.rpartition(".")[2]
+        record = by_doc["rfcs/" + name.rpartition(".")[0]]
+        assert record["status"] == status, case
+        assert status_in_text(text, STATUSES, suffix=suffix) == record["status"], case
+        assert structured_data(text, suffix).status == record["status"], case
