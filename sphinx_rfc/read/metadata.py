@@ -50,11 +50,32 @@ class RfcDeclaration:
 
 def as_list(value: str | Sequence[str]) -> list[str]:
     if isinstance(value, str):
-        return split_list(value)
+        return flow_sequence(value) or split_list(value)
     items: list[str] = []
     for item in value:
         items.extend(split_list(str(item)))
     return items
+
+
+def flow_sequence(text: str) -> list[str] | None:
+    """The items of a YAML flow sequence of two or more, ``[Alice, 赵六]`` or
+    ``["model", "trainer"]``, as MyST hands a directive's YAML option block
+    over (the text, not a list); None for anything else.  One bracketed
+    item, ``[FILL]`` or ``[作者]``, is the template's blank, left as written
+    for the placeholder check."""
+    inner = text.strip()
+    if not (inner.startswith("[") and inner.endswith("]")):
+        return None
+    inner = inner[1:-1]
+    depth = 0
+    for char in inner:  # the outer brackets are one pair: "[a] [b]" is not a sequence
+        depth += (char == "[") - (char == "]")
+        if depth < 0:
+            return None
+    items = [item[1:-1].strip() if len(item) > 1 and item[0] == item[-1] and item[0] in "'\"" else item
+             for item in split_list(inner)]
+    items = [item for item in items if item]
+    return items if len(items) > 1 else None
 
 
 def as_text(value: str | Sequence[str]) -> str:
