@@ -35,7 +35,7 @@ from pathlib import Path
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
-from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec
+from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec, is_note_header
 from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts, rst_parts
 from sphinx_rfc.spec.template_parts import Directive as _Directive
 from sphinx_rfc.spec.template_parts import Heading as _Heading
@@ -362,12 +362,15 @@ def _match_kind(
     headers: Sequence[str], directive: str | None, kinds: Sequence[TableSpec] = TABLES
 ) -> TableSpec | None:
     """The built-in kind whose columns the *headers* are (every header one of
-    its columns, every required column there); the one with most columns."""
+    its columns, every required column there); the one with most columns.
+    A remarks column (``备注``, ``Notes``) the kind lacks is allowed: a row's
+    note, as in an RFC's own tables."""
     best: tuple[int, TableSpec] | None = None
     for spec in kinds:
         if directive is not None and directive.startswith("rfc-") and spec.directive != directive:
             continue
-        cols = [_column(spec, h) for h in headers]
+        cols = [c for h in headers
+                if (c := _column(spec, h)) is not None or not is_note_header(h)]
         if any(c is None for c in cols):
             continue
         keys = {c.key for c in cols if c is not None}
