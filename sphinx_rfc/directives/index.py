@@ -35,7 +35,7 @@ from sphinx_rfc.directives.common import (
     with_problems,
 )
 from sphinx_rfc.i18n import _
-from sphinx_rfc.model.history import current_since
+from sphinx_rfc.model.history import current_since, days_since
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
 from sphinx_rfc.nodes import generated
 from sphinx_rfc.render.elements import (
@@ -110,9 +110,10 @@ class IndexRow(RfcSummary, total=False):
     commits: int
     #: ``[approving, against]`` verdicts of its reviews table, or None: no reviews.
     reviews: list[int] | None
-    #: The date of the commit that gave the RFC its current status (history
-    #: from git), shown as the days since after the status.
-    since: str | None
+    #: The days since the commit that gave the RFC its current status
+    #: (history from git), to the build's date; None without history.  In
+    #: the value, so that the index is written again when it changes.
+    days: int | None
 
 
 #: A group's label (``None``: not grouped; ``""``: the rows without one)
@@ -262,7 +263,7 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
             "authors": list(record.authors), "created": record.created,
             "updated": record.updated, "reviews": review_counts(record),
             "commits": len(record.commits),
-            "since": current_since(record.history, record.status),
+            "days": days_since(current_since(record.history, record.status)),
         }
         rows.append(row)
     return rows
@@ -333,7 +334,7 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     # type and modules whatever the columns: the HTML filters need them
     kept = set(columns) | {"id", "title", "status", "docname", "type", "modules"}
     if "status" in columns:
-        kept.add("since")
+        kept.add("days")
     homes = ({m: _with_api(module_value(snap, m), m, domain) for r in rows for m in r["modules"]}
              if "modules" in columns else {})
     return {
@@ -370,7 +371,7 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
         return str(row["title"])
     if column == "status":
         badge = status_badge(row["status"], ctx.settings)
-        age = days_in_status(row.get("since"))
+        age = days_in_status(row.get("days"))
         return [badge, age] if age is not None else badge
     if column == "type":
         rfc_type = row["type"]
@@ -475,6 +476,6 @@ def on_html_page_context(
 
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-index", RfcIndexDirective)
-    views.register("index", index_value, render_index, late=True)
+    views.register("index", index_value, render_index, late=True, dated=True)
     app.add_node(review_count, latex=(visit_review_count_latex, depart_review_count_latex))
     app.connect("html-page-context", on_html_page_context)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from sphinx_rfc.i18n import _
-from sphinx_rfc.model.history import days_since
 from sphinx_rfc.nodes import generated
 from sphinx_rfc.render.elements import status_badge
 
@@ -43,10 +42,10 @@ def timeline(history: Sequence[HistoryEntry], settings: RfcSettings) -> list[nod
     return [box]
 
 
-def days_in_status(since: str | None) -> nodes.Node | None:
+def days_in_status(days: int | None) -> nodes.Node | None:
     """`` · 23 days`` after an index row's status badge: the days since the
-    commit that gave the RFC its current status, to the build's date."""
-    days = days_since(since)
+    commit that gave the RFC its current status, to the build's date
+    (:func:`sphinx_rfc.model.history.days_since`)."""
     if days is None:
         return None
     text = str(_("{days} days")).format(days=days) if days != 1 else str(_("1 day"))

@@ -53,6 +53,10 @@ class View(Generic[V]):
     #: code block, ``only`` or diagram), so that Sphinx's transforms do
     #: not walk, say, a table of 1,000 RFCs.
     late: bool = False
+    #: Its value depends on the build's date (the index's days in the
+    #: current status): the pages showing it are fingerprinted again on the
+    #: first build of a new day, changed or not.
+    dated: bool = False
 
 
 class RenderContext:

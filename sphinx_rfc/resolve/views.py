@@ -31,6 +31,7 @@ from sphinx.util import logging
 from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.i18n import __
+from sphinx_rfc.model.history import build_date
 from sphinx_rfc.model.relations import Snapshot
 from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, rfc_pending
 from sphinx_rfc.render.native_info import draw_native_info
@@ -51,10 +52,12 @@ VIEWS: dict[str, View[Any]] = {**page_views.VIEWS, **code_views.VIEWS}
 
 
 def register(
-    kind: str, value: ValueFn[V], renderer: Renderer[V] | None = None, *, late: bool = False
+    kind: str, value: ValueFn[V], renderer: Renderer[V] | None = None, *, late: bool = False,
+    dated: bool = False,
 ) -> None:
-    """Add a view kind (see :class:`~sphinx_rfc.resolve.context.View` for *late*)."""
-    VIEWS[kind] = View(value, renderer, late)
+    """Add a view kind (see :class:`~sphinx_rfc.resolve.context.View` for
+    *late* and *dated*)."""
+    VIEWS[kind] = View(value, renderer, late, dated)
 
 
 def view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> object:
@@ -197,21 +200,31 @@ def _fill(
     node.fill(render(ctx, node, values[key]) if render else [])
 
 
+def _dated(key: ViewKey) -> bool:
+    view = VIEWS.get(key[0])
+    return view is not None and view.dated
+
+
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Mark the cross-RFC problems due when the data changed; return the
     pages whose shown data changed."""
     domain = get_domain(env)
     domain.data_changed = domain.settle_data_change()
-    if not domain.data_changed:
+    new_day = domain.note_build_date(build_date().isoformat())
+    if not domain.data_changed and not new_day:
         return []  # nothing read or removed: no page's data can have changed
-    domain.cross_due()  # (logged by RfcDomain.check_consistency)
+    if domain.data_changed:
+        domain.cross_due()  # (logged by RfcDomain.check_consistency)
+    every_view = domain.data_changed and domain.shown_changed
     snap = domain.snapshot()
     cache: dict[ViewKey, str] = {}
     outdated = []
     for docname, keys in sorted(domain.views.items()):
         old = domain.view_hashes.get(docname)
-        if old is not None and not domain.shown_changed:
-            continue  # only RFC bodies changed: no view's value did
+        if old is not None and not every_view and not (
+            new_day and any(_dated(key) for key in keys)
+        ):
+            continue  # only RFC bodies changed, or only the date: no view's value did
         new = fingerprint(domain, snap, keys, cache)
         domain.view_hashes[docname] = new
         if old is not None and old != new:

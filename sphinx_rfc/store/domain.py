@@ -299,6 +299,14 @@ class RfcDomain(Domain):
     #: bodies (:data:`sphinx_rfc.model.records.BODY`: sections, tables).
     shown_changed: bool = True
 
+    def note_build_date(self, today: str) -> bool:
+        """Keep *today* (the build's date, ISO) as the date the pages'
+        fingerprints were last taken at; whether it is a new one (the first
+        build of a day, or of this environment)."""
+        new = self.data.get("shown_date") != today
+        self.data["shown_date"] = today
+        return new
+
     def settle_data_change(self) -> bool:
         """Whether the stored data changed since it was last settled (True
         once after a change); sets :attr:`shown_changed`.

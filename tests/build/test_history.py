@@ -187,6 +187,27 @@ def test_parallel_and_incremental_after_a_new_commit(repo: Path) -> None:
     assert "Accepted · 4 days" in listing
 
 
+def test_a_new_day_rewrites_the_days_in_status(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index's days in the current status are the build's date's: a
+    rebuild the next days, with no file changed, writes the index again
+    with the new counts (it held the old ones: nothing had changed)."""
+    first = sphinx_build(repo)
+    assert "Review · 12 days" in text_of((first.outdir / "list.html").read_text("utf-8"))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(int(BUILD_DAY) + 3 * 86400))
+    later = sphinx_build(repo)
+    listing = text_of((later.outdir / "list.html").read_text(encoding="utf-8"))
+    assert "Accepted · 92 days" in listing
+    assert "Review · 64 days" in listing
+    assert "Review · 15 days" in listing
+    # the RFC that is not stale is not read again for it
+    assert "rfcs/0003-quota" not in later.read
+    # the same day again: nothing to write again, the counts hold
+    again = sphinx_build(repo)
+    assert "Review · 15 days" in text_of((again.outdir / "list.html").read_text("utf-8"))
+
+
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
