@@ -160,6 +160,9 @@ class RfcDomain(Domain):
         # docname -> [LoggedWarning]: the build's other warnings logged while
         # the document was read (sphinx_rfc.read.build_log), for the check
         "log_warnings": {},
+        # the build's date (ISO) when the pages' fingerprints were last taken:
+        # a new day fingerprints the pages of dated views again (note_build_date)
+        "shown_date": None,
     }
     data_version = DATA_VERSION
 
