@@ -56,6 +56,7 @@ _OPTION_KEY = re.compile(r"^(\s*):([^:\s][^:]*):")
 _YAML_KEY = re.compile(r"^([A-Za-z_](?:[\w .-]*[\w.-])?)\s*:")
 _SEPARATOR = re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(?:\|\s*+:?-++:?\s*+)*+\|?\s*+$")
 _COMMENT = re.compile(r"\s#")
+_RST_DIRECTIVE = re.compile(r"^\.\.\s+rfc::[ \t]*(\S*)")
 _PIPE = re.compile(r"(?<!\\)\|")
 _TABLE_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "id", "rfc id", "rfc 编号", "编号"))
 _HEADER_KEYS = frozenset(fold_header(k) for k in ("项目", "字段", "属性", "item", "field", "key"))
@@ -234,13 +235,16 @@ def _list(lines: Sequence[str], items: Sequence[PreambleItem],
 def find_places(
     text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS, *,
     rst_list: bool = False, rst_tables: bool = False, names: Collection[str] = (),
+    until_directive: bool = False,
 ) -> list[Place]:
     """Every place of *text* that declares RFC fields, in file order.  An
     rST file's leading list counts with *rst_list* only (the template reads
     one: ``rfc-metadata`` ``from="list"``); its basic-information table
     (grid, simple or ``list-table``, style ``grid``) with *rst_tables* only
     (``sphinx-rfc status`` edits no rST table).  *names*: more names of the
-    status field, folded (``rfc_aliases``' ``fields``)."""
+    status field, folded (``rfc_aliases``' ``fields``).  *until_directive*:
+    stop at the first ``rfc`` directive, which alone then counts
+    (:func:`status_texts`): the history reads every file at every commit."""
     lines = text.splitlines(keepends=True)
     found: list[Place] = []
     if suffix.lower() in (".rst", ".txt"):
@@ -259,11 +263,13 @@ def find_places(
             found.append(_options(lines, at, Place("field-list", "option", at, first=at),
                                   rst=True, names=names))
         for index, line in enumerate(lines):
-            match = re.match(r"^\.\.\s+rfc::[ \t]*(\S*)", line)
+            match = _RST_DIRECTIVE.match(line) if line.startswith("..") else None
             if match:
                 place = Place("directive", "option", index, "   ", match.group(1) or None,
                               first=index)
                 found.append(_options(lines, index + 1, place, rst=True, names=names))
+                if until_directive:
+                    return found
         if rst_tables and (table := _rst_basic_table(lines, sections, names)) is not None:
             found.append(table)
             found.sort(key=lambda p: p.first)
@@ -305,6 +311,8 @@ def find_places(
                     found.append(_yaml(lines, index + 2, end, place, names))
                 else:
                     found.append(_options(lines, index + 1, place, rst=False, names=names))
+                if until_directive:
+                    return found
             index += 1
             continue
         heading = _ATX_MARKS.match(text)

@@ -104,7 +104,7 @@ def status_in_text(
     (the template reads one)."""
     text = text.removeprefix("\ufeff")
     places = find_places(text, suffix, sections, rst_list=rst_list, rst_tables=True,
-                         names=names)
+                         names=names, until_directive=True)
     for value in status_texts(places, text):
         found = _status_value(value, statuses)
         if found:

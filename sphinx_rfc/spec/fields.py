@@ -171,9 +171,20 @@ def markdown_link(text: str) -> tuple[str, str] | None:
     return label, url
 
 
-def match_field(text: str) -> FieldSpec | None:
-    wanted = fold_header(text)
+def _by_name() -> dict[str, FieldSpec]:
+    """Each field's key and folded aliases -> the field (the first in
+    :data:`FIELDS` order that has it)."""
+    found: dict[str, FieldSpec] = {}
     for spec in FIELDS:
-        if wanted == spec.key or any(fold_header(a) == wanted for a in spec.aliases):
-            return spec
-    return None
+        found.setdefault(spec.key, spec)
+        for alias in spec.aliases:
+            found.setdefault(fold_header(alias), spec)
+    return found
+
+
+_BY_NAME = _by_name()
+
+
+def match_field(text: str) -> FieldSpec | None:
+    """The field *text* names (its key or an alias, folded), or None."""
+    return _BY_NAME.get(fold_header(text))
