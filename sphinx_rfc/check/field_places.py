@@ -544,6 +544,22 @@ def value_at(lines: Sequence[str], spot: tuple[int, int, int]) -> str:
     return _content(lines[line])[start:end]
 
 
+def same_but_declared_values(
+    old: str, new: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS
+) -> bool:
+    """Whether *old* and *new* differ at most on the lines that hold a
+    declared field's value (a status moved on, an ``updated`` added): then
+    no table of the RFC's body changed, and no comparison of its tables is
+    needed (``changed-after-acceptance``).  A line no place claims counts."""
+
+    def rest(text: str) -> list[str]:
+        taken = {spot[0] for place in find_places(text, suffix, sections, rst_tables=True)
+                 for spot in place.spots.values()}
+        return [line for k, line in enumerate(text.splitlines()) if k not in taken]
+
+    return old == new or rest(old) == rest(new)
+
+
 def status_texts(places: Sequence[Place], text: str) -> list[str]:
     """The texts a file declares for its status, in the order they count:
     the first ``rfc`` directive's alone when the file has one (it is the

@@ -57,7 +57,12 @@ from sphinx_rfc.check.changes import (
     diff,
     structured_data,
 )
-from sphinx_rfc.check.field_places import find_places, reads_list, status_texts
+from sphinx_rfc.check.field_places import (
+    find_places,
+    reads_list,
+    same_but_declared_values,
+    status_texts,
+)
 from sphinx_rfc.model.history import HistoryEntry, build_date, current_since, days_since
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
@@ -301,6 +306,8 @@ def changed_since_acceptance(
     except (OSError, UnicodeDecodeError):
         return None
     suffix = "." + path.rpartition(".")[2]
+    if same_but_declared_values(old_text, new_text, suffix, settings.sections):
+        return None  # (only its status or dates moved on: two parses saved)
     changes = diff(structured_data(old_text, suffix, settings),
                    structured_data(new_text, suffix, settings))
     problem = changed_after_acceptance(
