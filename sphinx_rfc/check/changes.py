@@ -49,12 +49,19 @@ from __future__ import annotations
 
 import csv
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc.check.field_places import Place, find_places, reads_list, status_texts, value_at
+from sphinx_rfc.check.field_places import (
+    PAD,
+    Place,
+    find_places,
+    padded,
+    reads_list,
+    status_texts,
+    value_at,
+)
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.cells import read_choice
@@ -471,18 +478,6 @@ def _grid(block: Sequence[str], index: int) -> tuple[Rows, int]:
     return rows, index
 
 
-#: What follows a wide character in a simple table's line, as docutils pads it.
-_PAD = "\x00"
-
-
-def _padded(line: str) -> str:
-    """*line* with each wide (CJK) character followed by :data:`_PAD`: its
-    columns as the author lined them up (docutils reads simple tables so)."""
-    if line.isascii():
-        return line
-    return "".join(c + _PAD if unicodedata.east_asian_width(c) in "WF" else c for c in line)
-
-
 def _simple(block: Sequence[str], index: int) -> tuple[Rows, int]:
     border = block[index]
     spans = [(m.start(), m.end()) for m in _EQUALS.finditer(border)]
@@ -494,11 +489,11 @@ def _simple(block: Sequence[str], index: int) -> tuple[Rows, int]:
         if _SIMPLE_BORDER.match(line):
             borders += 1
         elif line.strip():
-            line = _padded(line)
+            line = padded(line)
             cells = []
             for k, (left, right) in enumerate(spans):
                 end = spans[k + 1][0] if k + 1 < len(spans) else len(line)
-                cells.append(line[left:max(end, right)].replace(_PAD, "").strip())
+                cells.append(line[left:max(end, right)].replace(PAD, "").strip())
             if not cells[0] and rows:  # a continuation line
                 rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
             else:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -470,6 +471,18 @@ def _grid_place(lines: Sequence[str], start: int, stop: int,
     return place if place.columns in (2, 3) else None
 
 
+#: What follows a wide character in a simple table's line, as docutils pads it.
+PAD = "\x00"
+
+
+def padded(line: str) -> str:
+    """*line* with each wide (CJK) character followed by :data:`PAD`: its
+    columns as the author lined them up (docutils reads simple tables so)."""
+    if line.isascii():
+        return line
+    return "".join(c + PAD if unicodedata.east_asian_width(c) in "WF" else c for c in line)
+
+
 def _simple_place(lines: Sequence[str], start: int, stop: int,
                   names: Collection[str]) -> Place | None:
     """A simple table's rows (one line each): the key up to the second column."""
@@ -495,11 +508,18 @@ def _simple_place(lines: Sequence[str], start: int, stop: int,
                 break
             continue
         place.last = index
-        end = columns[2] if len(columns) > 2 and len(text) > columns[2] else len(text)
-        value = text[columns[1]:end]
-        left = columns[1] + len(value) - len(value.lstrip())
-        _add_row(place, index, text[:columns[1]], (left, columns[1] + len(value.rstrip())),
-                 text, names, header=borders == 1)
+        # the columns as lined up on screen: a Chinese key is two columns a character
+        wide = padded(text)
+        end = columns[2] if len(columns) > 2 and len(wide) > columns[2] else len(wide)
+        value = wide[columns[1]:end]
+        left = columns[1] + len(value) - len(value.lstrip(" \t" + PAD))
+        right = columns[1] + len(value.rstrip())
+
+        def unpadded(at: int, wide: str = wide) -> int:
+            return at - wide.count(PAD, 0, at)
+
+        _add_row(place, index, wide[:columns[1]].replace(PAD, ""),
+                 (unpadded(left), unpadded(right)), text, names, header=borders == 1)
     return place
 
 

@@ -72,3 +72,31 @@ def test_an_edited_status_is_read_back_by_all(case: str) -> None:
     data = structured_data(edited, suffix)
     assert data.status == "withdrawn"
     assert {k: data.fields.get(k) for k in fields} == fields
+
+
+#: An rST simple table whose Chinese keys are lined up as they show (two
+#: columns a character), as docutils reads simple tables.
+CJK_SIMPLE = """零拷贝加载
+==========
+
+基本信息
+--------
+
+========  ============
+项目      内容
+========  ============
+状态      评审中
+作者      王五
+模块      checkpoint
+========  ============
+"""
+
+
+def test_a_simple_table_lined_up_by_width_is_read_whole() -> None:
+    assert status_in_text(CJK_SIMPLE, STATUSES, (), ".rst") == "review"
+    data = structured_data(CJK_SIMPLE, ".rst")
+    assert data.status == "review"
+    assert data.fields == {"status": "评审中", "authors": "王五", "modules": "checkpoint"}
+    tables = [p for p in find_places(CJK_SIMPLE, ".rst", rst_tables=True) if p.kind == "table"]
+    assert len(tables) == 1
+    assert tables[0].rows == [("状态", "评审中"), ("作者", "王五"), ("模块", "checkpoint")]
