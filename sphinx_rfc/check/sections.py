@@ -68,13 +68,6 @@ def _starts_with(text: str, alias: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def title_matches(title: str, alias: str) -> bool:
-    """Whether *title*, as a whole, names the section of *alias*: it equals
-    the alias or starts with it followed by a separator."""
-    return _starts_with(normalise_title(title), fold(alias))
-
-
-@lru_cache(maxsize=4096)
 def _tokens(norm: str) -> tuple[str, ...]:
     """A normalised title cut at the delimiters and where Latin letters
     meet Chinese ones (`API变化`: `api`, `变化`)."""

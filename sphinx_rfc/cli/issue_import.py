@@ -206,11 +206,6 @@ class FolderIndex:
         return sorted(found, key=self._order.__getitem__)
 
 
-def folder_texts(folder: Path) -> dict[Path, str]:
-    """The text of each source file of *folder*."""
-    return FolderIndex(folder).texts
-
-
 def find_target(
     index: FolderIndex, folder: Path, issue: Issue, fields: Mapping[str, Any], digits: str,
     style: SlugStyle = "unicode",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -314,9 +314,3 @@ def on_build_starts(app: Sphinx, *args: object) -> list[str]:
 
 def setup(app: Sphinx) -> None:
     app.connect("env-get-outdated", on_build_starts, priority=100)
-
-
-def blobs_at(app: Sphinx, wanted: Sequence[tuple[str, str]]) -> Mapping[tuple[str, str], str | None]:
-    """:func:`read_blobs` in this build's repository; *wanted* paths are
-    relative to the top of the work tree (:meth:`RepositoryLog.top_path`)."""
-    return read_blobs(build_log(app).top, wanted)
