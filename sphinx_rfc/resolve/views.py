@@ -207,7 +207,8 @@ def _dated(key: ViewKey) -> bool:
 
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Mark the cross-RFC problems due when the data changed; return the
-    pages whose shown data changed."""
+    pages whose shown data changed, and on the first build of a new day
+    those whose dated views (:attr:`View.dated`) now show other values."""
     domain = get_domain(env)
     domain.data_changed = domain.settle_data_change()
     new_day = domain.note_build_date(build_date().isoformat())
