@@ -15,8 +15,9 @@ file as it is in the working tree.
 
 Exit status: 0 no change, 1 changes (as ``diff`` and ``git diff
 --exit-code``: a CI step fails when an RFC changed), 2 an error (no git,
-an unknown RFC or revision, a file no revision holds): one line on
-standard error.
+an unknown RFC or revision, a file no revision holds, a shallow clone
+whose history stops at the file's oldest commit there when ``--from`` is
+not given): one line on standard error.
 """
 
 from __future__ import annotations
@@ -291,12 +292,30 @@ class _Git:
         history = self._history()
         if not history:
             raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+        if history[0][0] in self._shallow_boundary():
+            # (its oldest commit here has no parent in this clone: the
+            # version it was accepted with may lie before it)
+            raise CliError(
+                f"{self.name}'s history is cut short: this is a shallow clone, whose history "
+                f"stops at {history[0][0][:12]} ({history[0][1]}); fetch the whole history "
+                "(git fetch --unshallow; actions/checkout: fetch-depth: 0), or give --from")
         found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
                                self.path.suffix, settings)
         if found is None:
             raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
         commit, date, _path = history[found.index]
         return Version(None, commit, date, found.chosen, found.data)
+
+    def _shallow_boundary(self) -> frozenset[str]:
+        """The commits a shallow clone's history stops at (empty: a whole clone)."""
+        if self._run("rev-parse", "--is-shallow-repository", check=False).strip() != "true":
+            return frozenset()
+        name = self._run("rev-parse", "--git-path", "shallow", check=False).strip()
+        try:
+            text = (self.folder / name).read_text(encoding="ascii", errors="replace")
+        except OSError:
+            return frozenset()
+        return frozenset(text.split())
 
     def _history(self) -> list[tuple[str, str, str]]:
         """(commit, date, the file's path then) of every commit of the file, oldest first."""

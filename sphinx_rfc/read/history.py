@@ -39,7 +39,9 @@ process, by one more ``git cat-file --batch`` (and kept in the environment:
 a file at a commit never changes).
 
 No git, a shallow clone (whose history is one commit), an untracked file:
-no history and no warning.
+no history and no warning, but for one: in a shallow clone each accepted
+RFC gets a ``changed-after-acceptance`` warning saying it cannot be
+checked (a CI gate on the warnings must not pass for want of history).
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import read_choice
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.store.domain import get_domain
@@ -294,8 +297,10 @@ def changed_since_acceptance(
     implemented now, its binding tables' rows changed since the commit that
     accepted it); also sets the record's ``changed_after_acceptance``."""
     record.changed_after_acceptance = None
-    if record.status not in ACCEPTED or not settings.binding_tables or not record.history:
+    if record.status not in ACCEPTED or not settings.binding_tables:
         return None
+    if not record.history:
+        return _cannot_tell(app, record)
     path = source_path(app.env, record.docname)
     found = accepted_texts(app).get(path)
     if found is None:
@@ -319,6 +324,21 @@ def changed_since_acceptance(
         record.changed_after_acceptance = (entry.date, tuple(
             describe(c) for c in changes if c.kind in settings.binding_tables))
     return problem
+
+
+def _cannot_tell(app: Sphinx, record: RfcRecord) -> Problem | None:
+    """In a shallow clone (no history read): the ``changed-after-acceptance``
+    problem saying the accepted *record* cannot be checked, so that a CI
+    gate on the warnings does not pass for want of history."""
+    if not is_shallow(app.srcdir) or not git_log.build_log(app).commits:
+        return None
+    return Problem(
+        "changed-after-acceptance",
+        _("cannot tell whether it changed since it was accepted: the repository is a "
+          "shallow clone, whose history is incomplete; fetch the whole history "
+          "(git fetch --unshallow; actions/checkout: fetch-depth: 0)"),
+        record.source, record.status_line or record.line, record.id,
+    )
 
 
 def history_of(app: Sphinx, docname: str) -> list[HistoryEntry]:
