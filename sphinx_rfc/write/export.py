@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 from sphinx.util import logging
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc._atomic import AtomicFile, clean_leftovers
+from sphinx_rfc._atomic import AtomicFile, clean_leftovers, write_bytes
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord, row_field_names
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
@@ -44,6 +44,11 @@ SCHEMA_VERSION = 1
 FILENAME = "rfcs.json"
 #: :class:`ChunkCache`'s file, in the doctree folder
 CACHE_FILENAME = "rfcs.json.cache"
+#: In the doctree folder, from a build whose data changed until
+#: ``rfcs.json`` is written: a build killed (or failed) after Sphinx pickled
+#: its environment leaves it, and the next build writes ``rfcs.json`` even
+#: though no document changed since.
+PENDING_FILENAME = "rfcs.json.pending"
 SCHEMA_PATH = Path(__file__).parent.parent / "schema" / "rfcs.schema.json"
 
 #: Builders that write no files: no ``rfcs.json`` either.
@@ -466,9 +471,22 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if not rfc_config.settings(app.config).export_json:
         return
     target = Path(app.outdir) / FILENAME
-    if target.is_file() and not getattr(get_domain(app.env), "data_changed", True):
+    pending = Path(app.doctreedir) / PENDING_FILENAME
+    if (target.is_file() and not getattr(get_domain(app.env), "data_changed", True)
+            and not pending.exists()):
         return  # nothing was read or removed: the file on disk is current
     write_export(app, target, ChunkCache(Path(app.doctreedir) / CACHE_FILENAME))
+    with contextlib.suppress(OSError):
+        pending.unlink(missing_ok=True)
+
+
+def on_env_updated(app: Sphinx, env: object) -> None:
+    """When the data changed: mark ``rfcs.json`` due before Sphinx pickles
+    the environment (:data:`PENDING_FILENAME`), whatever the builder."""
+    if getattr(get_domain(app.env), "data_changed", True):
+        with contextlib.suppress(OSError):
+            Path(app.doctreedir).mkdir(parents=True, exist_ok=True)
+            write_bytes(Path(app.doctreedir) / PENDING_FILENAME, b"")
 
 
 def clean_build_leftovers(app: Sphinx) -> None:
@@ -482,3 +500,5 @@ def clean_build_leftovers(app: Sphinx) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", clean_build_leftovers)
     app.connect("build-finished", on_build_finished)
+    # (after resolve.views settles data_changed, at the default priority)
+    app.connect("env-updated", on_env_updated, priority=900)
