@@ -167,7 +167,7 @@ class _Tee(io.TextIOBase):
 
 def _read_outside(app: Sphinx) -> list[str] | None:
     """The files the read depends on besides the project's (included
-    files, literal includes); None when what it reads cannot be told by
+    files, literal includes, the ``rfc_template`` file); None when what it reads cannot be told by
     files alone: result files found by patterns (a new file may match
     them), code imported for signatures (a module that failed to import
     may be installed since)."""
@@ -178,6 +178,8 @@ def _read_outside(app: Sphinx) -> list[str] | None:
         return None
     found = {str((Path(app.srcdir) / path).resolve())
              for paths in app.env.dependencies.values() for path in paths}
+    if settings.template is not None:  # (rfc_template: it may lie outside the project)
+        found.add(str((Path(app.confdir) / settings.template.path).resolve()))
     return sorted(found)
 
 

@@ -149,3 +149,27 @@ def test_results_and_signatures_are_never_replayed(
     first = run(capsys, "check", str(src))
     assert run(capsys, "check", str(src)) == first
     assert len(no_sphinx) == 2
+
+
+def test_a_template_outside_the_project_is_watched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_sphinx: list[str]
+) -> None:
+    """``rfc_template`` names a file beside the source folder (a team's
+    shared template): editing it is a change of what the check reads."""
+    from sphinx_rfc.spec.template import DEFAULT_TEMPLATE
+
+    src = copy_root("checks-md", tmp_path / "src")
+    template = tmp_path / "team-template.md"
+    template.write_text(DEFAULT_TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
+    with (src / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write('rfc_template = "../team-template.md"\n')
+    first = run(capsys, "check", str(src))
+    assert run(capsys, "check", str(src)) == first
+    assert len(no_sphinx) == 1
+    assert "上线计划" not in first[1]
+    template.write_text(template.read_text(encoding="utf-8")
+                        + "\n## 上线计划（Rollout）\n\n分几步上线，每步看什么指标。\n",
+                        encoding="utf-8")
+    again = run(capsys, "check", str(src))
+    assert len(no_sphinx) == 2  # read again, not replayed
+    assert "上线计划" in again[1] and again != first
