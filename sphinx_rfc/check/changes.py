@@ -64,6 +64,7 @@ from sphinx_rfc.check.field_places import (
 )
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.spec import yaml_text
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.messages import _
@@ -250,10 +251,8 @@ def _options(lines: Sequence[str], start: int) -> dict[str, str]:
 
 def _yaml_fields(block: str) -> dict[str, str]:
     try:
-        import yaml  # type: ignore[import-untyped]
-
-        data = yaml.safe_load(block)
-    except Exception:  # any YAML error: no fields
+        data = yaml_text.load(block)
+    except Exception:  # a YAML syntax error: no fields
         return {}
     if not isinstance(data, dict):
         return {}

@@ -126,14 +126,17 @@ def split_front_matter(text: str) -> tuple[list[str] | None, str]:
 
 
 def read_front_matter(text: str) -> dict[str, Any] | None:
-    """The front matter as data; None when there is none or it is broken."""
+    """The front matter as data; None when there is none or it is broken
+    (a date or number YAML cannot make is kept as written)."""
     import yaml
+
+    from sphinx_rfc.spec import yaml_text
 
     lines, _rest = split_front_matter(text)
     if lines is None:
         return None
     try:
-        data = yaml.load("\n".join(lines), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        data = yaml_text.load("\n".join(lines))
     except yaml.YAMLError:
         return None
     return {str(k): v for k, v in data.items()} if isinstance(data, dict) else None

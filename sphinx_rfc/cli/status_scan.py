@@ -15,6 +15,7 @@ and ``supersedes``, for the ``superseded`` rule of
 
 from __future__ import annotations
 
+
 import os
 import re
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from sphinx_rfc.check.field_places import Place, find_places
 from sphinx_rfc.cli.front_matter import read_front_matter
+from sphinx_rfc.model.relations import format_id
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -86,9 +88,9 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 rfc_id = next((v for p in places if (v := _value(text, p, "rfc"))), None)
                 number = re.search(r"\d+", name)
                 if rfc_id is None and number:
-                    rfc_id = id_format.format(int(number.group()))
-                elif rfc_id is not None and rfc_id.isdecimal():
-                    rfc_id = id_format.format(int(rfc_id))
+                    rfc_id = format_id(id_format, number.group())
+                elif rfc_id is not None and rfc_id.isdecimal() and rfc_id.isascii():
+                    rfc_id = format_id(id_format, rfc_id)
             else:
                 continue
             if rfc_id:

@@ -42,6 +42,7 @@ from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.model.history import build_date, current_since, parse_date
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ImplCommit, RfcRecord
+from sphinx_rfc.model.relations import format_id
 from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
@@ -118,14 +119,14 @@ def cited_ids(message: str, settings: RfcSettings) -> list[str]:
                 and message.startswith(after, end)
                 and (stop >= len(message) or not message[stop].isalnum())
             ):
-                found[settings.id_format.format(int(message[start:end]))] = None
+                found[format_id(settings.id_format, message[start:end])] = None
             at = message.find(before, max(end, at + 1))
         return list(found)
     compiled: re.Pattern[str] = pattern  # type: ignore[assignment]
     for match in compiled.finditer(message):
         text = match.group("id") if "id" in compiled.groupindex else match.group(0)
         if text and text.isascii() and text.isdigit():
-            text = settings.id_format.format(int(text))
+            text = format_id(settings.id_format, text)
         if text:
             found[text] = None
     return list(found)
@@ -302,3 +303,4 @@ def setup(app: Sphinx) -> None:
     app.connect("env-get-outdated", on_env_get_outdated)
     app.connect("env-before-read-docs", on_env_before_read_docs)
     app.connect("rfc-record-read", on_record_read)
+

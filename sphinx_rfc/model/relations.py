@@ -7,6 +7,7 @@ per change of its data and every renderer, check and exporter reads it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -15,11 +16,46 @@ from sphinx_rfc.model.records import ModuleHome, RfcRecord
 _NUMBER = re.compile(r"(\d+)")
 
 
+def _number_key(digits: str) -> tuple[int, str]:
+    """A run of decimal digits as a key that orders it by its value, at any
+    length (``int`` reads at most 4,300 digits): its ASCII digits without
+    leading zeros, shorter first."""
+    ascii_digits = "".join(str(unicodedata.decimal(c)) for c in digits).lstrip("0")
+    return len(ascii_digits), ascii_digits
+
+
+class _Digits:
+    """A whole number given by its ASCII digits, formatted as ``int`` formats
+    for the specs an ID format uses (``d``, ``04d``, none); digits as they
+    are for any other."""
+
+    __slots__ = ("digits",)
+    _SPEC = re.compile(r"0?([0-9]{0,3})d?")
+
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+    def __format__(self, spec: str) -> str:
+        found = self._SPEC.fullmatch(spec)
+        return self.digits.zfill(int(found.group(1) or 0)) if found else self.digits
+
+
+def format_id(id_format: str, digits: str) -> str:
+    """``rfc_id_format`` applied to the number written *digits* (ASCII), at
+    any length: ``int`` reads at most 4,300 digits."""
+    try:
+        return id_format.format(int(digits))
+    except ValueError:
+        return id_format.format(_Digits(digits.lstrip("0") or "0"))
+
+
 def id_sort_key(rfc_id: str) -> tuple[object, ...]:
-    """Numeric-aware key: RFC-9 sorts before RFC-10.  Text and numbers
-    alternate (the split's odd parts are its digit runs), so any two keys
-    compare; a digit ``int`` cannot read (``²``) stays text."""
-    return tuple(int(p) if n % 2 else p.casefold() for n, p in enumerate(_NUMBER.split(rfc_id)))
+    """Numeric-aware key: RFC-9 sorts before RFC-10, and RFC-007 with
+    RFC-7.  Text and numbers alternate (the split's odd parts are its digit
+    runs), so any two keys compare; a number of any length is ordered by
+    its value."""
+    return tuple(_number_key(p) if n % 2 else p.casefold()
+                 for n, p in enumerate(_NUMBER.split(rfc_id)))
 
 
 @dataclass(slots=True)

@@ -20,6 +20,9 @@ from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc.doctree.locations import split_source
+from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.spec import yaml_text
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.preamble import leading_list, top_line
 
 if TYPE_CHECKING:
@@ -96,10 +99,9 @@ def front_matter(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
     if end is None:
         return {}, {}
     try:
-        import yaml  # type: ignore[import-untyped]
-
-        data = yaml.safe_load("\n".join(lines[1:end]))
-    except Exception:  # any YAML error: no front matter
+        # (a date or number YAML cannot make stays text, for its field's check)
+        data = yaml_text.load("\n".join(lines[1:end]))
+    except Exception:  # a YAML syntax error: no front matter (MyST reports it)
         return {}, {}
     if not isinstance(data, dict):
         return {}, {}
@@ -270,25 +272,41 @@ def _rst_value(text: str) -> str:
 
 
 def sidecar_fields(
-    path: Path, name: str, shown: str | None = None,
+    path: Path, name: str, shown: str | None = None, problems: list[Problem] | None = None,
 ) -> tuple[list[RawField], str | None]:
     """The top-level keys of the YAML file *name* beside the document (a
     KEP's ``kep.yaml``), as written, each with its line in that file, and
-    that file's path (None when there is none or it cannot be read: YAML
-    errors are the file's own tools').  Each field's ``source`` is the
-    sidecar as problems name it: *shown* (the document's source path,
-    relative to the source folder), its folder joined with *name*."""
+    that file's path (None when there is none or it cannot be read).  Each
+    field's ``source`` is the sidecar as problems name it: *shown* (the
+    document's source path, relative to the source folder), its folder
+    joined with *name*.  A value YAML's rules cannot make (``2023-14-05``)
+    is kept as written, for its field's check; a YAML syntax error is an
+    ``invalid-value`` problem at its line in the sidecar (in *problems*),
+    and the keys written before it are read."""
     sidecar = path.parent / name
+    where = posixpath.join(posixpath.dirname(shown), name) if shown is not None else (
+        sidecar.as_posix())
     try:
         text = sidecar.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+    except FileNotFoundError:
         return [], None
-    try:
-        import yaml  # type: ignore[import-untyped]
+    except (OSError, UnicodeDecodeError) as exc:
+        if problems is not None:
+            problems.append(Problem("invalid-value", _(
+                "{name} cannot be read ({error}); its fields are not read").format(
+                    name=name, error=_reason(exc)), where, None))
+        return [], None
+    import yaml  # type: ignore[import-untyped]
 
-        data = yaml.safe_load(text)
-    except Exception:  # any YAML error: no fields
-        return [], None
+    try:
+        data = yaml_text.load(text)
+    except yaml.YAMLError as exc:
+        if problems is not None:
+            problems.append(Problem("invalid-value", _(
+                "{name} is not valid YAML ({error}); only the keys before this line are "
+                "read").format(name=name, error=_yaml_reason(exc)),
+                where, yaml_text.error_line(exc)))
+        data = yaml_text.load_before_error(text, exc)
     if not isinstance(data, dict):
         return [], None
     key_lines: dict[str, int] = {}
@@ -296,8 +314,6 @@ def sidecar_fields(
         match = _YAML_KEY.match(line)
         if match:
             key_lines.setdefault(match.group(1).strip("'\""), number)
-    where = posixpath.join(posixpath.dirname(shown), name) if shown is not None else (
-        sidecar.as_posix())
     found = []
     for key, value in data.items():
         parsed = _yaml_value(value)
@@ -305,3 +321,14 @@ def sidecar_fields(
             # (a problem of its value is reported at its line in the sidecar)
             found.append(RawField(str(key), parsed, key_lines.get(str(key)), source=where))
     return found, str(sidecar)
+
+
+def _reason(exc: BaseException) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+
+
+def _yaml_reason(exc: BaseException) -> str:
+    """The YAML error's own words, without its marks (the line is the problem's)."""
+    problem = getattr(exc, "problem", None)
+    context = getattr(exc, "context", None)
+    return " ".join(str(w) for w in (context, problem) if w) or type(exc).__name__

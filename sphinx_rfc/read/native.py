@@ -84,6 +84,7 @@ from sphinx_rfc.doctree.tables import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import GenericTable, RfcRecord
+from sphinx_rfc.model.relations import format_id
 from sphinx_rfc.nodes import INFO_MARK, InfoMark
 from sphinx_rfc.read import git_dates
 from sphinx_rfc.read.basic_info import (
@@ -202,7 +203,7 @@ def rfc_id_from_name(docname: str, settings: RfcSettings) -> str | None:
     if match is None:
         return None
     try:
-        return settings.id_format.format(int(match.group(0)))
+        return format_id(settings.id_format, match.group(0))
     except (IndexError, KeyError, ValueError):
         return None
 
@@ -212,7 +213,7 @@ def _id_value(value: str | list[str], settings: RfcSettings) -> str:
     text = plain(text)
     if text.isdecimal() and text.isascii():
         try:
-            return settings.id_format.format(int(text))
+            return format_id(settings.id_format, text)
         except (IndexError, KeyError, ValueError):
             return text
     return text
@@ -551,13 +552,14 @@ def mark_basic_info(
 
 def declared_fields(
     env: BuildEnvironment, docname: str, front: Sequence[RawField], rule: MetadataRule,
-    settings: RfcSettings,
+    settings: RfcSettings, problems: list[Problem] | None = None,
 ) -> tuple[list[RawField], dict[str, RawField]]:
     """The metadata fields from every place the template's rule names
     (front matter, a leading list, a sidecar file), each renamed to the
     field the rule maps its key to; the first place that gives a field
     wins.  Returned: the fields, and those the rule maps to names that are
-    no built-in field (extra fields, by name)."""
+    no built-in field (extra fields, by name).  A sidecar that is no valid
+    YAML is a problem at its line there (in *problems*)."""
     path = Path(env.doc2path(docname))
     by_source: dict[str, list[RawField]] = {"front-matter": list(front)}
     for source in rule.sources:
@@ -566,7 +568,8 @@ def declared_fields(
         elif (name := rule.sidecar) is not None and source.endswith(name):
             # (the document is read again when its sidecar changes)
             env.note_dependency(str(path.parent / name))
-            by_source[source] = sidecar_fields(path, name, source_path(env, docname))[0]
+            by_source[source] = sidecar_fields(
+                path, name, source_path(env, docname), problems)[0]
     order = [s for s in rule.sources if s in by_source]
     if "front-matter" not in order:
         order.insert(0, "front-matter")
@@ -692,7 +695,8 @@ def read_native(
     meta_fields = metadata_fields(env, docname, doctree)
     declared_extra: dict[str, RawField] = {}
     if rule is not None:
-        meta_fields, declared_extra = declared_fields(env, docname, meta_fields, rule, settings)
+        meta_fields, declared_extra = declared_fields(
+            env, docname, meta_fields, rule, settings, problems)
 
     rfc_id, id_line, id_source = _find_id(meta_fields, rows, docname, settings)
     if rfc_id is None:

@@ -162,6 +162,9 @@ def read_choice(vocabulary: Vocabulary, text: str) -> CellValue:
 _NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
 _RANGE_AFTER = re.compile(r"^\s*(?:[-~～–—]|到|至|to\b)\s*\d")
 #: Words after a count that only say "cases": no note for them.
+#: A count has at most this many digits (it fits in 64 bits); a longer
+#: number is no count (``int`` would not even read one of 4,301 digits).
+COUNT_DIGITS = 18
 COUNT_UNITS = frozenset({"个", "条", "项", "例", "个用例", "条用例", "用例", "case", "cases",
                          "test", "tests"})
 
@@ -170,12 +173,14 @@ def read_count(text: str) -> CellValue:
     """A count cell: the first whole number in the text (``2 组``, ``约 10
     个``, ``10+``) and the text as written as its note, unless the rest is
     only a word for "cases" (``3 个``).  No value for no number, a decimal,
-    a range (``2~3``) or a negative number."""
+    a range (``2~3``), a negative number or one of more than
+    :data:`COUNT_DIGITS` digits."""
     folded = fold(text.replace("`", ""))
     if folded.isdecimal() and folded.isascii():
-        return CellValue(int(folded))
+        return CellValue(int(folded) if len(folded) <= COUNT_DIGITS else None)
     match = next((m for m in _NUMBER.finditer(folded) if m.group(0).isascii()), None)
-    if match is None or "." in match.group(0) or _RANGE_AFTER.match(folded[match.end():]):
+    if (match is None or "." in match.group(0) or len(match.group(0)) > COUNT_DIGITS
+            or _RANGE_AFTER.match(folded[match.end():])):
         return CellValue(None)
     if folded[:match.start()].rstrip().endswith("-"):
         return CellValue(None)
