@@ -70,6 +70,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import read_choice
+from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import fold_header
@@ -159,14 +160,17 @@ def read_histories(
     sections: Sequence[SectionSpec] = SECTIONS,
     *,
     rst_list: bool = False,
+    only: Collection[str] | None = None,
 ) -> tuple[dict[str, tuple[HistoryEntry, ...]], dict[tuple[str, str], str | None]]:
-    """The history of every source file (of *suffixes*) in *log*, and the
-    status of each file at each of its commits.  The texts of the files at
-    the commits *known* does not hold (a file at a commit never changes)
-    are read by one ``git cat-file --batch``."""
+    """The history of every source file (of *suffixes*; of those in *only*,
+    when given: the RFC documents) in *log*, and the status of each file at
+    each of its commits.  The texts of the files at the commits *known*
+    does not hold (a file at a commit never changes) are read by one
+    ``git cat-file --batch``."""
     known = known or {}
     by_file = log.by_source_file()
-    paths = sorted(p for p in by_file if p.endswith(tuple(suffixes)))
+    paths = sorted(p for p in by_file if p.endswith(tuple(suffixes))
+                   and (only is None or p in only))
     wanted = [(c.sha, log.top_path(p)) for p in paths for c in by_file[p]]
     statuses_at = {key: known[key] for key in wanted if key in known}
     texts = git_log.read_blobs(log.top, [key for key in wanted if key not in statuses_at])
@@ -218,7 +222,7 @@ def build_histories(app: Sphinx) -> Histories:
         texts: dict[tuple[str, str], str | None] = {}
         histories, statuses_at = read_histories(
             log, suffixes, settings.statuses, known, names, texts, settings.sections,
-            rst_list=rst_list)
+            rst_list=rst_list, only=rfc_sources(app, log.by_source_file()))
         app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
         # the accepting commits' texts, for accepted_texts (no second read)
         accepting = {key for _entry, key in _acceptances(log, histories).values()}
@@ -227,6 +231,40 @@ def build_histories(app: Sphinx) -> Histories:
         }
     app.__dict__[_APP_KEY] = (log, histories)
     return histories
+
+
+#: What in a document's text makes it an RFC without ``rfc_documents``: an
+#: ``rfc`` directive (MyST, rST), an ``rfc`` field (rST field list, MyST
+#: front matter).  Looked for as plain text: a document that only mentions
+#: one costs a history read, never a lost history.
+_RFC_MARKS = ("{rfc}", ".. rfc::", "\n:rfc:", "\nrfc:")
+
+
+def rfc_sources(app: Sphinx, in_log: Collection[str]) -> set[str]:
+    """The source paths (relative to the source folder) of the documents
+    of this build that are RFCs, of those *in_log*: an RFC of the last
+    build, one ``rfc_documents`` names, or one whose text holds an ``rfc``
+    directive or field.  Only these have a status history: a long history
+    of other files under the source folder (a changelog, deleted pages) is
+    never read."""
+    env = app.env
+    patterns = rfc_config.settings(app.config).documents
+    known = get_domain(env).rfcs
+    found: set[str] = set()
+    for docname in env.found_docs:
+        path = source_path(env, docname)
+        if path not in in_log:
+            continue
+        if docname in known or any(docname_glob_match(p, docname) for p in patterns):
+            found.add(path)
+            continue
+        try:
+            text = "\n" + env.doc2path(docname).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if any(mark in text for mark in _RFC_MARKS):
+            found.add(path)
+    return found
 
 
 #: Where the environment keeps the texts of files at the commits that

@@ -355,7 +355,10 @@ def test_a_new_commit_reads_the_texts_of_its_files_only(
 
     monkeypatch.setattr(git_log, "read_blobs", counting)
     sphinx_build(repo)
-    assert len(asked) == 1 and len(asked[0]) == 10  # every source file at every commit
+    # every RFC file at every commit (7): not index.md, list.md, stats.md (3)
+    assert len(asked) == 1 and len(asked[0]) == 7
+    assert {p.rsplit("/", 1)[1] for _sha, p in asked[0]} == {
+        "native-0001.md", "0002-retry.md", "0003-quota.rst"}
     path = repo / "rfcs" / "0002-retry.md"
     path.write_text(directive("accepted"), encoding="utf-8")
     git(repo.parent, "commit", "-q", "-am", "retry accepted", date="2025-05-30T10:00:00+00:00")
@@ -365,9 +368,54 @@ def test_a_new_commit_reads_the_texts_of_its_files_only(
     assert [w for w in build.rfc_warnings() if w[2] == "rfc.stale-review"] == []
 
 
+def test_only_rfc_documents_history_is_read(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long unrelated history under the source folder (a CHANGELOG edited
+    at every release, a page deleted since, a data file) is not read: only
+    the versions of the documents that are RFCs."""
+    from sphinx_rfc.read import git_log
+
+    top = repo.parent
+    for release in range(1, 26):
+        log = "# 更新日志 Changelog\n\n" + "".join(
+            f"## v0.{n}.0\n\n- 修复了若干问题 (fixes), status: accepted\n\n"
+            for n in range(release, 0, -1))
+        (repo / "CHANGELOG.md").write_text(log, encoding="utf-8")
+        (repo / "notes.md").write_text(f"# 周会记录\n\n第 {release} 次。\n", encoding="utf-8")
+        git(top, "add", ".")
+        git(top, "commit", "-q", "-m", f"release 0.{release}", date="2025-05-21T10:00:00+00:00")
+    git(top, "rm", "-q", "docs/notes.md")
+    git(top, "commit", "-q", "-m", "notes moved to the wiki", date="2025-05-22T10:00:00+00:00")
+    asked: list[tuple[str, str]] = []
+    real = git_log.read_blobs
+
+    def counting(where: object, wanted: object) -> object:
+        keys = list(wanted)  # type: ignore[call-overload]
+        asked.extend(keys)
+        return real(where, keys)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(git_log, "read_blobs", counting)
+    build = sphinx_build(repo)
+    assert asked
+    assert sorted({p.rsplit("/", 1)[1] for _sha, p in asked}) == [
+        "0002-retry.md", "0003-quota.rst", "native-0001.md"]
+    assert len(asked) == 7
+    assert [s for s, _d, _a in steps(build, "RFC-0001")] == ["draft", "review", "accepted"]
+    # a page that becomes an RFC later gets its whole history
+    (repo / "rfcs" / "0004-cache.md").write_text(directive("draft").replace(
+        "RFC-0002", "RFC-0004"), encoding="utf-8")
+    git(top, "add", ".")
+    git(top, "commit", "-q", "-m", "cache: draft", date="2025-05-23T10:00:00+00:00")
+    build = sphinx_build(repo)
+    assert steps(build, "RFC-0004") == [("draft", "2025-05-23", "A")]
+    assert "CHANGELOG.md" not in {p.rsplit("/", 1)[1] for _sha, p in asked}
+
+
 def test_shallow_clone_has_no_history(repo: Path) -> None:
     """A shallow clone's history is its few fetched commits: none is shown
-    rather than a wrong one, and nothing is warned."""
+    rather than a wrong one; the one accepted RFC is warned that it cannot
+    be checked against its acceptance (test_shallow_clone.py)."""
     import subprocess
 
     top = repo.parent
@@ -377,7 +425,8 @@ def test_shallow_clone_has_no_history(repo: Path) -> None:
     build = sphinx_build(repo)
     assert exported(build)
     assert all("history" not in r for r in exported(build).values())
-    assert build.rfc_warnings() == []
+    assert [(w[0], w[2]) for w in build.rfc_warnings()] == [
+        ("native-0001.md", "rfc.changed-after-acceptance")]
     assert feed(build, "rfcs.atom") == []
 
 
