@@ -2,7 +2,9 @@
 with the first commit that shows it (docs/reference/process.md).
 
 From the build's one ``git log`` (:mod:`sphinx_rfc.read.git_log`, shared
-with git dates): for every source file the commits touching it, the file
+with git dates): for every source file that is an RFC document
+(:func:`rfc_sources`: never a changelog's thousand versions) the commits
+touching it, the file
 as it was at each of them (one ``git cat-file --batch`` for all), and the
 status read from that text by the one raw-text reader of declared fields
 (:func:`status_in_text`, through :mod:`sphinx_rfc.check.field_places`, as
