@@ -15,8 +15,11 @@ suffixes, the command's scans only ``.md``, ``.rst`` and ``.txt``).  It is
 removed on every way out of the write, ``KeyboardInterrupt`` included; one
 left by a killed process is removed by the next command or build that
 writes into its folder (:func:`clean_leftovers`).  While it is written the
-temporary file holds a lock (``flock``, where the system has it), so
-that a concurrent writer's file is never taken for a leftover.
+temporary file holds a lock (``flock``, where the system has it) from just
+after its creation until it is renamed, so that a concurrent writer's file
+is never taken for a leftover; one removed by a cleaner in the instant
+between its creation and its lock is made again (the cleaner removes only
+while holding the lock, so the writer sees it removed once it locks).
 
 :data:`hook` is called at each step of a write, for the tests to stop a
 write there (docs/reference/security.md, "Guarantees").
@@ -53,6 +56,9 @@ SUFFIX = ".tmp"
 #: Where no lock tells a live writer from a dead one, a temporary file
 #: older than this is a leftover.
 _STALE_SECONDS = 3600.0
+#: How many times a temporary file is made again when a cleaner removed it
+#: between its creation and its lock.
+_ATTEMPTS = 8
 #: A temporary file's name keeps at most this many characters of the
 #: target's (file names are limited to 255 bytes).
 _NAME_KEPT = 120
@@ -149,11 +155,8 @@ class AtomicFile:
     def __init__(self, path: Path, *, mode: int | None = None) -> None:
         self.path = Path(path)
         self.mode = _mode(self.path, mode)
-        self.temporary = self.path.with_name(_temporary_name(self.path))
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | _BINARY
-        fd = os.open(self.temporary, flags, 0o600)
+        fd = self._create()
         try:
-            _lock(fd, wait=True)
             self.stream: BinaryIO = os.fdopen(fd, "wb")
         except BaseException:
             os.close(fd)
@@ -164,6 +167,29 @@ class AtomicFile:
         except BaseException:
             self.discard()
             raise
+
+    def _create(self) -> int:
+        """Create and lock the temporary file; its descriptor.  Between the
+        creation and the lock another run's :func:`clean_leftovers` may
+        take it for a leftover and remove it (holding its lock while it
+        does): a file found removed once locked is made again, under
+        another name."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | _BINARY
+        for _attempt in range(_ATTEMPTS):
+            self.temporary = self.path.with_name(_temporary_name(self.path))
+            fd = os.open(self.temporary, flags, 0o600)
+            try:
+                _lock(fd, wait=True)
+                if fcntl is None or os.fstat(fd).st_nlink > 0:
+                    return fd
+            except BaseException:
+                os.close(fd)
+                self.temporary.unlink(missing_ok=True)
+                raise
+            os.close(fd)  # (removed by a cleaner: not ours to remove again)
+        raise FileNotFoundError(
+            f"{self.temporary}: removed by another run as soon as it was made, "
+            f"{_ATTEMPTS} times")
 
     def __enter__(self) -> AtomicFile:
         return self
@@ -191,9 +217,12 @@ class AtomicFile:
         try:
             self._finish()
             if replace:
-                self.stream.close()
-                if not hasattr(os, "fchmod"):
-                    os.chmod(self.temporary, self.mode)
+                if fcntl is None:  # (Windows renames no open file)
+                    self.stream.close()
+                    if not hasattr(os, "fchmod"):
+                        os.chmod(self.temporary, self.mode)
+                # renamed while still open, so locked: another run's
+                # cleaner never takes it for a leftover before it is gone
                 os.replace(self.temporary, self.path)
             else:
                 self._link()

@@ -326,3 +326,76 @@ def test_import_does_not_take_a_leftover_for_a_second_file(
     assert run(tmp_path / "docs") == 0
     assert capsys.readouterr().out == f"updated {target}\n"
     assert not leftover.exists()
+
+
+# --------------------------------------------------------------------------
+# Concurrent writers in one folder (issue 56 #5): another run's cleaner
+# never takes a live writer's temporary file for a leftover
+
+
+def test_a_cleaner_between_creation_and_lock_does_not_break_the_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another run cleans the folder after the temporary file is created
+    and before its writer locks it: the write still lands."""
+    target = tmp_path / "0007-offload.md"
+    target.write_text("old\n", encoding="utf-8")
+    real = _atomic._lock
+    cleaned: list[list[Path]] = []
+
+    def late_lock(fd: int, *, wait: bool) -> bool:
+        if wait and not cleaned:
+            cleaned.append(_atomic.clean_leftovers(tmp_path))
+        return real(fd, wait=wait)
+
+    monkeypatch.setattr(_atomic, "_lock", late_lock)
+    _atomic.write_text(target, "new\n")
+    assert cleaned and len(cleaned[0]) == 1  # it did take the file for a leftover
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert temporaries(tmp_path) == []
+
+
+def test_a_cleaner_before_the_rename_does_not_break_the_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another run cleans the folder just before the rename: the temporary
+    file is still locked then, so it is left alone."""
+    target = tmp_path / "0007-offload.md"
+    target.write_text("old\n", encoding="utf-8")
+    real = os.replace
+    cleaned: list[list[Path]] = []
+
+    def replace(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> None:
+        cleaned.append(_atomic.clean_leftovers(tmp_path))
+        real(source, destination)
+
+    monkeypatch.setattr(os, "replace", replace)
+    _atomic.write_text(target, "new\n")
+    assert cleaned == [[]]
+    assert target.read_text(encoding="utf-8") == "new\n"
+
+
+def test_concurrent_writers_and_cleaners_in_one_folder(tmp_path: Path) -> None:
+    """Four writers, each writing its own file again and again and cleaning
+    the folder before each write (as ``status`` does): every write lands."""
+    import threading
+
+    errors: list[BaseException] = []
+
+    def writer(k: int) -> None:
+        target = tmp_path / f"{k:04d}-rfc.md"
+        try:
+            for n in range(150):
+                _atomic.clean_leftovers(tmp_path)
+                _atomic.write_text(target, f"status: {n}\n", sync=False)
+        except BaseException as exc:  # noqa: BLE001 (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(p.read_text(encoding="utf-8") for p in tmp_path.iterdir()) == [
+        "status: 149\n"] * 4
