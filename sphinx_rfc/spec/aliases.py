@@ -114,7 +114,28 @@ def parse_aliases(
         found.fields[key] = _words(words, f"rfc_aliases['fields'][{key!r}]")
     vocab = {v.name: v for v in vocabularies}
     _nested(top, "values", vocab, lambda name: vocab[name].keys(), found.values)
+    for name, by_key in found.values.items():
+        _no_taken_word(vocab[name], by_key)
     return found
+
+
+def _no_taken_word(vocabulary: Vocabulary, by_key: Mapping[str, Words]) -> None:
+    """An alias adds a word to a value: it may not be a word that already
+    names another value (``draft: ['accepted']`` would read every accepted
+    RFC as a draft), nor one given to two values."""
+    where = f"rfc_aliases['values'][{vocabulary.name!r}]"
+    given: dict[str, str] = {}
+    for key, words in by_key.items():
+        for word in words:
+            taken = vocabulary.lookup(word)
+            if taken is not None and taken != key:
+                raise AliasError(
+                    f"{where}[{key!r}]: {word!r} already names the {vocabulary.name} "
+                    f"{taken!r}; an alias adds a word, it cannot take one from another value")
+            other = given.setdefault(fold_key(word), key)
+            if other != key:
+                raise AliasError(
+                    f"{where}: {word!r} is given to both {other!r} and {key!r}")
 
 
 def _nested(

@@ -458,7 +458,19 @@ def to_url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
     if fields != [("", "", None)]:
         raise s.fail(value, "None or a format string with exactly one {} and no other "
                             "replacement field")
+    # the link goes into every page: an http(s) URL, or a path on the same
+    # site; never a scheme that runs or embeds (javascript:, data:, file:)
+    start = "".join(c for c in value.split("{}", 1)[0] if c not in "\t\n\r").lstrip()
+    scheme = _SCHEME.match(start)
+    if not start or (scheme is not None and scheme.group(1).lower() not in _URL_SCHEMES):
+        raise s.fail(value, "None or a format string with one {} that starts as an http:// "
+                            "or https:// URL (or a path on the same site)")
     return str(value)
+
+
+#: The schemes a link template of ``rfc_issue_url`` / ``rfc_pr_url`` may have.
+_URL_SCHEMES = frozenset({"http", "https"})
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 
 
 def to_script(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:

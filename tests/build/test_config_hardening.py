@@ -105,3 +105,62 @@ def test_default_id_pattern_takes_ascii_digits_only(tmp_path: Path) -> None:
     found = [(f, t, m) for f, _n, t, m in built.rfc_warnings()]
     assert [(f, t) for f, t, _m in found] == [("b.rst", "rfc.invalid-value")]
     assert "RFC-\u0661\u0662\u0663" in found[0][2] and "^RFC-[0-9]+$" in found[0][2]
+
+
+# --------------------------------------------------------------------------
+# Issue 56: aliases that take a built-in word, URL templates of any scheme
+
+
+@pytest.mark.parametrize(("aliases", "words"), [
+    ({"status": {"draft": ["accepted"]}}, ["'accepted' already names the status 'accepted'"]),
+    ({"status": {"draft": ["已接受"]}}, ["'已接受' already names the status 'accepted'"]),
+    ({"status": {"review": ["Implemented"]}}, ["already names the status 'implemented'"]),
+    ({"type": {"feature": ["performance"]}}, ["already names the type 'performance'"]),
+    ({"status": {"draft": ["待定"], "review": ["待定"]}},
+     ["'待定' is given to both 'draft' and 'review'"]),
+])
+def test_an_alias_cannot_take_a_word_of_another_value(
+    tmp_path: Path, aliases: dict, words: list[str],
+) -> None:
+    conf = f"rfc_aliases = {{'values': {aliases!r}}}\n"
+    src = write_project(tmp_path / "src", {"index.rst": DOC}, conf)
+    with pytest.raises(ConfigError) as raised:
+        SphinxTestApp("html", srcdir=src)
+    message = str(raised.value)
+    assert "rfc_aliases" in message and all(w in message for w in words), message
+
+
+def test_an_alias_that_adds_a_word_still_reads(tmp_path: Path) -> None:
+    conf = ("rfc_aliases = {'values': {'status': {'draft': ['起草中', 'Draft']}}}\n"
+            "rfc_required_sections = []\nrfc_required_test_levels = []\n")
+    doc = DOC + "   :status: 起草中\n"
+    built = sphinx_build(write_project(tmp_path / "src", {"index.rst": doc}, conf))
+    data = json.loads((built.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    assert [r["status"] for r in data["rfcs"]] == ["draft"]
+
+
+@pytest.mark.parametrize("name", ["rfc_issue_url", "rfc_pr_url"])
+@pytest.mark.parametrize("value", [
+    "javascript:alert({})", "JavaScript:alert({})", " javascript:void({})",
+    "data:text/html,<script>{}</script>", "vbscript:msgbox({})", "file:///etc/{}",
+    "java\tscript:alert({})", "{}", "{}/issues",
+])
+def test_url_templates_of_another_scheme_are_config_errors(
+    tmp_path: Path, name: str, value: str,
+) -> None:
+    src = write_project(tmp_path / "src", {"index.rst": DOC}, f"{name} = {value!r}\n")
+    with pytest.raises(ConfigError) as raised:
+        SphinxTestApp("html", srcdir=src)
+    message = str(raised.value)
+    assert message.startswith(f"sphinx_rfc: config value {name!r} must be None or ")
+    assert "http" in message, message
+
+
+def test_url_templates_on_the_same_site_are_kept(tmp_path: Path) -> None:
+    conf = ('rfc_issue_url = "../tracker/issue-{}.html"\n'
+            'rfc_pr_url = "//git.example.com/pulls/{}"\n'
+            "rfc_required_sections = []\nrfc_required_test_levels = []\n")
+    built = sphinx_build(write_project(tmp_path / "src", {"index.rst": DOC}, conf))
+    page = (built.outdir / "index.html").read_text(encoding="utf-8")
+    assert 'href="../tracker/issue-284.html"' in page
+    assert 'href="//git.example.com/pulls/31"' in page
