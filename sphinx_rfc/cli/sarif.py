@@ -8,7 +8,8 @@ meaning, whether or not it was reported; and each other warning type the
 check listed, such as ``myst.header``); one result per problem, whose
 ``ruleId`` is the problem's subtype (``placeholder``; a build warning of
 another type: ``myst.header``), at its file (relative to the root of the
-git work tree, as the annotations are: :func:`annotation_path`) and line.
+git work tree, as the annotations are: :func:`annotation_path`; as a URI,
+percent-encoded) and line.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from sphinx_rfc import __version__
 from sphinx_rfc.cli.annotations import Shown, annotation_path
@@ -60,7 +62,9 @@ def sarif_log(problems: Sequence[Reported], base: Path) -> dict[str, Any]:
                           "shortDescription": {"text": f"Sphinx warning {rule}"},
                           "defaultConfiguration": {"level": "warning"}})
         location: dict[str, Any] = {
-            "artifactLocation": {"uri": annotation_path(base / problem.source)},
+            # (a URI reference: a space, #, % or ? of the file name percent-encoded)
+            "artifactLocation": {"uri": quote(annotation_path(base / problem.source),
+                                              safe="/")},
         }
         if problem.line:
             location["region"] = {"startLine": problem.line}

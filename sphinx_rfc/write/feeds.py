@@ -26,6 +26,7 @@ changed.  Every HTML page with an ``rfc-index`` and every RFC page links
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -64,14 +65,31 @@ _NAME_BYTES = 100
 def _safe(name: str) -> str:
     """*name* as part of a file name: no folder separator, no leading dot,
     at most :data:`_NAME_BYTES` bytes (a longer name: its first characters
-    and a hash of the whole)."""
+    and a hash of the whole).  A name whose characters had to change gets
+    a hash of the whole too: ``a/b`` and ``a:b`` are two feeds."""
     cleaned = "".join("-" if c in '/\\:*?"<>|' or ord(c) < 32 else c for c in name)
     cleaned = cleaned.lstrip(".") or "-"
-    if len(cleaned.encode("utf-8", "surrogatepass")) <= _NAME_BYTES:
+    if cleaned == name and len(cleaned.encode("utf-8", "surrogatepass")) <= _NAME_BYTES:
         return cleaned
     digest = hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
     head = cleaned.encode("utf-8", "surrogatepass")[:60].decode("utf-8", "ignore")
     return f"{head}-{digest}"
+
+
+#: What XML 1.0 refuses in a document: the C0 controls but tab, newline and
+#: carriage return, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(text: str) -> str:
+    """*text* for an XML document's text: each character XML refuses
+    replaced by U+FFFD, then escaped."""
+    return escape(_NOT_XML.sub("\ufffd", text))
+
+
+def _attribute(text: str) -> str:
+    """*text* as a quoted XML attribute value (as :func:`_xml`)."""
+    return quoteattr(_NOT_XML.sub("\ufffd", text))
 
 
 def entry_id(rfc_id: str, step: HistoryEntry) -> str:
@@ -116,9 +134,9 @@ def feed_xml(
         '<?xml version="1.0" encoding="utf-8"?>',
         f'<feed xmlns="{ATOM_NS}">',
         f"  <id>{feed_id}</id>",
-        f"  <title>{escape(title)}</title>",
+        f"  <title>{_xml(title)}</title>",
         f"  <updated>{updated}</updated>",
-        f'  <link rel="self" type="application/atom+xml" href={quoteattr(base + name)}/>',
+        f'  <link rel="self" type="application/atom+xml" href={_attribute(base + name)}/>',
         "  <generator>sphinx_rfc</generator>",
     ]
     for item in entries:
@@ -128,12 +146,12 @@ def feed_xml(
         out += [
             "  <entry>",
             f"    <id>{entry_id(record.id, step)}</id>",
-            f"    <title>{escape(f'{head}: {record.title}')}</title>",
+            f"    <title>{_xml(f'{head}: {record.title}')}</title>",
             f"    <updated>{_stamp(step.date)}</updated>",
-            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(page_uri(record))}/>",
-            f"    <author><name>{escape(step.author or '-')}</name></author>",
-            f'    <category term={quoteattr(step.status)} label={quoteattr(label)}/>',
-            f"    <summary>{escape(f'{record.id} {label}, {step.date} ({step.commit[:7]})')}"
+            f"    <link rel=\"alternate\" type=\"text/html\" href={_attribute(page_uri(record))}/>",
+            f"    <author><name>{_xml(step.author or '-')}</name></author>",
+            f'    <category term={_attribute(step.status)} label={_attribute(label)}/>',
+            f"    <summary>{_xml(f'{record.id} {label}, {step.date} ({step.commit[:7]})')}"
             "</summary>",
             "  </entry>",
         ]
