@@ -42,7 +42,7 @@ from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.listing import as_json, printable
 from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
-from sphinx_rfc.cli.status_scan import scan
+from sphinx_rfc.cli.status_scan import not_found, scan
 from sphinx_rfc.read.git_log import read_blobs, work_tree_top
 
 if TYPE_CHECKING:
@@ -132,12 +132,13 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc).removeprefix("sphinx-rfc: "))
     except ConfigError as exc:
         return fail(str(exc))
+    unreadable: list[tuple[Path, str]] = []
     rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
-                exclude=list(config.exclude_patterns), sections=settings.sections)
+                exclude=list(config.exclude_patterns), sections=settings.sections,
+                unreadable=unreadable)
     mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
     if not mine:
-        known = sorted({r.rfc_id for r in rfcs})
-        return fail(f"unknown RFC {args.rfc_id!r}; known: {', '.join(known) or 'none'}")
+        return fail(not_found(args.rfc_id, rfcs, unreadable, args.sourcedir))
     if len(mine) > 1:
         return fail(f"{args.rfc_id} is declared in "
                     + " and ".join(str(r.path) for r in mine) + "; fix that first")

@@ -44,8 +44,9 @@ from sphinx_rfc.check.approvals import approval_message, missing_approvals, need
 from sphinx_rfc.check.field_places import CJK, Place, find_places, reads_list
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.listing import printable
 from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
-from sphinx_rfc.cli.status_scan import FoundRfc, scan
+from sphinx_rfc.cli.status_scan import FoundRfc, not_found, scan
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.lifecycle import SUPERSEDED, check_transition, refusal
 from sphinx_rfc.spec.preamble import split_status
@@ -269,8 +270,12 @@ def run(args: argparse.Namespace) -> int:
     from sphinx.errors import ConfigError
 
     def fail(message: str, code: int) -> int:
-        print(f"sphinx-rfc status: {message}", file=sys.stderr)
+        # (what a file holds is quoted: no control character reaches the terminal)
+        print(printable(f"sphinx-rfc status: {message}"), file=sys.stderr)
         return code
+
+    def say(message: str) -> None:
+        print(printable(message))
 
     try:
         srcdir = find_sourcedir(args.sourcedir)
@@ -284,20 +289,21 @@ def run(args: argparse.Namespace) -> int:
     if new is None:
         return fail(f"unknown status {args.status!r}; known: "
                     + ", ".join(settings.statuses.keys()), 2)
+    unreadable: list[tuple[Path, str]] = []
     rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
                 exclude=list(config.exclude_patterns), sections=settings.sections,
-                rst_list=_reads_list(settings))
+                rst_list=_reads_list(settings), unreadable=unreadable)
     mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
     if not mine:
-        known = sorted({r.rfc_id for r in rfcs})
-        return fail(f"unknown RFC {args.rfc_id!r}; known: {', '.join(known) or 'none'}", 2)
+        return fail(not_found(args.rfc_id, rfcs, unreadable, args.sourcedir), 2)
     if len(mine) > 1:
         return fail(f"{args.rfc_id} is declared in "
                     + " and ".join(str(r.path) for r in mine) + "; fix that first", 2)
     rfc = mine[0]
     # a folder found above: its file as seen from here (0042-x.md, not ../rfcs/0042-x.md)
     shown = rfc.path if args.sourcedir is not None else Path(os.path.relpath(rfc.path))
-    clean_leftovers(rfc.path.parent)  # (what a killed status or import left)
+    # (what a killed status or import left, beside the file a link points to too)
+    clean_leftovers(Path(os.path.realpath(rfc.path)).parent)
     # (a status naming its target, "superseded by ADR-0057", is its status word;
     # none stated: the status of its place, a Rust RFC's under text/ accepted)
     stated = split_status(rfc.status)[0] if rfc.status else None
@@ -308,7 +314,7 @@ def run(args: argparse.Namespace) -> int:
         successors=lambda: [r.rfc_id for r in rfcs if args.rfc_id in r.supersedes],
     )
     if verdict.unchanged:
-        print(f"{shown}: {args.rfc_id} is already {new}; nothing changed")
+        say(f"{shown}: {args.rfc_id} is already {new}; nothing changed")
         return 0
     if not verdict.allowed and not args.force:
         return fail(f"{args.rfc_id}: {refusal(verdict)}", 1)
@@ -335,13 +341,14 @@ def run(args: argparse.Namespace) -> int:
     except StatusEditError as exc:
         return fail(f"{shown}: {exc}", 1)
     try:
-        write_atomic(rfc.path, updated)
+        # (a symlinked RFC: its target is written, the link stays a link)
+        write_atomic(Path(os.path.realpath(rfc.path)), updated)
     except OSError as exc:
         return fail(f"{shown}: not changed, cannot write it: {exc}", 1)
-    print(f"{shown}: {args.rfc_id} {verdict.current} -> {new}")
+    say(f"{shown}: {args.rfc_id} {verdict.current} -> {new}")
     for clause in dropped:
-        print(f"{shown}: {args.rfc_id}: dropped {clause!r} from its status "
-              f"(a {new} {settings.noun()} {_why_dropped(clause)})")
+        say(f"{shown}: {args.rfc_id}: dropped {clause!r} from its status "
+            f"(a {new} {settings.noun()} {_why_dropped(clause)})")
     return 0
 
 

@@ -55,9 +55,12 @@ def _value(text: str, place: Place, name: str) -> str | None:
 
 def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
          exclude: Sequence[str] = (), sections: Sequence[SectionSpec] = SECTIONS,
-         rst_list: bool = False) -> list[FoundRfc]:
+         rst_list: bool = False,
+         unreadable: list[tuple[Path, str]] | None = None) -> list[FoundRfc]:
     """Every RFC a text scan of *srcdir* finds (see the module's docstring);
-    *rst_list*: an rST file's leading list declares fields too."""
+    *rst_list*: an rST file's leading list declares fields too;
+    *unreadable* gets each source file that cannot be read, with why (not
+    UTF-8 text: the byte and where)."""
     from sphinx.util.matching import Matcher
 
     skip = Matcher(["_build", *exclude])
@@ -74,7 +77,15 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
             native = any(docname_glob_match(p, docpath.rsplit(".", 1)[0]) for p in documents)
             try:
                 text = path.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError):
+            except UnicodeDecodeError as exc:
+                if unreadable is not None:
+                    unreadable.append((path, (
+                        f"not UTF-8 text: byte 0x{exc.object[exc.start]:02x} at offset "
+                        f"{exc.start}; save it as UTF-8")))
+                continue
+            except OSError as exc:
+                if unreadable is not None:
+                    unreadable.append((path, f"cannot read it: {exc.strerror or exc}"))
                 continue
             if not native and "rfc" not in text:
                 continue
@@ -105,3 +116,20 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 found.append(FoundRfc(rfc_id, path, status, supersedes))
     return found
 
+
+def not_found(rfc_id: str, rfcs: Sequence[FoundRfc], unreadable: Sequence[tuple[Path, str]],
+              sourcedir: object) -> str:
+    """Why no RFC *rfc_id* was found: the IDs known, and the files that could
+    not be read (a file in another encoding is named, not taken for none)."""
+    known = sorted({r.rfc_id for r in rfcs})
+    message = f"unknown RFC {rfc_id!r}; known: {', '.join(known) or 'none'}"
+    if unreadable:
+        digits = "".join(c for c in rfc_id if c.isdigit()).lstrip("0")
+        # the files whose name has the ID's number first
+        ordered = sorted(unreadable, key=lambda item: not (digits and digits in item[0].name))
+        shown = "; ".join(
+            f"{path if sourcedir is not None else os.path.relpath(path)} ({why})"
+            for path, why in ordered[:3])
+        more = f" and {len(ordered) - 3} more" if len(ordered) > 3 else ""
+        message += f"; not read: {shown}{more}"
+    return message
