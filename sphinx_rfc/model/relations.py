@@ -126,10 +126,19 @@ def build_snapshot(
                 successors.append(new)
         for dep in dict.fromkeys(record.requires):
             required_by.setdefault(dep, []).append(rfc_id)
+        # (per module, one look-up: an RFC naming 40,000 modules stays linear)
+        declared = set(record.modules)
+        changed: dict[str, list[str]] = {}
+        for c in record.changes:
+            if c.module:
+                found = changed.setdefault(c.module, [])
+                if c.change:
+                    found.append(c.change)
         for module in record.touched_modules():
-            relation = record.relation_to_module(module) or "declared"
-            changes = [c.change for c in record.changes if c.module == module and c.change]
-            module_rfcs.setdefault(module, []).append(ModuleEntry(rfc_id, relation, changes))
+            relation = ("both" if module in changed else "declared") if module in declared \
+                else "changed"
+            module_rfcs.setdefault(module, []).append(
+                ModuleEntry(rfc_id, relation, changed.get(module, [])))
 
     home_map: dict[str, ModuleHome] = {}
     for home in sorted(homes, key=lambda h: (h.docname, h.line or 0)):

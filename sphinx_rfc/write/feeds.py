@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc._atomic import write_bytes
+from sphinx_rfc._atomic import sync_folder, write_bytes
 from sphinx_rfc.model.relations import id_sort_key
 from sphinx_rfc.store.domain import get_domain
 
@@ -225,6 +225,7 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or not _writes_feeds(app):
         return
     outdir = Path(app.outdir)
+    written = False
     for name, data in feeds(app).items():
         target = outdir / name
         try:
@@ -232,7 +233,10 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
                 continue
         except OSError:
             pass
-        write_bytes(target, data)
+        write_bytes(target, data, sync=False)  # (the folder is synced once, below)
+        written = True
+    if written:
+        sync_folder(outdir)
 
 
 def on_html_page_context(
