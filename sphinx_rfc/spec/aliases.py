@@ -304,4 +304,7 @@ def template_aliases(text: str) -> tuple[object, int] | None:
             return json.loads(rest), number
         except ValueError as exc:
             raise AliasError(f"line {number}: the rfc-aliases comment is no JSON ({exc})") from None
+        except RecursionError:  # (arrays or objects some thousands deep)
+            raise AliasError(f"line {number}: the rfc-aliases comment is JSON nested too "
+                             "deeply to read") from None
     return None

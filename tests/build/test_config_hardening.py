@@ -164,3 +164,24 @@ def test_url_templates_on_the_same_site_are_kept(tmp_path: Path) -> None:
     page = (built.outdir / "index.html").read_text(encoding="utf-8")
     assert 'href="../tracker/issue-284.html"' in page
     assert 'href="//git.example.com/pulls/31"' in page
+
+
+@pytest.mark.parametrize("nested", ["[" * 100_000 + "]" * 100_000,
+                                    '{"a":' * 50_000 + "1" + "}" * 50_000])
+def test_deeply_nested_json_in_a_template_comment_is_a_config_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], nested: str,
+) -> None:
+    """Issue 56 #12: a RecursionError is no message."""
+    from sphinx_rfc.cli import main
+
+    template = "<!-- rfc-aliases: " + nested + " -->\n# 标题\n\n## 背景\n\n写背景。\n"
+    src = write_project(tmp_path / "src", {"index.rst": DOC, "template.md": template},
+                        'rfc_template = "template.md"\n')
+    with pytest.raises(ConfigError) as raised:
+        SphinxTestApp("html", srcdir=src)
+    message = str(raised.value)
+    assert "template.md" in message and "nested too deeply" in message, message[:300]
+    capsys.readouterr()
+    assert main(["template", str(src)]) == 2
+    out, err = capsys.readouterr()
+    assert "nested too deeply" in err and "Traceback" not in err and len(err.splitlines()) == 1
