@@ -123,3 +123,14 @@ def test_sarif_uris_are_percent_encoded(
         assert re.fullmatch(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/%]+", uri), uri
     assert "docs/rfcs/a%20b%23c%25d%3Fe.md" in {u for u in uris}
     assert {unquote(u) for u in uris} >= {"docs/rfcs/a b#c%d?e.md"}
+
+
+def test_the_graph_file_of_a_book_is_well_formed(built: tuple[Path, object]) -> None:
+    """EPUB: the graph is an SVG file of its own (the pages' own XHTML is
+    Sphinx's, which writes a heading's characters as they are)."""
+    src, _build = built
+    book = sphinx_build(src, "epub")
+    svgs = list(book.outdir.rglob("*.svg"))
+    assert svgs
+    for path in svgs:
+        ET.parse(path)
