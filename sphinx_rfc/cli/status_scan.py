@@ -15,7 +15,6 @@ and ``supersedes``, for the ``superseded`` rule of
 
 from __future__ import annotations
 
-
 import os
 import re
 from collections.abc import Sequence

@@ -183,5 +183,5 @@ def test_deeply_nested_json_in_a_template_comment_is_a_config_error(
     assert "template.md" in message and "nested too deeply" in message, message[:300]
     capsys.readouterr()
     assert main(["template", str(src)]) == 2
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert "nested too deeply" in err and "Traceback" not in err and len(err.splitlines()) == 1

@@ -71,7 +71,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
 
 
 def test_atom_feeds_are_well_formed(built: tuple[Path, object]) -> None:
-    src, build = built
+    _src, build = built
     out = build.outdir  # type: ignore[attr-defined]
     feeds = sorted(out.glob("*.atom"))
     assert len(feeds) > 3

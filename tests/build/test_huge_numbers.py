@@ -105,7 +105,7 @@ def test_status_and_diff_find_an_rfc_whose_front_matter_id_is_a_huge_number(
         encoding="utf-8")
     capsys.readouterr()
     assert main(["status", str(src), f"RFC-{BIGGER}", "review"]) == 0
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert "Traceback" not in err
     assert "status: review" in (src / "rfcs" / "0004-bigger.md").read_text(encoding="utf-8")
     # its bare number is read as rfc_id_format makes it

@@ -8,7 +8,6 @@ all its siblings in one paragraph."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from conftest import BuildFn

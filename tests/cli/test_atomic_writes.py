@@ -388,7 +388,7 @@ def test_concurrent_writers_and_cleaners_in_one_folder(tmp_path: Path) -> None:
             for n in range(150):
                 _atomic.clean_leftovers(tmp_path)
                 _atomic.write_text(target, f"status: {n}\n", sync=False)
-        except BaseException as exc:  # noqa: BLE001 (reported below)
+        except BaseException as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=writer, args=(k,)) for k in range(4)]
