@@ -7,7 +7,9 @@ projects it is written into, the builds, and the checks of their output.
   markup characters (``*`` ``\\``` ``|`` ``\\``), ``{}`` and format strings,
   and random text over an alphabet of all of these; per document one very
   long token and, sometimes, one line-breaking character (U+2028, NEL, CR,
-  ...) that docutils or markdown-it split lines at.
+  ...) that docutils or markdown-it split lines at; numbers of more than
+  4,300 digits (:data:`HUGE`) in IDs, counts, issues and dates, and an
+  impossible date.
 - **Projects** (:func:`projects`, :func:`render`): seven documents -- an RFC
   written with directives in rST and one in MyST (every ``rfc`` option and
   ``rfc_extra_fields`` field, all seven table directives with all eight table
@@ -559,11 +561,15 @@ RESULTS = "results/junit.xml"
 TEST_IDS = ("tests/test_a.py::test_ok", "test_fail", "tests.test_b::Case::test_skip", "test_x[1]")
 
 _FIELD_KEYS = [f.key for f in FIELDS]
+#: A number of more than 4,300 digits (Python's limit for ``int(text)``).
+HUGE = "9" * 4400
+
 _VALUES: dict[str, tuple[str, ...]] = {
     "status": (*STATUSES.keys(), "已通过", "hostile", "on-<i>hold</i>"),
     "type": (*TYPES.keys(), "性能优化"),
-    "created": ("2026-01-31", "2026-02-30", "٢٠٢٦-٠١-٠١", "2026-1-1"),
-    "updated": ("2026-03-01", "yesterday"),
+    "created": ("2026-01-31", "2026-02-30", "٢٠٢٦-٠١-٠١", "2026-1-1", "2023-14-05",
+                f"{HUGE}-01-02"),
+    "updated": ("2026-03-01", "yesterday", HUGE),
     "backends": ("PT", "MS, PT", "<b>x</b>"),
 }
 
@@ -611,7 +617,7 @@ def _cell(draw: Any, col: ColumnSpec, ids: list[str], modules: list[str]) -> str
         names = [n for c in col.vocabulary.choices for n in c.all_names()]
         return pick(draw, *names)
     if col.kind == COUNT:
-        return pick(draw, "3", "0", "-1", "١٢", "1e3", "²", "")
+        return pick(draw, "3", "0", "-1", "١٢", "1e3", "²", "", HUGE, f"约 {HUGE} 个")
     if col.kind == LIST:
         return _list_value(draw, list(TEST_IDS))
     if col.key in ("component", "module"):
@@ -656,11 +662,12 @@ def rfc_doc(draw: Any, path: str, ids: list[str], modules: list[str]) -> Doc:
     native = path.startswith("native/")
     rfc_id = DEFAULT_IDS[path]
     if draw(_index(4)) == 0:
-        rfc_id = pick(draw, "RFC-٠٠٠١", "RFC-00０1", "RFC-𝟙", "RFC-0001", "rfc-1", "RFC-1 x")
+        rfc_id = pick(draw, "RFC-٠٠٠١", "RFC-00０1", "RFC-𝟙", "RFC-0001", "rfc-1", "RFC-1 x",
+                      f"RFC-{HUGE}")
     options: dict[str, str] = {}
     pools: dict[str, list[str]] = {
-        "modules": modules, "supersedes": ids, "requires": ids,
-        "issues": ["#12", "!3", "https://example.com/x/1", *ATOMS["url"]],
+        "modules": modules, "supersedes": [*ids, f"RFC-1{HUGE}"], "requires": ids,
+        "issues": ["#12", "!3", "https://example.com/x/1", f"#{HUGE}", *ATOMS["url"]],
         "authors": ["A <a@example.com>", "B <b@x>", "<script>@x.y", "PWN <\"x\"@y.z>"],
     }
     for key in [*_FIELD_KEYS, "backends"]:
