@@ -49,6 +49,7 @@ checked (a CI gate on the warnings must not pass for want of history).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc import config as rfc_config
@@ -261,7 +262,7 @@ def rfc_sources(app: Sphinx, in_log: Collection[str]) -> set[str]:
             found.add(path)
             continue
         try:
-            text = "\n" + env.doc2path(docname).read_text(encoding="utf-8", errors="replace")
+            text = "\n" + Path(env.doc2path(docname)).read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
         if any(mark in text for mark in _RFC_MARKS):
