@@ -146,7 +146,8 @@ SUBTYPES: dict[str, str] = {
     "changed-after-acceptance": (
         "An accepted RFC's interface, dependency or change tables differ from the version "
         "the commit that accepted it holds: one warning naming the rows added, removed or "
-        "changed and the acceptance date (a change of prose is none)."
+        "changed and the acceptance date (a change of prose is none); in a shallow clone, "
+        "one saying it cannot be checked (fetch the whole history)."
     ),
     "missing-approval": (
         "An ``accepted`` (or ``implemented``) RFC lacks an ``approve`` / "
