@@ -149,6 +149,7 @@ def test_killed_at_every_write_of_the_build_the_next_build_is_clean(
 ) -> None:
     targets = sorted({target for _step, target in writes})
     assert "rfcs.json" in targets and "rfcs.atom" in targets
-    assert writes
-    for n, (step, target) in enumerate(w for w in writes if w[0] in ("created", "renamed")):
+    points = [w for w in writes if w[0] in ("created", "renamed")]
+    assert points
+    for n, (step, target) in enumerate(points):
         assert killed_then_built(tmp_path / str(n), step, target) == expected, (step, target)

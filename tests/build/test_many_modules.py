@@ -77,5 +77,6 @@ def test_few_modules_render_as_before() -> None:
     items = [nodes.literal("", f"m{i}") for i in range(3)]
     assert [n.astext() for n in joined(items)] == ["m0", ", ", "m1", ", ", "m2"]
     many = joined([nodes.literal("", f"m{i}") for i in range(200)])
+    assert len(many) == 4  # 200 items and their separators, 128 nodes a group
     assert all(isinstance(n, nodes.inline) and len(n) <= 128 for n in many)
     assert "".join(n.astext() for n in many) == ", ".join(f"m{i}" for i in range(200))

@@ -49,6 +49,7 @@ def test_no_escape_sequence_from_a_file_reaches_the_terminal(
         main(argv)
         out, err = capsys.readouterr()
         outputs.append(out + err)
+    assert len(outputs) == 4
     assert all(outputs)
     for text in outputs:
         assert "\x1b" not in text and "\x07" not in text, repr(text)
