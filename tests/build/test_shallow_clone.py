@@ -70,3 +70,38 @@ def test_deepened_clone_warns_no_more(shallow: Path) -> None:
     again = sphinx_build(shallow)
     assert [(w[0], "max_pending" in w[2]) for w in changed(again)] == [
         ("0001-async-ckpt.md", True)], again.warnings
+
+
+def test_diff_of_a_file_made_after_the_boundary_is_read(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],  # noqa: F811
+) -> None:
+    """A shallow clone whose history holds a file's first commit: its whole
+    history is there, and diff compares as in a whole clone."""
+    from test_git_dates_build import git
+
+    top = repo.parent
+    path = repo / "rfcs" / "0004-prefetch.md"
+    # (its own text: git's --follow would take a near copy of another RFC
+    # for that RFC's history)
+    steps = [("draft", "", "2025-05-01"), ("accepted", "", "2025-05-02"),
+             ("accepted", "| `max_pending` | int | 4 | no | batches read ahead |\n",
+              "2025-05-03")]
+    for status, extra, day in steps:
+        path.write_text(
+            "# Prefetch the next batches while the step runs\n\n## Basic information\n\n"
+            f"| Field | Value |\n|---|---|\n| Status | {status} |\n| Owner | Li Lei |\n\n"
+            "## Background\n\nThe loader waits on disk reads between steps; reading "
+            "ahead hides most of that wait on the slow NFS mounts.\n\n"
+            "## External interface\n\n| Parameter | Type | Default | Required | Meaning |\n"
+            "|---|---|---|---|---|\n| `prefetch` | bool | true | no | read ahead |\n"
+            f"{extra}", encoding="utf-8")
+        git(top, "add", ".")
+        git(top, "commit", "-q", "-m", f"0004 {status}", date=f"{day}T10:00:00+00:00")
+    shallow = clone(top, tmp_path / "ci4", "--depth", "4")  # the boundary: 0003's commit
+    capsys.readouterr()
+    code = main(["diff", str(shallow), "RFC-0004"])
+    out, err = capsys.readouterr()
+    assert code == 1, err
+    assert err == "" and "max_pending" in out and "2025-05-02" in out
+    # 0001's history is cut: still refused
+    assert main(["diff", str(shallow), "RFC-0001"]) == 2
