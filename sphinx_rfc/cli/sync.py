@@ -36,7 +36,12 @@ from sphinx_rfc.cli.forges import (
     issue_ref,
 )
 from sphinx_rfc.cli.listing import printable
-from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
+from sphinx_rfc.cli.project import (
+    add_sourcedir_argument,
+    default_jobs,
+    find_sourcedir,
+    read_project,
+)
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
@@ -45,8 +50,8 @@ if TYPE_CHECKING:
 #: ``--format json``'s version (sphinx_rfc/schema/rfc-sync.schema.json).
 SCHEMA_VERSION = 1
 
-#: The marker at the end of a comment sync wrote.
-MARKER = re.compile(r"<!--\s*sphinx-rfc-sync:\s*(?P<rfc>\S+)\s+(?P<status>\S+)\s*-->")
+#: The marker at the end of a comment sync wrote: ``<!-- sphinx-rfc-sync: RFC-0321 accepted -->``.
+MARKER = "<!-- sphinx-rfc-sync:"
 
 #: GitHub's reason for closing an issue, by status (other forges have none).
 CLOSE_REASONS = {"implemented": "completed"}
@@ -77,7 +82,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register ``sync`` and its options."""
     cmd = subparsers.add_parser(
         "sync", help="tell each RFC's forge issue its status: labels, open/closed, a comment")
-    cmd.add_argument("sourcedir", nargs="?", metavar="DOCS")
+    add_sourcedir_argument(cmd)
     cmd.add_argument("--apply", action="store_true",
                      help="make the changes (default: print the plan, change nothing)")
     cmd.add_argument("--format", choices=("text", "json"), default="text",
@@ -181,15 +186,31 @@ def told_status(rfc: str, state: IssueState, settings: RfcSettings) -> str:
 
     told = None
     for body in state.comments:
-        for found in MARKER.finditer(body):
-            if found["rfc"] == rfc:
-                told = found["status"]
+        for marked, status in markers(body):
+            if marked == rfc:
+                told = status
     if told is not None:
         return told
     labelled = [status for status, labels in settings.forge_labels.items()
                 if any(label in state.labels for label in labels)]
     return forge_status(state.state, None, [*labelled, *state.labels],
                         settings.forge_status_map, settings.statuses)
+
+
+def markers(body: str) -> list[tuple[str, str]]:
+    """The (RFC, status) of each sync marker in a comment, in order (string
+    methods: a comment is the forge's, of any length)."""
+    found = []
+    start = body.find(MARKER)
+    while start >= 0:
+        end = body.find("-->", start)
+        if end < 0:
+            break
+        words = body[start + len(MARKER):end].split()
+        if len(words) == 2:
+            found.append((words[0], words[1]))
+        start = body.find(MARKER, end)
+    return found
 
 
 def changes_for(rfc: str, status: str, state: IssueState, settings: RfcSettings) -> list[Change]:
@@ -235,7 +256,7 @@ def comment_text(plan: IssuePlan, settings: RfcSettings) -> str:
     page = page_url(plan, settings)
     if page:
         text += "\n\n" + page
-    return f"{text}\n\n<!-- sphinx-rfc-sync: {plan.rfc} {plan.status} -->"
+    return f"{text}\n\n{MARKER} {plan.rfc} {plan.status} -->"
 
 
 def page_url(plan: IssuePlan, settings: RfcSettings) -> str | None:
@@ -284,12 +305,14 @@ def _print_text(plans: list[IssuePlan]) -> None:
 
 
 def _print_summary(plans: list[IssuePlan], applied: bool, total: int) -> None:
-    from sphinx_rfc.i18n import _
+    from sphinx_rfc.i18n import _, ngettext
 
     changed = sum(1 for p in plans if p.changes and not p.error)
     failed = sum(1 for p in plans if p.error)
-    summary = str(_("{issues} issue(s) of {total} RFC(s): {changed} to change, {failed} failed"))
-    line = summary.format(issues=len(plans), total=total, changed=changed, failed=failed)
+    summary = ngettext("{issues} RFC of {total} came from a forge issue",
+                       "{issues} RFCs of {total} came from forge issues", len(plans))
+    line = str(summary).format(issues=len(plans), total=total)
+    line += str(_(": {changed} to change, {failed} failed")).format(changed=changed, failed=failed)
     if not applied and changed:
         line += str(_("; a dry run: --apply makes the changes"))
     print(line, file=sys.stderr)

@@ -319,9 +319,9 @@ class RfcSettings:
     forge_labels: dict[str, tuple[str, ...]] = field(metadata=setting(
         default={}, rebuild="", types=(dict,),
         shape="a dict status -> a forge label or a list of labels",
-        doc="``sphinx-rfc sync``: the label(s) an RFC's forge issue carries in each status "
+        doc="``sphinx-rfc sync``: the labels the forge issue of an RFC carries in each status "
         "(``{\"review\": \"RFC/评审中\", \"accepted\": \"RFC/已接受\"}``); sync adds those of "
-        "the RFC's status and removes the others named here. Empty: labels are left alone.",
+        "the status of the RFC and removes the others named here. Empty: labels are left alone.",
         convert=to_forge_labels,
     ))
     forge_close_statuses: tuple[str, ...] = field(metadata=setting(
@@ -334,8 +334,8 @@ class RfcSettings:
     public_url: str | None = field(metadata=setting(
         default=None, rebuild="", types=(str, type(None)), shape="None or an http(s) URL",
         doc="Where the HTML is published (``https://docs.example.org/rfcs/``): "
-        "``sphinx-rfc sync`` links each comment to the RFC's page under it (``DOCNAME.html``; "
-        "a URL with ``{docname}`` says where the page's name goes, for ``dirhtml``).",
+        "``sphinx-rfc sync`` links each comment to the page of the RFC under it (``DOCNAME.html``; "
+        "a URL with ``{docname}`` says where the name of the page goes, for ``dirhtml``).",
         convert=to_public_url,
     ))
     sections_exempt_statuses: tuple[str, ...] = field(metadata=setting(
