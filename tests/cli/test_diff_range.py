@@ -136,7 +136,7 @@ def test_markdown_renders_one_table_per_rfc(repo, capsys) -> None:
     code, out, err = _run(capsys, str(docs), "--from", first, "--to", second, "--format", "markdown")
     assert (code, err) == (1, "")
     tokens = MarkdownIt("commonmark").enable("table").parse(out)
-    headings = [t.content for t, o in zip(tokens[1:], tokens) if o.type == "heading_open"]
+    headings = [t.content for t, o in zip(tokens[1:], tokens[:-1], strict=True) if o.type == "heading_open"]
     assert headings == ["RFC-0012 FP8 GEMM 与 all-gather 重叠",
                         "RFC-0013 Optimizer state offload to host memory"]
     assert sum(1 for t in tokens if t.type == "table_open") == 2
