@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from conftest import write_project
 from forge_server import TOKEN, FakeForge
@@ -52,10 +53,16 @@ def _project(root: Path, kind: str) -> tuple[Path, tuple[str, str, str]]:
     return write_project(root, files, CONF), numbers
 
 
+SCHEMA = json.loads((Path(__file__).parents[2] / "sphinx_rfc" / "schema" / "rfc-sync.schema.json")
+                    .read_text(encoding="utf-8"))
+
+
 def _sync(capsys: pytest.CaptureFixture[str], srcdir: Path, api: str, *more: str) -> tuple[int, dict, str]:
     code = main(["sync", str(srcdir), "--format", "json", "--api-url", api, *more])
     out, err = capsys.readouterr()
-    return code, json.loads(out), err
+    plan = json.loads(out)
+    jsonschema.validate(plan, SCHEMA)
+    return code, plan, err
 
 
 def _planned(result: dict) -> dict[str, list[tuple[str, str]]]:
