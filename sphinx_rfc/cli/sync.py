@@ -107,14 +107,15 @@ def run(args: argparse.Namespace) -> int:
         records = get_domain(project.app.env).snapshot().records()
         plans = [plan for plan in (
             _plan_of(record, srcdir, settings, args) for record in records) if plan is not None]
-    forges: dict[str, Forge] = {}
-    for plan in plans:
-        _settle(plan, settings, args, forges)
-    if args.format == "json":
-        print(json.dumps(as_json(plans, args.apply), ensure_ascii=False, indent=2))
-    else:
-        _print_text(plans)
-    _print_summary(plans, args.apply, len(records))
+        # (inside the read: its translations are the project's language)
+        forges: dict[str, Forge] = {}
+        for plan in plans:
+            _settle(plan, settings, args, forges)
+        if args.format == "json":
+            print(json.dumps(as_json(plans, args.apply), ensure_ascii=False, indent=2))
+        else:
+            _print_text(plans, settings)
+        _print_summary(plans, args.apply, len(records))
     return 1 if any(plan.error for plan in plans) else 0
 
 
@@ -250,7 +251,7 @@ def comment_text(plan: IssuePlan, settings: RfcSettings) -> str:
     with the page's link and the marker."""
     from sphinx_rfc.i18n import _
 
-    label = settings.statuses.label(plan.status)
+    label = str(_(settings.statuses.label(plan.status)))
     text = str(_("{rfc} is now {status} in the documentation.")).format(
         rfc=plan.rfc, status=f"**{label}**")
     page = page_url(plan, settings)
@@ -283,7 +284,7 @@ def as_json(plans: list[IssuePlan], applied: bool) -> dict[str, Any]:
     }
 
 
-def _print_text(plans: list[IssuePlan]) -> None:
+def _print_text(plans: list[IssuePlan], settings: RfcSettings) -> None:
     from sphinx_rfc.i18n import _
 
     words = {
@@ -301,7 +302,10 @@ def _print_text(plans: list[IssuePlan]) -> None:
             done = _("done") if plan.applied else _("to do")
             print(f"{head} ({done}):")
             for change in plan.changes:
-                print("  " + str(words[change.action]).format(value=change.value))
+                value = change.value
+                if change.action == "comment":  # the status, as the project names it
+                    value = str(_(settings.statuses.label(value)))
+                print("  " + str(words[change.action]).format(value=value))
 
 
 def _print_summary(plans: list[IssuePlan], applied: bool, total: int) -> None:

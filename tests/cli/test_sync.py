@@ -217,3 +217,22 @@ def test_settings_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     srcdir = write_project(tmp_path / "docs3", {"index.md": "# x\n"})
     assert main(["sync", str(srcdir), "--api-url", "file:///etc"]) == 2
     assert "--api-url" in capsys.readouterr().err
+
+
+def test_a_chinese_project_comments_in_chinese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    srcdir, numbers = _project(tmp_path / "docs", "atomgit")
+    with (srcdir / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write('language = "zh_CN"\n')
+    monkeypatch.setenv("SPHINX_RFC_FORGE_TOKEN", TOKEN)
+    with FakeForge("atomgit") as forge:
+        for number in numbers:
+            forge.add(number)
+        assert main(["sync", str(srcdir), "--api-url", forge.api, "--apply"]) == 0
+        out, err = capsys.readouterr()
+        comment = forge.issues[numbers[0]].comments[0]
+        assert comment.startswith("RFC-0321 在文档中的状态现为 **已接受**。")
+        assert comment.endswith("<!-- sphinx-rfc-sync: RFC-0321 accepted -->")
+        assert "添加标签 'RFC/已接受'" in out and "已完成" in out and "评论：现在是 已接受" in out
+        assert "来自 forge issue" in err
