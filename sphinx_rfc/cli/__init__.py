@@ -1,5 +1,5 @@
 """The ``sphinx-rfc`` command (docs/reference/cli.md): ``check``, ``list``,
-``new``, ``export``, ``import``, ``status``, ``diff`` and ``template``.
+``new``, ``export``, ``import``, ``status``, ``diff``, ``sync`` and ``template``.
 
 ``check``, ``list`` and ``export`` read the project in-process with Sphinx's
 ``dummy`` builder into a temporary folder: the reading phase runs every
@@ -30,6 +30,7 @@ from sphinx_rfc.cli import (
     new,
     rfc_diff,
     status_edit,
+    sync,
     template,
 )
 from sphinx_rfc.cli.errors import CliError
@@ -37,7 +38,7 @@ from sphinx_rfc.cli.errors import CliError
 __all__ = ["CliError", "build_parser", "main"]
 
 #: The commands, in the order the help lists them.
-COMMANDS = (check, listing, new, export, issue_import, status_edit, rfc_diff, template)
+COMMANDS = (check, listing, new, export, issue_import, status_edit, rfc_diff, sync, template)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -26,7 +26,7 @@ import argparse
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,12 +84,16 @@ class Version:
     #: ``first`` (the file's first commit), ``working-tree``.
     chosen: str
     data: RfcData
+    #: The file's text (for the lines of ``--format github``).
+    text: str = field(default="", repr=False, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         return {"rev": self.rev, "commit": self.commit, "date": self.date,
                 "chosen": self.chosen, "status": self.data.status}
 
     def describe(self) -> str:
+        if self.chosen == "absent":
+            return f"not in {self.rev}"
         if self.commit is None:
             return "working tree"
         why = {"accepted": f", the first commit where it is {self.data.status}",
@@ -104,15 +108,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "diff", help="what changed in an RFC's tables, fields and status between two revisions"
     )
     add_sourcedir_argument(parser)
-    parser.add_argument("rfc_id", help="the RFC to compare (RFC-0042)")
+    parser.add_argument("rfc_id", nargs="?",
+                        help="the RFC to compare (RFC-0042); without it, every RFC whose file "
+                             "changed between --from and --to")
     parser.add_argument("--from", dest="from_rev", metavar="REV",
                         help="the older revision (default: the first commit where the RFC is "
                              "accepted or implemented, else the file's first commit)")
     parser.add_argument("--to", dest="to_rev", metavar="REV",
                         help="the newer revision (default: the working tree)")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
+    parser.add_argument("--format", choices=("text", "json", "markdown", "github"), default="text",
                         help="text: the changes grouped by kind, + / - / ~ lines (default); "
-                             "json: one object, schema/rfc-diff.schema.json")
+                             "json: one object, schema/rfc-diff.schema.json (a list of them "
+                             "without RFC_ID); markdown: a table per RFC, for a pull request "
+                             "comment; github: a GitHub Actions annotation per changed row")
     parser.set_defaults(func=run)
     return parser
 
@@ -136,6 +144,16 @@ def run(args: argparse.Namespace) -> int:
     rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
                 exclude=list(config.exclude_patterns), sections=settings.sections,
                 unreadable=unreadable)
+    if args.rfc_id is None:
+        if not args.from_rev:
+            return fail("give an RFC ID, or --from REV (and --to REV) for every RFC "
+                        "a range of commits changed")
+        try:
+            compared = _range(srcdir, rfcs, args, settings)
+        except CliError as exc:
+            return fail(str(exc))
+        print(_range_output(compared, args.format))
+        return 1 if any(changes for *_, changes in compared) else 0
     mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
     if not mine:
         return fail(not_found(args.rfc_id, rfcs, unreadable, args.sourcedir))
@@ -155,15 +173,74 @@ def run(args: argparse.Namespace) -> int:
             except (OSError, UnicodeDecodeError) as exc:
                 raise CliError(f"{shown}: cannot read it: {exc}") from None
             new = Version(None, None, None, "working-tree",
-                          structured_data(text, path.suffix, settings))
+                          structured_data(text, path.suffix, settings), text)
     except CliError as exc:
         return fail(str(exc))
     changes = diff(old.data, new.data)
-    if args.format == "json":
-        print(as_json(as_document(args.rfc_id, shown, old, new, changes)))
-    else:
-        print(as_text(args.rfc_id, shown, old, new, changes))
+    print(_range_output([(args.rfc_id, shown, old, new, changes)], args.format, single=True))
     return 1 if changes else 0
+
+
+#: One RFC compared: its ID, its file as shown, the two versions, the changes.
+Compared = tuple[str, Path, "Version", "Version", list[Change]]
+
+
+def _range(srcdir: Path, rfcs: list[Any], args: argparse.Namespace,
+           settings: RfcSettings) -> list[Compared]:
+    """Every RFC whose file differs between ``--from`` and ``--to`` (the
+    working tree without ``--to``), compared; an RFC the older revision
+    lacks is compared with an empty one (every row added)."""
+    by_path = {r.path.resolve(): r for r in rfcs}
+    if not by_path:
+        return []
+    git = _Git(next(iter(by_path)))
+    ends = [args.from_rev] + ([args.to_rev] if args.to_rev else [])
+    for rev in ends:
+        if rev.startswith("-"):
+            raise CliError(f"{rev!r} is no revision")
+    names = git._run("diff", "--name-only", "--no-renames", "-z", *ends, "--",
+                     os.fspath(srcdir.resolve())).split("\0")
+    top = git.top
+    assert top is not None  # (_Git refuses a file outside a work tree)
+    changed = sorted({(top / name).resolve() for name in names if name})
+    compared: list[Compared] = []
+    for path in changed:
+        found = by_path.get(path)
+        if found is None:
+            continue
+        one = _Git(path)
+        try:
+            old = one.version(args.from_rev, settings)
+        except CliError:  # not there yet: the RFC is new
+            old = Version(args.from_rev, None, None, "absent",
+                          structured_data("", path.suffix, settings))
+        if args.to_rev:
+            new = one.version(args.to_rev, settings)
+        else:
+            try:
+                text = path.read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise CliError(f"{path}: cannot read it: {exc}") from None
+            new = Version(None, None, None, "working-tree",
+                          structured_data(text, path.suffix, settings), text)
+        shown = Path(os.path.relpath(path, srcdir.resolve())) if args.sourcedir else \
+            Path(os.path.relpath(path))
+        compared.append((found.rfc_id, shown, old, new, diff(old.data, new.data)))
+    return compared
+
+
+def _range_output(compared: list[Compared], fmt: str, single: bool = False) -> str:
+    """What is printed for the RFCs compared, in *fmt*."""
+    if fmt == "json":
+        documents = [as_document(*one) for one in compared]
+        return as_json(documents[0] if single else documents)
+    if fmt == "markdown":
+        return as_markdown(compared)
+    if fmt == "github":
+        return "\n".join(line for one in compared for line in as_annotations(*one))
+    if not compared:
+        return "no RFC changed"
+    return "\n\n".join(as_text(*one) for one in compared)
 
 
 def as_document(rfc_id: str, source: Path, old: Version, new: Version,
@@ -216,6 +293,102 @@ def as_text(rfc_id: str, source: Path, old: Version, new: Version,
             else:
                 lines.append(f"  {mark} {change.key}: {change.new or change.old}")
     return printable_lines(lines)
+
+
+def _md_cell(text: str) -> str:
+    """*text* safe in a Markdown table cell: one line, pipes escaped, no HTML."""
+    text = printable(" ".join(str(text).split()))
+    for char, escaped in (("\\", "\\\\"), ("|", "\\|"), ("<", "&lt;"), (">", "&gt;")):
+        text = text.replace(char, escaped)
+    return text
+
+
+def _sides(change: Change) -> tuple[str, str]:
+    """The before and after of a change as cell text."""
+    if isinstance(change.old, dict) or isinstance(change.new, dict):
+        old = change.old if isinstance(change.old, dict) else {}
+        new = change.new if isinstance(change.new, dict) else {}
+        if change.change == "changed":
+            columns = change.columns()
+            return (_cells(old, columns), _cells(new, columns))
+        return (_cells(old), _cells(new))
+    return (str(change.old or ""), str(change.new or ""))
+
+
+def as_markdown(compared: list[Compared]) -> str:
+    """The changes of every RFC compared as Markdown, for a pull request
+    comment: a heading and a table per RFC (``change | kind | item |
+    before | after``); an RFC with no structured change says so."""
+    if not compared:
+        return "No RFC changed."
+    order = {kind: k for k, kind in enumerate(KIND_ORDER)}
+    parts = []
+    for rfc_id, source, old, new, changes in compared:
+        title = new.data.fields.get("title") or _title_of(new.text or old.text)
+        head = f"### {_md_cell(rfc_id)}" + (f" {_md_cell(title)}" if title else "")
+        lines = [head, "", f"`{_md_cell(source.as_posix())}`: {_md_cell(old.describe())} → "
+                 f"{_md_cell(new.describe())}", ""]
+        if not changes:
+            lines.append("No change in its status, fields or tables.")
+            parts.append("\n".join(lines))
+            continue
+        lines += ["| change | kind | item | before | after |", "|---|---|---|---|---|"]
+        ranked = sorted(changes, key=lambda c: order.get(c.kind, len(order)))
+        for change in ranked:
+            before, after = _sides(change)
+            lines.append("| " + " | ".join((
+                change.change, _md_cell(KIND_TITLES.get(change.kind, change.kind)),
+                _md_cell(change.key), _md_cell(before), _md_cell(after))) + " |")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def _title_of(text: str) -> str | None:
+    """A document's title as a reader sees it first: its first ``#``
+    heading, or an rST title (a line over a line of ``=`` as long)."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if line.startswith("# "):
+            return line[2:].strip().strip("#").strip() or None
+        under = lines[number + 1] if number + 1 < len(lines) else ""
+        if line.strip() and under and set(under) == {"="} and len(under) >= len(line.strip()):
+            return line.strip()
+    return None
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line of *key* in *text*: the first table row naming it, else the
+    first line naming it, else 1 (a removed row's key is not there)."""
+    lines = text.splitlines()
+    if key:
+        for number, line in enumerate(lines, 1):
+            if line.lstrip().startswith(("|", "*", "-", "+")) and key in line:
+                return number
+        for number, line in enumerate(lines, 1):
+            if key in line:
+                return number
+    return 1
+
+
+def as_annotations(rfc_id: str, source: Path, old: Version, new: Version,
+                   changes: list[Change]) -> list[str]:
+    """One GitHub Actions ``::notice`` per change, at the changed row's line
+    in the newer version (``--format github``)."""
+    from sphinx_rfc.cli.annotations import escape_data, escape_property
+
+    text = new.text
+    out = []
+    for change in changes:
+        before, after = _sides(change)
+        kind = KIND_TITLES.get(change.kind, change.kind)
+        what = {"added": f"{kind} added: {change.key} ({after})",
+                "removed": f"{kind} removed: {change.key} ({before})"}.get(
+            change.change, f"{kind} changed: {change.key}: {before} -> {after}")
+        line = _line_of(text, change.key if change.kind != "status" else "")
+        title = escape_property(f"{rfc_id} {kind}")
+        out.append(f"::notice file={escape_property(source.as_posix())},line={line},"
+                   f"title={title}::{escape_data(printable(what))}")
+    return out
 
 
 def printable_lines(lines: list[str]) -> str:
@@ -278,7 +451,7 @@ class _Git:
         if text is None:
             raise CliError(f"{self.name} is not in {rev} ({commit[:12]}), or is not UTF-8 text")
         return Version(rev, commit, date, "given",
-                       structured_data(text, self.path.suffix, settings))
+                       structured_data(text, self.path.suffix, settings), text)
 
     def _name_at(self, commit: str) -> str | None:
         """The file's name at *commit*, renames followed: that of the newest

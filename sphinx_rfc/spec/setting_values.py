@@ -514,6 +514,40 @@ def to_forge_status_map(s: Setting, value: Any, done: Mapping[str, Any]) -> dict
     return found
 
 
+def to_forge_labels(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, tuple[str, ...]]:
+    """Status -> the forge label(s) ``sphinx-rfc sync`` gives an issue in it
+    (docs/reference/sync.md): the reverse of ``rfc_forge_status_map``."""
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and ((isinstance(v, str) and v.strip()) or _is_str_list(v))
+        for k, v in value.items()
+    ):
+        raise s.fail(value)
+    statuses: Vocabulary = done.get("statuses") or STATUSES
+    found: dict[str, tuple[str, ...]] = {}
+    for key, labels in value.items():
+        status = statuses.lookup(key)
+        if status is None:
+            raise s.fail(value, f"{s.shape}, each key a status of rfc_statuses ({key!r} is not)")
+        names = (labels,) if isinstance(labels, str) else tuple(labels)
+        if any(not name.strip() or "," in name for name in names):
+            raise s.fail(value, f"{s.shape}; a label is not empty and holds no comma")
+        found[status] = tuple(name.strip() for name in names)
+    return found
+
+
+def to_public_url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
+    """None, or the http(s) URL the HTML is published at."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not re.match(r"^https?://[^/\s]+", value.strip()):
+        raise s.fail(value)
+    if "{docname}" in value:
+        return value.strip()
+    return value.strip().rstrip("/") + "/"
+
+
 def to_approvers(
     s: Setting, value: Any, done: Mapping[str, Any]
 ) -> dict[str, tuple[str, ...]]:

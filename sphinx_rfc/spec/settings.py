@@ -64,6 +64,7 @@ from sphinx_rfc.spec.setting_values import (
     to_default_status,
     to_extra_fields,
     to_flag,
+    to_forge_labels,
     to_forge_status_map,
     to_id_format,
     to_module_api,
@@ -71,6 +72,7 @@ from sphinx_rfc.spec.setting_values import (
     to_modules,
     to_pattern,
     to_placeholders,
+    to_public_url,
     to_required_sections,
     to_script,
     to_sections,
@@ -314,6 +316,28 @@ class RfcSettings:
         "(open: draft, closed as completed: implemented, closed as not planned: withdrawn).",
         convert=to_forge_status_map,
     ))
+    forge_labels: dict[str, tuple[str, ...]] = field(metadata=setting(
+        default={}, rebuild="", types=(dict,),
+        shape="a dict status -> a forge label or a list of labels",
+        doc="``sphinx-rfc sync``: the labels the forge issue of an RFC carries in each status "
+        "(``{\"review\": \"RFC/评审中\", \"accepted\": \"RFC/已接受\"}``); sync adds those of "
+        "the status of the RFC and removes the others named here. Empty: labels are left alone.",
+        convert=to_forge_labels,
+    ))
+    forge_close_statuses: tuple[str, ...] = field(metadata=setting(
+        default=["rejected", "withdrawn", "implemented"], rebuild="", types=(list, tuple),
+        shape="a list of statuses",
+        doc="``sphinx-rfc sync``: the statuses whose forge issue is closed (the others "
+        "are reopened); each a status of ``rfc_statuses`` (of the default, those it has).",
+        convert=to_status_list,
+    ))
+    public_url: str | None = field(metadata=setting(
+        default=None, rebuild="", types=(str, type(None)), shape="None or an http(s) URL",
+        doc="Where the HTML is published (``https://docs.example.org/rfcs/``): "
+        "``sphinx-rfc sync`` links each comment to the page of the RFC under it (``DOCNAME.html``; "
+        "a URL with ``{docname}`` says where the name of the page goes, for ``dirhtml``).",
+        convert=to_public_url,
+    ))
     sections_exempt_statuses: tuple[str, ...] = field(metadata=setting(
         default=["withdrawn", "rejected"], types=(list, tuple), shape="a list of statuses",
         doc="RFCs in these statuses are not checked for missing or empty sections and "
@@ -425,7 +449,7 @@ _VALIDATED_LAST = frozenset(
     {"statuses", "types", "required_test_levels", "placeholders", "documents", "test_results",
      "aliases", "default_status",
      # named by the project's statuses: after rfc_statuses (declared before them)
-     "forge_status_map", "sections_exempt_statuses"}
+     "forge_status_map", "sections_exempt_statuses", "forge_labels", "forge_close_statuses"}
 )
 
 

@@ -52,7 +52,7 @@ def test_one_synopsis_per_command(out: Path) -> None:  # noqa: F811
 
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     names = list(sub.choices)  # type: ignore[union-attr]
-    assert len(names) == 8
+    assert len(names) == 9
     for name in names:
         assert len(re.findall(rf"sphinx-rfc {name} \[-h\]", page)) == 1, name
     status_usage = page.split("sphinx-rfc status [-h]", 1)[1].split("\n\n", 1)[0]
