@@ -513,10 +513,13 @@ def misspells(heading: str, title: str) -> bool:
     """Whether a heading's normalised text is a misspelling of a section's
     title: the same head noun, one edit away (two for a title of six
     characters or more) once folded and without spaces; a title of two
-    characters is too short to tell (`背景`)."""
+    characters is too short to tell (`背景`).  The title written with other
+    spaces (`底层 OP 设计`) is one too, of no edit (:func:`spaced_only`)."""
     norm, alias = normalise_title(heading), normalise_title(title)
     a, b = _squeezed(norm), _squeezed(alias)
-    if len(b) < 3 or a == b or _head_noun(norm) != _head_noun(alias):
+    if a == b:
+        return bool(b) and norm != alias  # spaces aside (`底层 OP 设计`), the title
+    if len(b) < 3 or _head_noun(norm) != _head_noun(alias):
         return False
     most = 1 if len(b) < 6 else 2
     return _edits(a, b, most) <= most
@@ -584,53 +587,74 @@ def misspelt_headings(
     (`7. 组建依赖` for `7. 组件依赖`): a heading naming no section, the
     section named by no other heading, the heading's title a misspelling
     of one of the section's titles (:func:`misspells`), at the section's
-    place -- its numbering the template's for the section, or the headings
-    naming sections just before and after it the template's sections
-    before and after it -- and no other heading or section so."""
+    place (:func:`_in_place`), and no other heading or section so.  A
+    heading found so is a neighbour for the next (two misspelt headings
+    in a row: `底层 OP 设计`, `API 实现方案`)."""
     if not unmatched:
         return {}
     numbers = _template_numbers(settings)
-    top = [s for s in settings.sections if s.level == 2]
-    order = {s.key: i for i, s in enumerate(top)}
+    levels = {s.level for s in settings.sections}
+    order = {s.key: i for level in levels
+             for i, s in enumerate(x for x in settings.sections if x.level == level)}
+    level_of = {s.key: s.level for s in settings.sections}
     index = {id(b): i for i, b in enumerate(bodies)}
-    found: dict[str, list[SectionBody]] = {}
-    for body in unmatched:
-        specs = [s for s in settings.sections if s.key not in named
-                 and any(misspells(body.title, t) for t in s.titles)]
-        placed = [s for s in specs if _in_place(body, s, numbers, order, bodies, keys_of,
-                                                index[id(body)])]
-        if len(placed) == 1:
-            found.setdefault(placed[0].key, []).append(body)
-    return {key: hits[0] for key, hits in found.items() if len(hits) == 1}
+    keys = [list(k) for k in keys_of]
+    left = list(unmatched)
+    taken = set(named)
+    resolved: dict[str, SectionBody] = {}
+    while left:
+        found: dict[str, list[SectionBody]] = {}
+        for body in left:
+            specs = [s for s in settings.sections if s.key not in taken
+                     and any(misspells(body.title, t) for t in s.titles)]
+            at = index[id(body)]
+            placed = [s for s in specs if _in_place(
+                body, s.key, numbers, order, level_of, bodies, keys, at)]
+            if len(placed) == 1:
+                found.setdefault(placed[0].key, []).append(body)
+        certain = {key: hits[0] for key, hits in found.items() if len(hits) == 1}
+        if not certain:
+            break
+        for key, body in certain.items():
+            resolved[key] = body
+            keys[index[id(body)]] = [key]
+            taken.add(key)
+        left = [b for b in left if all(b is not r for r in certain.values())]
+    return resolved
 
 
 def _in_place(
-    body: SectionBody, spec: SectionSpec, numbers: dict[str, tuple[int, ...]],
-    order: dict[str, int], bodies: Sequence[SectionBody], keys_of: Sequence[Sequence[str]],
+    body: SectionBody, key: str, numbers: dict[str, tuple[int, ...]], order: dict[str, int],
+    level_of: dict[str, int], bodies: Sequence[SectionBody], keys_of: Sequence[Sequence[str]],
     at: int,
 ) -> bool:
-    """Whether *body* (``bodies[at]``) stands where the template puts
-    *spec*: by numbering, or between the sections the template puts
-    around it."""
+    """Whether *body* (``bodies[at]``) stands where the template puts the
+    section *key*: its numbering is the template's for it, or, of the
+    nearest headings before and after it naming sections of its level,
+    one names the template's section just before (or after) it and the
+    other none out of order."""
     number = title_number(body.title)
-    if number is not None and numbers.get(spec.key) == number:
+    if number is not None and numbers.get(key) == number:
         return True
-    if spec.key not in order:
-        return False
-    place = order[spec.key]
+    place, level = order[key], level_of[key]
 
     def neighbour(span: Iterable[int]) -> int | None:
         for i in span:
-            keys = [k for k in keys_of[i] if k in order]
-            if len(keys) == 1:
-                return order[keys[0]]
+            named = [k for k in keys_of[i] if level_of.get(k) == level]
+            if len(named) == 1:
+                return order[named[0]]
         return None
 
     before = neighbour(range(at - 1, -1, -1))
     after = neighbour(range(at + 1, len(bodies)))
-    return ((before == place - 1 or (before is None and place == 0))
-            and (after == place + 1 or (after is None and place == len(order) - 1))
-            and (before is not None or after is not None))
+    return ((before is None or before < place) and (after is None or after > place)
+            and (before == place - 1 or after == place + 1))
+
+
+def spaced_only(heading: str, spec: SectionSpec) -> bool:
+    """Whether *heading* is one of *spec*'s titles but for its spaces."""
+    squeezed = _squeezed(normalise_title(heading))
+    return any(_squeezed(normalise_title(t)) == squeezed for t in spec.titles)
 
 
 def _misspelt_message(spec: SectionSpec, body: SectionBody) -> str:
@@ -694,11 +718,12 @@ def section_states(
                     title=body.title, label=section_label(spec, quoted=False)),
                 source, body.line or fallback_line, rfc_id,
             ))
-        if spec.key in choice.misspelt:
-            assert body is not None
-            problems.append(Problem(
-                "missing-section", _misspelt_message(spec, body), source,
-                body.line or fallback_line, rfc_id))
+        if body is not None and spec.key in choice.misspelt:
+            # (spaces never matter: `底层 OP 设计` for `底层OP设计` is no typo)
+            if not spaced_only(body.title, spec):
+                problems.append(Problem(
+                    "missing-section", _misspelt_message(spec, body), source,
+                    body.line or fallback_line, rfc_id))
         elif state == MISSING and spec.key in required:
             missing.append(Problem(
                 "missing-section",
