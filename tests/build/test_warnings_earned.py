@@ -43,6 +43,11 @@ EXPECTED = {
      "rfc.invalid-value"),
     # `10. 验证设计方桉` is no certain misspelling: missing, a hint only
     ("0305-elastic-resume.md", 1, "rfc.missing-section"),
+    # `9. 验怔设计`: the verification section, checked as one (its test
+    # levels, its template sub-sections)
+    ("0306-overlap.md", line_of("0306-overlap.md", "## 9. 验怔设计"), "rfc.missing-section"),
+    ("0306-overlap.md", line_of("0306-overlap.md", "## 9. 验怔设计"), "rfc.missing-test-level"),
+    ("0306-overlap.md", line_of("0306-overlap.md", "### 9.1 用例分层"), "rfc.empty-section"),
 }
 
 
@@ -55,7 +60,8 @@ def earned(shared_build: BuildFn) -> dict[str, Any]:
 
 def test_exact_warnings(earned: dict[str, Any]) -> None:
     assert {(w[0], w[1], w[2]) for w in earned["warnings"]} == EXPECTED
-    assert len(earned["warnings"]) == len(EXPECTED)
+    # one warning each, but the two test levels the plan lacks (UT, Level0)
+    assert len(earned["warnings"]) == len(EXPECTED) + 1
 
 
 def test_a_key_text_table_in_the_constraints_is_no_near_miss(earned: dict[str, Any]) -> None:
@@ -79,7 +85,8 @@ def test_an_empty_form_heading_and_the_filled_one_are_one_section(
     earned: dict[str, Any],
 ) -> None:
     record = earned["rfcs"]["RFC-0304"]
-    assert not [w for w in earned["warnings"] if w[2] == "rfc.empty-section"]
+    assert not [w for w in earned["warnings"]
+                if w[2] == "rfc.empty-section" and w[0] == "0304-async-save.md"]
     assert {k: record["sections"][k] for k in ("background", "interface", "dependencies")} == {
         "background": "present", "interface": "present", "dependencies": "present"}
     # the tables are read from the filled headings
@@ -103,6 +110,10 @@ def test_a_misspelt_heading_is_the_section_and_its_table_is_checked(
     assert "'必不可少'" in messages[row] and "7. 组建依赖" in messages[row]
     assert [d["component"] for d in record["dependencies"]] == ["checkpoint", "FSDP"]
     assert "did you mean the heading '10. 验证设计方桉'" in messages[1]
+    overlap = earned["rfcs"]["RFC-0306"]
+    assert overlap["sections"]["verification"] == "present"
+    assert [v["combination"] for v in overlap["verification"]["interactions"]] == [
+        "本特性 + FSDP"]
 
 
 def test_zh_cn_did_you_mean(build: BuildFn, tmp_path: Path) -> None:
