@@ -349,7 +349,7 @@ def _answered(
     if not matching:
         return None
     at = next(i for i, b in enumerate(bodies) if b is matching[0])
-    while empty(bodies[at]) and at + 1 < len(bodies) and names(bodies[at + 1]):
+    while at + 1 < len(bodies) and names(bodies[at + 1]) and empty(bodies[at]):
         at += 1
     return bodies[at]
 
@@ -509,6 +509,7 @@ def _edits(a: str, b: str, most: int) -> int:
     return min(previous[-1], most + 1)
 
 
+@lru_cache(maxsize=8192)
 def misspells(heading: str, title: str) -> bool:
     """Whether a heading's normalised text is a misspelling of a section's
     title: the same head noun, one edit away (two for a title of six

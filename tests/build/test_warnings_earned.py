@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOTS, BuildFn
+from conftest import ROOTS, BuildFn, write_project
 
 from sphinx_rfc.check.placeholders import learn_code_blanks
 from sphinx_rfc.check.sections import misspells, title_number
@@ -185,3 +185,61 @@ def test_code_placeholders_are_learned_from_the_template_s_code() -> None:
     rst = ("标题\n====\n\n接口\n----\n\n.. code-block:: python\n   :linenos:\n\n"
            "   def xxx_function(arg):\n       pass\n\n正文 xxx。\n")
     assert code_blocks(rst, markdown=False) == ["   def xxx_function(arg):\n       pass"]
+
+
+# --------------------------------------------------------------------------
+# A team's own template: its headings written with other spaces
+
+
+_TEAM_TEMPLATE = """\
+# 标题
+
+## 1、相关背景
+
+为什么要做。
+
+## 2、命名与参数设计
+
+## 3、底层OP设计
+
+## 4、API实现方案
+"""
+
+_TEAM_RFC = """\
+# paddle.demo_op 设计文档
+
+## 1、相关背景
+
+用户需要一个 demo 算子，issue #123。
+
+## 2、命名与参数设计
+
+`paddle.demo_op(x, axis=-1, name=None)`
+
+## 底层 OP 设计
+
+复用已有的 reduce kernel，不新增 OP。
+
+## API 实现方案
+
+在 python 端组合 `paddle.sum` 与 `paddle.max` 实现。
+
+## 6、其他说明
+
+无。
+"""
+
+
+def test_a_heading_with_other_spaces_is_the_section_without_a_word(
+    build: BuildFn, tmp_path: Path,
+) -> None:
+    app = build(write_project(tmp_path / "src", {
+        "index.md": "# 文档\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+        "template.md": _TEAM_TEMPLATE,
+        "rfcs/20240101_api_design_for_demo_op.md": _TEAM_RFC,
+    }, 'rfc_template = "template.md"\nrfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+       'exclude_patterns = ["_build", "template.md"]\n'))
+    assert not [w for w in app.rfc_warnings() if w[2] in (
+        "rfc.missing-section", "rfc.empty-section")], app.warnings
+    record = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))["rfcs"][0]
+    assert set(record["sections"].values()) == {"present"}, record["sections"]
