@@ -3,6 +3,7 @@ present, empty or not applicable (docs/reference/sections.md)."""
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections import Counter
@@ -604,13 +605,14 @@ def misspelt_headings(
     taken = set(named)
     resolved: dict[str, SectionBody] = {}
     while left:
+        places = _named_places(keys, level_of, order)
         found: dict[str, list[SectionBody]] = {}
         for body in left:
             specs = [s for s in settings.sections if s.key not in taken
                      and any(misspells(body.title, t) for t in s.titles)]
             at = index[id(body)]
             placed = [s for s in specs if _in_place(
-                body, s.key, numbers, order, level_of, bodies, keys, at)]
+                body, s.key, numbers, order[s.key], places.get(level_of[s.key], ([], [])), at)]
             if len(placed) == 1:
                 found.setdefault(placed[0].key, []).append(body)
         certain = {key: hits[0] for key, hits in found.items() if len(hits) == 1}
@@ -620,34 +622,47 @@ def misspelt_headings(
             resolved[key] = body
             keys[index[id(body)]] = [key]
             taken.add(key)
-        left = [b for b in left if all(b is not r for r in certain.values())]
+        done = {id(b) for b in certain.values()}
+        left = [b for b in left if id(b) not in done]
     return resolved
 
 
+def _named_places(
+    keys_of: Sequence[Sequence[str]], level_of: dict[str, int], order: dict[str, int],
+) -> dict[int, tuple[list[int], list[int]]]:
+    """Heading level -> the positions of the headings naming one section of
+    that level, in order, and the template's place of each."""
+    places: dict[int, tuple[list[int], list[int]]] = {}
+    for at, keys in enumerate(keys_of):
+        by_level: dict[int, list[str]] = {}
+        for key in keys:
+            if key in level_of:
+                by_level.setdefault(level_of[key], []).append(key)
+        for level, named in by_level.items():
+            if len(named) == 1:
+                positions, ranks = places.setdefault(level, ([], []))
+                positions.append(at)
+                ranks.append(order[named[0]])
+    return places
+
+
 def _in_place(
-    body: SectionBody, key: str, numbers: dict[str, tuple[int, ...]], order: dict[str, int],
-    level_of: dict[str, int], bodies: Sequence[SectionBody], keys_of: Sequence[Sequence[str]],
-    at: int,
+    body: SectionBody, key: str, numbers: dict[str, tuple[int, ...]], place: int,
+    named: tuple[list[int], list[int]], at: int,
 ) -> bool:
-    """Whether *body* (``bodies[at]``) stands where the template puts the
-    section *key*: its numbering is the template's for it, or, of the
-    nearest headings before and after it naming sections of its level,
-    one names the template's section just before (or after) it and the
-    other none out of order."""
+    """Whether *body* (the heading at position *at*) stands where the
+    template puts the section *key* (its *place* among the sections of its
+    level): its numbering is the template's for it, or, of the nearest
+    headings before and after it naming sections of its level (*named*:
+    their positions and places), one names the template's section just
+    before (or after) it and the other none out of order."""
     number = title_number(body.title)
     if number is not None and numbers.get(key) == number:
         return True
-    place, level = order[key], level_of[key]
-
-    def neighbour(span: Iterable[int]) -> int | None:
-        for i in span:
-            named = [k for k in keys_of[i] if level_of.get(k) == level]
-            if len(named) == 1:
-                return order[named[0]]
-        return None
-
-    before = neighbour(range(at - 1, -1, -1))
-    after = neighbour(range(at + 1, len(bodies)))
+    positions, ranks = named
+    k = bisect.bisect_left(positions, at)
+    before = ranks[k - 1] if k > 0 else None
+    after = ranks[k] if k < len(positions) else None
     return ((before is None or before < place) and (after is None or after > place)
             and (before == place - 1 or after == place + 1))
 
