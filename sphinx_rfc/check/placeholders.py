@@ -7,12 +7,19 @@ import bisect
 import re
 import sys
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.spec.blanks import blank_spans
+from sphinx_rfc.spec.blanks import blank_spans, code_blocks
+from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.messages import _
-from sphinx_rfc.spec.template import BRACE_STYLE, BRACKET_STYLE
+from sphinx_rfc.spec.template import BRACE_STYLE, BRACKET_STYLE, TEMPLATE_FOLDER, default_schema
+
+if TYPE_CHECKING:
+    from sphinx_rfc.spec.settings import RfcSettings
 
 #: In ``rfc_placeholders``: any blank of this style, not this text
 #: (docs/reference/warnings.md, "Placeholders"): ``{name}`` (MADR) and ``[name]``.
@@ -193,6 +200,95 @@ def is_placeholder(text: str, placeholders: Sequence[str]) -> bool:
         return False
     rest = strip_placeholders(text, placeholders)
     return not re.sub(r"[\W_]+", "", rest)
+
+
+# --------------------------------------------------------------------------
+# Code: the template's own example code left as it was
+
+
+@dataclass(frozen=True)
+class CodeBlanks:
+    """The placeholders of a template's code blocks (docs/reference/warnings.md,
+    "Placeholders"): the names holding one (``enable_xxx``,
+    ``config.xxx.enabled``) and the lines holding one, spaces collapsed
+    (``mode="xxx",``)."""
+
+    names: tuple[str, ...] = ()
+    lines: frozenset[str] = frozenset()
+
+    def found_in(self, code: str) -> list[str]:
+        """The template's code placeholders *code* holds, in order: its
+        names (a whole name, not inside a longer one), then the template's
+        lines holding none of them."""
+        found = [name for name in self.names if _name_regex(name).search(code)]
+        for line in code.splitlines():
+            bare = " ".join(line.split())
+            if bare in self.lines and not any(_name_regex(n).search(bare) for n in found):
+                found.append(bare)
+        return list(dict.fromkeys(found))
+
+
+#: A name in code: an identifier, dotted (``config.xxx.enabled``).
+_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+@lru_cache(maxsize=256)
+def _name_regex(name: str) -> re.Pattern[str]:
+    """A whole *name*: not after a word character or a dot, nor before a
+    word character."""
+    return re.compile(r"(?<![\w.])" + re.escape(name) + r"(?![\w])")
+
+
+def learn_code_blanks(blocks: Iterable[str], placeholders: Sequence[str]) -> CodeBlanks:
+    """The :class:`CodeBlanks` of a template's code *blocks*: each line
+    holding one of *placeholders*, and each name in it that holds one and
+    more (``enable_xxx``; not ``xxx`` alone: code has its own)."""
+    names: list[str] = []
+    lines: set[str] = set()
+    for block in blocks:
+        for line in block.splitlines():
+            spans = placeholder_spans(line, placeholders)
+            if not spans:
+                continue
+            lines.add(" ".join(line.split()))
+            for match in _NAME.finditer(line):
+                inside = [(a, b) for a, b in spans if match.start() <= a and b <= match.end()]
+                if inside and any(match.span() != span for span in inside):
+                    names.append(match.group(0))
+    return CodeBlanks(tuple(dict.fromkeys(names)), frozenset(lines))
+
+
+#: The templates ``sphinx-rfc new`` writes without ``rfc_template``: with
+#: the built-in template document, the code an RFC starts from.
+_NEW_TEMPLATES = ("rfc.zh.md", "rfc.en.md", "rfc.zh.rst", "rfc.en.rst")
+
+_CODE_BLANKS: ByIdentity[CodeBlanks] = ByIdentity(64)
+
+
+def _shipped_default(path: str) -> bool:
+    """Whether *path* is the built-in template document (``rfc_template =
+    "hyper-parallel"``, or its English version): the same as none."""
+    where = Path(path)
+    return where.parent.resolve() == TEMPLATE_FOLDER.resolve() and where.name.startswith(
+        "hyper-parallel.")
+
+
+def code_blanks(settings: RfcSettings) -> CodeBlanks:
+    """The code placeholders of the template in force (``rfc_template``;
+    without it, the built-in template and those ``sphinx-rfc new``
+    writes), once per settings object."""
+
+    def compute() -> CodeBlanks:
+        template = settings.template
+        texts = [(template.text, template.markdown)] if template is not None else [
+            (default_schema().text, True)]
+        if template is None or _shipped_default(template.path):
+            texts += [((TEMPLATE_FOLDER / name).read_text(encoding="utf-8"), name.endswith(".md"))
+                      for name in _NEW_TEMPLATES if (TEMPLATE_FOLDER / name).is_file()]
+        blocks = [block for text, markdown in texts for block in code_blocks(text, markdown)]
+        return learn_code_blanks(blocks, settings.placeholders)
+
+    return _CODE_BLANKS.get(settings, None, compute)
 
 
 #: Where a placeholder is, as messages name it.

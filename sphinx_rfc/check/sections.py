@@ -3,6 +3,7 @@ present, empty or not applicable (docs/reference/sections.md)."""
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections import Counter
@@ -338,20 +339,20 @@ def body_state(text: str, placeholders: Sequence[str]) -> str:
 
 
 def _answered(
-    matching: Sequence[SectionBody], bodies: Sequence[SectionBody], placeholders: Sequence[str]
+    matching: Sequence[SectionBody], bodies: Sequence[SectionBody],
+    empty: Callable[[SectionBody], bool], names: Callable[[SectionBody], bool],
 ) -> SectionBody | None:
     """The section among *matching* (those naming one section) that counts:
-    the first; but an empty one immediately followed by another of the
-    same section is that one (an issue form's field heading left blank,
-    then the author's own heading: one section)."""
+    the first; but an empty one immediately followed by another heading
+    naming the same section (*names*: in any way, a combined heading or a
+    misspelt one too) is that one -- an issue form's field heading left
+    blank, then the author's own heading: one section."""
     if not matching:
         return None
-    first = matching[0]
-    if len(matching) > 1 and body_state(first.text, placeholders) == EMPTY:
-        after = next(i for i, b in enumerate(bodies) if b is first) + 1
-        if after < len(bodies) and bodies[after] is matching[1]:
-            return matching[1]
-    return first
+    at = next(i for i, b in enumerate(bodies) if b is matching[0])
+    while at + 1 < len(bodies) and names(bodies[at + 1]) and empty(bodies[at]):
+        at += 1
+    return bodies[at]
 
 
 def section_label(spec: SectionSpec, *, quoted: bool = True) -> str:
@@ -422,6 +423,264 @@ def body_heading(body: SectionBody) -> str:
     return " ".join(body.title.split())
 
 
+#: The numbers of a numbering (:data:`_CN_DIGITS` written out).
+_NUMBER_PARTS = re.compile(r"\d+|[一二三四五六七八九十〇零]+")
+#: The values of the Chinese numerals a numbering is written with.
+_CN_VALUES = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0}
+
+
+def _numeral(text: str) -> int | None:
+    """``12``, ``十二``, ``二十``, ``三`` as a number (up to 99)."""
+    if text.isdigit():
+        return int(text)
+    tens, _ten, ones = text.partition("十")
+    if not _ten:
+        return _CN_VALUES.get(text) if len(text) == 1 else None
+    high = _CN_VALUES.get(tens, None) if tens else 1
+    low = _CN_VALUES.get(ones, None) if ones else 0
+    return None if high is None or low is None else high * 10 + low
+
+
+@lru_cache(maxsize=4096)
+def title_number(title: str) -> tuple[int, ...] | None:
+    """The numbering a title starts with, as numbers (`7.` and `七、`:
+    ``(7,)``; `3.2`: ``(3, 2)``), or None."""
+    match = _NUMBERING.match(fold(title))
+    if not match or not match.group(0).strip():
+        return None
+    numbers = [_numeral(n) for n in _NUMBER_PARTS.findall(match.group(0))]
+    if not numbers or any(n is None for n in numbers):
+        return None
+    return tuple(n for n in numbers if n is not None)
+
+
+def _template_numbers(settings: RfcSettings) -> dict[str, tuple[int, ...]]:
+    """Section key -> the numbering of its heading in the template in force
+    (the built-in one without ``rfc_template``)."""
+    from sphinx_rfc.spec.template import default_schema
+
+    def compute() -> dict[str, tuple[int, ...]]:
+        template = settings.template if settings.template is not None else default_schema()
+        lines = template.text.splitlines()
+        found = {}
+        for section in template.sections:
+            if 0 < section.line <= len(lines):
+                number = title_number(lines[section.line - 1].lstrip("#").strip())
+                if number is not None:
+                    found[section.key] = number
+        return found
+
+    return _NUMBERS.get(settings, None, compute)
+
+
+_NUMBERS: ByIdentity[dict[str, tuple[int, ...]]] = ByIdentity(64)
+
+
+def _squeezed(title: str) -> str:
+    """A normalised title as misspellings are counted: loose, no spaces."""
+    return loose(title).replace(" ", "")
+
+
+def _head_noun(norm: str) -> str:
+    """The word a title ends with: its last two Chinese characters, or its
+    last English word (singular)."""
+    text = loose(norm).strip()
+    if text and _is_cjk(text[-1]):
+        return text.replace(" ", "")[-2:]
+    return text.split(" ")[-1] if text else ""
+
+
+def _edits(a: str, b: str, most: int) -> int:
+    """The edits from *a* to *b* -- inserted, deleted, replaced characters
+    and two neighbours swapped -- when at most *most*, else ``most + 1``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > most:
+            return most + 1
+        previous2, previous = previous, row
+    return min(previous[-1], most + 1)
+
+
+@lru_cache(maxsize=8192)
+def misspells(heading: str, title: str) -> bool:
+    """Whether a heading's normalised text is a misspelling of a section's
+    title: the same head noun, one edit away (two for a title of six
+    characters or more) once folded and without spaces; a title of two
+    characters is too short to tell (`背景`).  The title written with other
+    spaces (`底层 OP 设计`) is one too, of no edit (:func:`spaced_only`)."""
+    norm, alias = normalise_title(heading), normalise_title(title)
+    a, b = _squeezed(norm), _squeezed(alias)
+    if a == b:
+        return bool(b) and norm != alias  # spaces aside (`底层 OP 设计`), the title
+    if len(b) < 3 or _head_noun(norm) != _head_noun(alias):
+        return False
+    most = 1 if len(b) < 6 else 2
+    return _edits(a, b, most) <= most
+
+
+@dataclass
+class SectionChoice:
+    """Which heading is each section (:func:`choose_sections`)."""
+
+    #: key -> the heading that counts for it
+    bodies: dict[str, SectionBody]
+    #: keys whose heading is a misspelling of one of their titles
+    misspelt: dict[str, SectionBody]
+    #: the headings that name no section, not combined nor misspelt
+    unmatched: list[SectionBody]
+
+
+def choose_sections(
+    bodies: Sequence[SectionBody], settings: RfcSettings, empty: Callable[[SectionBody], bool],
+) -> SectionChoice:
+    """Which of *bodies* (document order) is each section of *settings*
+    (docs/reference/sections.md): the first heading naming it; a combined
+    heading naming it with another (`背景与目标`) when no heading names it
+    alone; a heading misspelling it with certainty (:func:`misspelt_headings`)
+    when none names it otherwise; and an empty one (*empty*) immediately
+    followed by another heading naming it is that one."""
+    sections = settings.sections
+    keys_of = [
+        (whole_title_keys if b.first else section_keys_for_title)(b.title, sections)
+        for b in bodies
+    ]
+    unmatched = [b for b, keys in zip(bodies, keys_of, strict=True) if not keys and not b.first]
+    combined = {id(b): keys for b in unmatched if (keys := ambiguous_keys(b.title, sections))}
+    # a heading naming two sections is no near miss of a third
+    unmatched = [b for b in unmatched if id(b) not in combined]
+    named = {k for keys in keys_of for k in keys} | {k for keys in combined.values() for k in keys}
+    misspelt = misspelt_headings(bodies, keys_of, unmatched, named, settings)
+    typo_of = {id(b): key for key, b in misspelt.items()}
+    unmatched = [b for b in unmatched if id(b) not in typo_of]
+    index = {id(b): i for i, b in enumerate(bodies)}
+    chosen: dict[str, SectionBody] = {}
+    for spec in sections:
+        key = spec.key
+
+        def names(body: SectionBody, key: str = key) -> bool:
+            return (key in keys_of[index[id(body)]] or key in combined.get(id(body), ())
+                    or typo_of.get(id(body)) == key)
+
+        matching = [b for b, keys in zip(bodies, keys_of, strict=True) if key in keys]
+        # a heading that names two sections (`背景与目标`) makes both present
+        matching = matching or [b for b in bodies if key in combined.get(id(b), ())]
+        matching = matching or ([misspelt[key]] if key in misspelt else [])
+        body = _answered(matching, bodies, empty, names)
+        if body is not None:
+            chosen[key] = body
+    return SectionChoice(chosen, {k: b for k, b in misspelt.items() if chosen.get(k) is b},
+                         unmatched)
+
+
+def misspelt_headings(
+    bodies: Sequence[SectionBody], keys_of: Sequence[Sequence[str]],
+    unmatched: Sequence[SectionBody], named: Collection[str], settings: RfcSettings,
+) -> dict[str, SectionBody]:
+    """Section key -> the heading that is certainly a misspelling of it
+    (`7. 组建依赖` for `7. 组件依赖`): a heading naming no section, the
+    section named by no other heading, the heading's title a misspelling
+    of one of the section's titles (:func:`misspells`), at the section's
+    place (:func:`_in_place`), and no other heading or section so.  A
+    heading found so is a neighbour for the next (two misspelt headings
+    in a row: `底层 OP 设计`, `API 实现方案`)."""
+    if not unmatched:
+        return {}
+    numbers = _template_numbers(settings)
+    levels = {s.level for s in settings.sections}
+    order = {s.key: i for level in levels
+             for i, s in enumerate(x for x in settings.sections if x.level == level)}
+    level_of = {s.key: s.level for s in settings.sections}
+    index = {id(b): i for i, b in enumerate(bodies)}
+    keys = [list(k) for k in keys_of]
+    left = list(unmatched)
+    taken = set(named)
+    resolved: dict[str, SectionBody] = {}
+    while left:
+        places = _named_places(keys, level_of, order)
+        found: dict[str, list[SectionBody]] = {}
+        for body in left:
+            specs = [s for s in settings.sections if s.key not in taken
+                     and any(misspells(body.title, t) for t in s.titles)]
+            at = index[id(body)]
+            placed = [s for s in specs if _in_place(
+                body, s.key, numbers, order[s.key], places.get(level_of[s.key], ([], [])), at)]
+            if len(placed) == 1:
+                found.setdefault(placed[0].key, []).append(body)
+        certain = {key: hits[0] for key, hits in found.items() if len(hits) == 1}
+        if not certain:
+            break
+        for key, body in certain.items():
+            resolved[key] = body
+            keys[index[id(body)]] = [key]
+            taken.add(key)
+        done = {id(b) for b in certain.values()}
+        left = [b for b in left if id(b) not in done]
+    return resolved
+
+
+def _named_places(
+    keys_of: Sequence[Sequence[str]], level_of: dict[str, int], order: dict[str, int],
+) -> dict[int, tuple[list[int], list[int]]]:
+    """Heading level -> the positions of the headings naming one section of
+    that level, in order, and the template's place of each."""
+    places: dict[int, tuple[list[int], list[int]]] = {}
+    for at, keys in enumerate(keys_of):
+        by_level: dict[int, list[str]] = {}
+        for key in keys:
+            if key in level_of:
+                by_level.setdefault(level_of[key], []).append(key)
+        for level, named in by_level.items():
+            if len(named) == 1:
+                positions, ranks = places.setdefault(level, ([], []))
+                positions.append(at)
+                ranks.append(order[named[0]])
+    return places
+
+
+def _in_place(
+    body: SectionBody, key: str, numbers: dict[str, tuple[int, ...]], place: int,
+    named: tuple[list[int], list[int]], at: int,
+) -> bool:
+    """Whether *body* (the heading at position *at*) stands where the
+    template puts the section *key* (its *place* among the sections of its
+    level): its numbering is the template's for it, or, of the nearest
+    headings before and after it naming sections of its level (*named*:
+    their positions and places), one names the template's section just
+    before (or after) it and the other none out of order."""
+    number = title_number(body.title)
+    if number is not None and numbers.get(key) == number:
+        return True
+    positions, ranks = named
+    k = bisect.bisect_left(positions, at)
+    before = ranks[k - 1] if k > 0 else None
+    after = ranks[k] if k < len(positions) else None
+    return ((before is None or before < place) and (after is None or after > place)
+            and (before == place - 1 or after == place + 1))
+
+
+def spaced_only(heading: str, spec: SectionSpec) -> bool:
+    """Whether *heading* is one of *spec*'s titles but for its spaces."""
+    squeezed = _squeezed(normalise_title(heading))
+    return any(_squeezed(normalise_title(t)) == squeezed for t in spec.titles)
+
+
+def _misspelt_message(spec: SectionSpec, body: SectionBody) -> str:
+    """The did-you-mean of a heading read as the section it misspells."""
+    title = next((t for t in spec.titles if misspells(body.title, t)), spec.titles[0])
+    return _("missing section {label}: the heading {heading!r} is read as it; "
+             "did you mean {title!r}?").format(
+        label=section_label(spec), heading=body_heading(body), title=title)
+
+
 def section_states(
     bodies: Sequence[SectionBody],
     directives: Iterable[str],
@@ -444,23 +703,14 @@ def section_states(
     states: dict[str, str] = {}
     lines: dict[str, int | None] = {}
     problems: list[Problem] = []
-    keys_of = [
-        (whole_title_keys if b.first else section_keys_for_title)(b.title, settings.sections)
-        for b in bodies
-    ]
-    unmatched = [b for b, keys in zip(bodies, keys_of, strict=True) if not keys and not b.first]
-    ambiguous = [(b, keys) for b in unmatched
-                 if (keys := ambiguous_keys(b.title, settings.sections))]
-    # a heading naming two sections is no near miss of a third
-    combined = {id(b) for b, _keys in ambiguous}
-    unmatched = [b for b in unmatched if id(b) not in combined]
+    choice = choose_sections(
+        bodies, settings,
+        lambda b: body_state(without_guidance(b.text, guidance), settings.placeholders) == EMPTY)
+    unmatched = choice.unmatched
     chosen: dict[str, SectionBody] = {}
     missing: list[Problem] = []
     for spec in settings.sections:
-        matching = [b for b, keys in zip(bodies, keys_of, strict=True) if spec.key in keys]
-        # a heading that names two sections (`背景与目标`) makes both present
-        matching = matching or [b for b, keys in ambiguous if spec.key in keys]
-        body = _answered(matching, bodies, settings.placeholders)
+        body = choice.bodies.get(spec.key)
         has_directive = spec.directive is not None and spec.directive in present_directives
         if body is not None:
             # (a section holding the template's guidance only is empty too)
@@ -484,6 +734,12 @@ def section_states(
                     title=body.title, label=section_label(spec, quoted=False)),
                 source, body.line or fallback_line, rfc_id,
             ))
+        if body is not None and spec.key in choice.misspelt:
+            # (spaces never matter: `底层 OP 设计` for `底层OP设计` is no typo)
+            if not spaced_only(body.title, spec):
+                problems.append(Problem(
+                    "missing-section", _misspelt_message(spec, body), source,
+                    body.line or fallback_line, rfc_id))
         elif state == MISSING and spec.key in required:
             missing.append(Problem(
                 "missing-section",

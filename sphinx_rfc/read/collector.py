@@ -287,7 +287,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             [body_text(doctree, memo), doc_title, promoted, *(b.title for b in bodies)]
         )
         problems.extend(empty_subsections(
-            doctree, settings, lines, memo, source=source, rfc_id=record.id
+            doctree, settings, lines, memo, source=source, rfc_id=record.id,
+            section_lines=result.lines,
         ))
         problems.extend(placeholder_problems(
             doctree, settings, source, record.id, lines, text, found.diagrams

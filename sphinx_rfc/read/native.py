@@ -71,7 +71,7 @@ from sphinx.util.nodes import make_id
 
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.placeholders import is_placeholder
-from sphinx_rfc.check.sections import section_keys_for_title, whole_title_keys
+from sphinx_rfc.check.sections import whole_title_keys
 from sphinx_rfc.doctree.locations import SourceLines, ancestors, first_line
 from sphinx_rfc.doctree.tables import (
     CellLines,
@@ -106,6 +106,7 @@ from sphinx_rfc.read.frontmatter import (
 )
 from sphinx_rfc.read.metadata import Metadata, add_note, id_problems, new_record, parse_metadata
 from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
+from sphinx_rfc.read.sections import recognised_sections as sections_of_document
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import best_of, headers_match, inside_read_table, mark_cell, read_tables
 from sphinx_rfc.read.template_era import TEMPLATE_KEYS
@@ -148,19 +149,9 @@ def title_section(doctree: nodes.document, settings: RfcSettings) -> nodes.secti
 def recognised_sections(
     doctree: nodes.document, settings: RfcSettings, skip: nodes.section | None
 ) -> dict[str, nodes.section]:
-    """Section key -> the first section, in document order, whose title
-    matches it (docs/reference/sections.md)."""
-    found: dict[str, nodes.section] = {}
-    top = [c for c in doctree.children if isinstance(c, nodes.section)]
-    first = top[0] if len(top) > 1 else None
-    for section in doctree.findall(nodes.section):
-        if section is skip or not section.children or not isinstance(section[0], nodes.title):
-            continue
-        # (the first of several top-level headings, as the collector judges it)
-        names = whole_title_keys if section is first else section_keys_for_title
-        for key in names(section[0].astext(), settings.sections):
-            found.setdefault(key, section)
-    return found
+    """Section key -> the section that is it (docs/reference/sections.md;
+    :func:`sphinx_rfc.read.sections.recognised_sections`)."""
+    return sections_of_document(doctree, settings, skip)
 
 
 def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:

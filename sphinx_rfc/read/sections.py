@@ -11,18 +11,21 @@ from docutils import nodes
 from sphinx import addnodes
 
 from sphinx_rfc.check.placeholders import (
+    code_blanks,
     find_placeholders,
     is_placeholder,
     merge_row_placeholders,
     placeholder_problem,
 )
-from sphinx_rfc.check.sections import PageShape, SectionBody
+from sphinx_rfc.check.sections import PageShape, SectionBody, body_state, choose_sections
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
 from sphinx_rfc.doctree.tables import CellLines, column_header, without_messages
 from sphinx_rfc.doctree.text import astext, prose_text
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.records import EMPTY
 from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
+from sphinx_rfc.spec.menus import template_asks, without_guidance
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -156,6 +159,38 @@ def section_bodies(
     return bodies
 
 
+def recognised_sections(
+    doctree: nodes.document, settings: RfcSettings, skip: nodes.section | None
+) -> dict[str, nodes.section]:
+    """Section key -> the section of the document that is it, as the
+    section check chooses it (:func:`sphinx_rfc.check.sections.choose_sections`,
+    docs/reference/sections.md): the first whose title names it, a combined
+    or a certainly misspelt heading, the filled heading right after an
+    empty one of the same section.  *skip*: the title's section."""
+    top = [c for c in doctree.children if isinstance(c, nodes.section)]
+    first = top[0] if len(top) > 1 else None
+    found: list[nodes.section] = []
+    bodies: list[SectionBody] = []
+    for section in doctree.findall(nodes.section):
+        if section is skip or not section.children or not isinstance(section[0], nodes.title):
+            continue
+        found.append(section)
+        bodies.append(SectionBody(section[0].astext(), None, "", first=section is first))
+    if not bodies:
+        return {}
+    at = {id(b): i for i, b in enumerate(bodies)}
+    memo: dict[int, str] = {}
+    guidance = template_asks(settings.template).guidance
+
+    def empty(body: SectionBody) -> bool:
+        text = body_text(found[at[id(body)]], memo)
+        return body_state(without_guidance(text, guidance), settings.placeholders) == EMPTY
+
+    chosen = choose_sections(bodies, settings, empty).bodies
+    return {key: found[at[id(body)]]
+            for key, body in sorted(chosen.items(), key=lambda kb: at[id(kb[1])])}
+
+
 def page_shape(doctree: nodes.document, memo: dict[int, str] | None = None) -> PageShape:
     """What a page holds besides its title, for the ``no-headings`` advice:
     the length of its text, the links (their targets) and the lines of
@@ -221,8 +256,10 @@ def placeholder_problems(
     searched: dict[str, Any] = {"row": None, "line": 0}
     cell_line = CellLines()
 
-    def emit(node: nodes.Element, text: str, where: str, line: int | None) -> None:
-        found = find_placeholders(text, settings.placeholders)
+    def emit(node: nodes.Element, text: str, where: str, line: int | None,
+             found: list[str] | None = None) -> None:
+        if found is None:
+            found = find_placeholders(text, settings.placeholders)
         if line is not None and line < state["floor"]:
             start = max(state["last"] + 1, state["floor"])
             if searched["line"]:
@@ -262,11 +299,13 @@ def placeholder_problems(
                 emit(child, child["code"], "diagram", line_of(child))
             elif isinstance(child, nodes.literal_block):
                 # code is no prose: a placeholder in it is the code's own
-                # (an escape, an identifier), unless the block holds
-                # nothing else (the template's block left as it was)
+                # (an escape, an identifier, a string), unless the block
+                # holds nothing else or the template's own example code
+                # (`enable_xxx`, learned from the template's code blocks)
                 code = child.astext()
-                emit(child, code if is_placeholder(code, settings.placeholders) else "",
-                     "code block", line_of(child))
+                emit(child, code, "code block", line_of(child),
+                     None if is_placeholder(code, settings.placeholders)
+                     else code_blanks(settings).found_in(code))
             elif isinstance(child, nodes.TextElement):
                 emit(child, prose_text(child), "paragraph", first_line(child))
             else:

@@ -13,7 +13,7 @@ section reported empty as a whole (:func:`drop_echoes`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -101,8 +101,11 @@ def subsections_of(settings: RfcSettings) -> dict[str, dict[str, str]]:
 def empty_subsections(
     doctree: nodes.document, settings: RfcSettings, lines: SourceLines,
     memo: dict[int, str], *, source: str, rfc_id: str,
+    section_lines: Mapping[str, int | None] | None = None,
 ) -> list[Problem]:
-    """An ``empty-section`` for each empty template sub-section of the RFC."""
+    """An ``empty-section`` for each empty template sub-section of the RFC.
+    *section_lines*: each section's title line as the section check chose
+    it (a misspelt heading, `3. 目票和非目标`, is its section too)."""
     known = subsections_of(settings)
     if not known:
         return []
@@ -113,6 +116,9 @@ def empty_subsections(
         if not section.children or not isinstance(section[0], nodes.title):
             continue
         keys = section_keys_for_title(section[0].astext(), settings.sections)
+        if not keys and section_lines:
+            line = lines.title_line(section[0])
+            keys = [k for k, at in section_lines.items() if line is not None and at == line]
         subs = known.get(keys[0]) if keys else None
         if not subs or body_state(body_text(section, memo), settings.placeholders) == EMPTY:
             continue  # (an empty section is one warning, not one per sub-section)

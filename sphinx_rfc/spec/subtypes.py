@@ -57,14 +57,16 @@ Subtype = Literal[
 SUBTYPES: dict[str, str] = {
     "missing-section": (
         "A required section is absent (one warning per section, naming it in both languages; "
-        "in a zh_CN build by its Chinese label)."
+        "in a zh_CN build by its Chinese label), at the RFC's line; or its heading is "
+        "misspelt (``7. 组建依赖``): read as the section, with a did-you-mean at its line."
     ),
     "empty-section": (
         "A section, or a template sub-section, has a title but no content (or only a "
         "placeholder, then not reported again), or a not-applicable marker with no reason."
     ),
     "placeholder": (
-        "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC, or a template "
+        "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC's prose, or the "
+        "template's own example code (``enable_xxx``) in a code block, or a template "
         "menu left unchosen, an empty row the template asks to fill, the template's guidance."
     ),
     "missing-column": "A table lacks a required column.",
@@ -121,7 +123,8 @@ SUBTYPES: dict[str, str] = {
     ),
     "near-miss": (
         "A template-native RFC's table in a section with known table kinds is read as none "
-        "of them, or a basic-information key is one character from a known field: one "
+        "of them though a header names or nearly names one of their columns, or a "
+        "basic-information key is one character from a known field: one "
         "warning with the nearest known word (\"did you mean\"); nothing is dropped silently."
     ),
     "unplanned-change": (

@@ -56,7 +56,8 @@ EXPECTED = {
     (NEAR, line_of(NEAR, "| 接口名称 |"), "rfc.missing-column"),  # 是否必填
     (NEAR, line_of(NEAR, "### 6.3 方案取舍"), "rfc.empty-section"),  # its 待补充 not again
     (NEAR, line_of(NEAR, "| 依赖组件 | 依赖强弱度 |"), "rfc.near-miss"),
-    (NEAR, line_of(NEAR, "| 风险 | 应对 |"), "rfc.near-miss"),
+    # (`| 风险 | 应对 |` under 8. 约束与兼容性: a key | text table in the
+    # constraints section is that kind in the team's words, no near miss)
 }
 
 
@@ -200,8 +201,9 @@ def _tables(text: str) -> list[tuple[int, int]]:
 def test_a_header_word_deleted_is_never_silent(build: BuildFn, tmp_path: Path, seed: int) -> None:
     """Every table of the fixture but the basic-information ones (key and
     value rows: a key deleted is a field gone, reported by the checks of
-    that field) loses one header word, chosen at random; each gets a
-    warning on one of its lines."""
+    that field) and the author's own (no header of a known column: no
+    data of a kind to lose) loses one header word, chosen at random; each
+    gets a warning on one of its lines."""
     project = copy_root("team-words", tmp_path / f"src-{seed}")
     pick = random.Random(seed)
     spans: list[tuple[str, int, int, str]] = []
@@ -209,7 +211,8 @@ def test_a_header_word_deleted_is_never_silent(build: BuildFn, tmp_path: Path, s
         lines = path.read_text(encoding="utf-8").splitlines()
         for head, last in _tables("\n".join(lines)):
             cells = lines[head].strip().strip("|").split("|")
-            if cells[0].strip() in ("项目", "Item"):
+            if cells[0].strip() in ("项目", "Item") or not any(
+                    spec.match_header(c.strip()) for c in cells for spec in TABLES):
                 continue
             k = pick.randrange(len(cells))
             deleted = cells[k].strip()
@@ -217,7 +220,7 @@ def test_a_header_word_deleted_is_never_silent(build: BuildFn, tmp_path: Path, s
             lines[head] = "|" + "|".join(cells) + "|"
             spans.append((path.name, head + 1, last + 1, deleted))
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    assert len(spans) >= 20
+    assert len(spans) >= 19
     warnings = build(project).rfc_warnings()
     silent = [s for s in spans
               if not any(w[0] == s[0] and w[1] is not None and s[1] <= w[1] <= s[2]

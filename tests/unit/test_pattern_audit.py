@@ -63,6 +63,8 @@ REVIEWED_DYNAMIC = {
         "one class repeated, anchored at both ends",
     ("sphinx_rfc/cli/new.py", "defaults['rfc_id_pattern'].default"):
         "the default rfc_id_pattern, [A-Za-z][A-Za-z0-9_-]* style: one class, fullmatch",
+    ("sphinx_rfc/check/placeholders.py", "'(?<![\\\\w.])' + re.escape(name) + '(?![\\\\w])'"):
+        "a name learned from a template's code, escaped, between look-arounds: a literal",
     ("sphinx_rfc/check/placeholders.py", "'|'.join(parts)"):
         "alternatives of escaped words, each a literal between look-arounds",
     ("sphinx_rfc/check/field_places.py", "f'^\\\\s*{re.escape(fence[0])}{{{fence[1]},}}\\\\s*$'"):
