@@ -16,13 +16,13 @@ and ``supersedes``, for the ``superseded`` rule of
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from sphinx_rfc.check.field_places import Place, find_places
 from sphinx_rfc.cli.front_matter import read_front_matter
+from sphinx_rfc.spec.file_names import dated_name, name_number
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -84,9 +84,11 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 # (a front-matter or field-list ``rfc`` makes it template-native)
                 native = True
                 rfc_id = next((v for p in places if (v := _value(text, p, "rfc"))), None)
-                number = re.search(r"\d+", name)
-                if rfc_id is None and number:
-                    rfc_id = id_format.format(int(number.group()))
+                number = name_number(name)
+                if rfc_id is None and dated_name(name):
+                    rfc_id = path.stem  # (docs/reference/native.md, "The ID")
+                elif rfc_id is None and number is not None:
+                    rfc_id = id_format.format(number)
                 elif rfc_id is not None and rfc_id.isdecimal():
                     rfc_id = id_format.format(int(rfc_id))
             else:

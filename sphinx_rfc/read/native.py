@@ -108,13 +108,14 @@ from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import best_of, headers_match, inside_read_table, mark_cell, read_tables
 from sphinx_rfc.read.template_era import TEMPLATE_KEYS
+from sphinx_rfc.spec.file_names import dated_name, name_number
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.template import clean_heading
-from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
+from sphinx_rfc.spec.text import clean_title, fold_header, one_of, plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -124,7 +125,6 @@ if TYPE_CHECKING:
 
 #: Metadata names that give the RFC ID (``id`` alone belongs to other tools).
 _META_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "rfc id", "rfc-id", "rfc_id"))
-_DIGITS = re.compile(r"\d+")
 #: Metadata names that name the template version an RFC was written to.
 _TEMPLATE_KEYS = frozenset(fold_header(k) for k in TEMPLATE_KEYS)
 
@@ -197,12 +197,16 @@ def _unique(specs: Iterable[TableSpec]) -> tuple[TableSpec, ...]:
 
 
 def rfc_id_from_name(docname: str, settings: RfcSettings) -> str | None:
-    """``rfc_id_format`` applied to the first run of digits of the file name."""
-    match = _DIGITS.search(PurePosixPath(docname).name)
-    if match is None:
+    """``rfc_id_format`` applied to the first run of digits of the file
+    name; a name whose digits start with a date (``20220316_api_design``)
+    is its own ID, as written (:mod:`sphinx_rfc.spec.file_names`)."""
+    if dated_name(docname):
+        return PurePosixPath(docname).name
+    number = name_number(docname)
+    if number is None:
         return None
     try:
-        return settings.id_format.format(int(match.group(0)))
+        return settings.id_format.format(number)
     except (IndexError, KeyError, ValueError):
         return None
 
@@ -414,7 +418,7 @@ def read_generic_tables(
                     continue
                 if is_placeholder(text, settings.placeholders):
                     continue  # reported as a placeholder
-                if fold(text) not in {fold(v) for v in offered}:
+                if not one_of(text, offered):
                     problems.append(Problem(
                         "invalid-value",
                         _("the {section} table: column {header!r}: invalid value {text!r}; "
@@ -705,7 +709,10 @@ def read_native(
         ))
         return None, None
 
-    found = id_problems(rfc_id, settings, id_source or source, id_line or record_line)
+    # (an ID a dated file name gives is that name, no ID form: not checked)
+    from_date = id_line is None and rfc_id == PurePosixPath(docname).name and dated_name(docname)
+    found = [] if from_date else id_problems(rfc_id, settings, id_source or source,
+                                             id_line or record_line)
     if rule is not None:
         found += missing_preamble(env, docname, rule, meta_fields, rows, declared_extra, source)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
