@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sphinx_rfc.check.field_places import Place, find_places
+from sphinx_rfc.check.field_places import Place, find_places, value_at
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.spec.file_names import dated_name, name_number
 from sphinx_rfc.spec.globs import docname_glob_match
@@ -47,8 +47,7 @@ class FoundRfc:
 def _value(text: str, place: Place, name: str) -> str | None:
     if name not in place.spots:
         return None
-    row, start, end = place.spots[name]
-    return text.splitlines()[row][start:end].strip().strip("'\"[]") or None
+    return value_at(text.splitlines(), place.spots[name]).strip().strip("'\"[]") or None
 
 
 def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,

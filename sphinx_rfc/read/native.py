@@ -81,6 +81,7 @@ from sphinx_rfc.doctree.tables import (
     table_headers,
     table_rows,
 )
+from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import GenericTable, RfcRecord
@@ -157,7 +158,7 @@ def recognised_sections(
             continue
         # (the first of several top-level headings, as the collector judges it)
         names = whole_title_keys if section is first else section_keys_for_title
-        for key in names(section[0].astext(), settings.sections):
+        for key in names(astext(section[0]), settings.sections):
             found.setdefault(key, section)
     return found
 
@@ -327,7 +328,7 @@ def review_sections(doctree: nodes.document) -> list[nodes.section]:
     for section in doctree.findall(nodes.section):
         if not section.children or not isinstance(section[0], nodes.title):
             continue
-        title = clean_heading(section[0].astext())
+        title = clean_heading(astext(section[0]))
         for mark in ("(", "（", "[", "【"):
             title = title.split(mark, 1)[0]
         if fold_header(title) in _REVIEW_KEYS:
@@ -751,7 +752,7 @@ def read_native(
         problem.rfc_id = rfc_id
     found += row_problems + conflicts + parsed
 
-    heading = clean_title(title_node.astext()) if title_node is not None else ""
+    heading = clean_title(astext(title_node)) if title_node is not None else ""
     untitled = ""
     if not heading:
         untitled = meta.title or (
@@ -796,7 +797,7 @@ def read_native(
     dates = git_dates.fill_record(app, record)
     mark_basic_info(
         doctree, table, rows, record, settings, basic=sections.get("basic-info"), head=head,
-        heading=clean_title(title_node.astext()) if title_node is not None else "",
+        heading=clean_title(astext(title_node)) if title_node is not None else "",
         from_git=dates.filled if dates is not None else (),
     )
     mark_diagrams(doctree)

@@ -10,8 +10,10 @@ around, backticks, a trailing colon (``:`` / ``：``) and the separators
 (spaces never count, so ``底层OP设计`` is ``底层 OP 设计`` and ``FP8量化`` is
 ``FP8 量化``).  Words joined by separators, one of them Latin (``PR / Issue``,
 ``ST / 冒烟``), are a set: their order does not count (``关联 Issue / PR`` is
-``关联 PR / Issue``).  Only words of two characters or more with a letter
-are so ordered: ``n/a``, ``I/O`` and ``1/2`` keep their order.
+``关联 PR / Issue``); a word is what stands between the separator and the
+next change of script, spaces left out (``Related PR / Issue`` is the words
+``relatedpr`` and ``issue``).  Only words of two characters or more with a
+letter are so ordered: ``n/a``, ``I/O`` and ``1/2`` keep their order.
 
 Only str methods: the folding of every cell is linear in its length.
 """
@@ -73,11 +75,10 @@ def fold_key(text: str) -> str:
     """The key *text* is compared on: NFKC, case-folded, no whitespace,
     no separators (words joined by them as a set: :func:`_as_sets`), no
     trailing colon."""
-    text = unicodedata.normalize("NFKC", text).casefold().replace("`", "")
+    text = "".join(unicodedata.normalize("NFKC", text).casefold().replace("`", "").split())
     if any(c in _SEPARATOR_SET for c in text):
         text = _as_sets(text)
-    text = "".join(text.split()).translate(_DROP)
-    return text.rstrip(":")
+    return text.translate(_DROP).rstrip(":")
 
 
 def one_edit_apart(a: str, b: str) -> bool:

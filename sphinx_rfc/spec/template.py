@@ -627,17 +627,21 @@ def _blank(cell: str) -> bool:
 
 
 def _offered(cells: Sequence[str], closed: bool | None) -> tuple[str, ...]:
-    """The values a column accepts: none (any) when it is open; when it is
-    closed, each of its cells' choices (``高 / 中 / 低``) or the cell as
-    written.  *closed*: what the template's ``rfc-table`` comment says;
-    None: closed when every filled cell offers choices."""
+    """The values a column accepts: none (any) when it is open.  A column
+    whose every filled cell offers choices (``高 / 中 / 低``) accepts those
+    choices; a closed column with cells that are values accepts them as
+    written (``ST / 冒烟`` too), and the choices of any menu among them.
+    *closed*: what the template's ``rfc-table`` comment says; None: closed
+    when every filled cell offers choices."""
     filled = [c.replace("`", "").strip() for c in cells if not _blank(c)]
     menus = [choices(c) for c in filled]
     if closed is None:
         closed = bool(filled) and all(menus)
     if not closed:
         return ()
-    return tuple(dict.fromkeys(v for c, m in zip(filled, menus, strict=True) for v in (m or (c,))))
+    if all(menus):
+        return tuple(dict.fromkeys(v for m in menus for v in m))
+    return tuple(dict.fromkeys(v for c, m in zip(filled, menus, strict=True) for v in (c, *m)))
 
 
 def _column_marks(

@@ -65,34 +65,55 @@ def atx_title(rest: str, spaces: str | None = None) -> str:
 BREAK = "\u2028"
 #: Tags that break a line.
 _BREAKING = frozenset({"br", "p", "div", "li", "tr", "ul", "ol", "hr"})
+#: The tags a source line's text is read without (:func:`markup_text` with
+#: *known_only*): what editors paste into a Markdown table.  Any other
+#: ``<…>`` there is text (``Name <a@b.c>``, ``<https://…>``, ``List<int>``).
+HTML_TAGS = _BREAKING | frozenset({
+    "a", "abbr", "b", "big", "center", "code", "del", "details", "em", "font", "i", "img",
+    "input", "ins", "kbd", "label", "mark", "s", "small", "span", "strike", "strong", "sub",
+    "summary", "sup", "table", "tbody", "td", "th", "thead", "u",
+})
 
 
 class _Markup(HTMLParser):
     """The text of an HTML fragment: its data, a :data:`BREAK` per line
-    break; the tags themselves (``<input …>``, ``<span …>``) are no text."""
+    break; the tags themselves (``<input …>``, ``<span …>``) are no text;
+    with *known_only*, a tag outside :data:`HTML_TAGS` is text as written."""
 
-    def __init__(self) -> None:
+    def __init__(self, known_only: bool) -> None:
         super().__init__(convert_charrefs=True)
+        self.known_only = known_only
         self.parts: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: object) -> None:
         if tag in _BREAKING:
             self.parts.append(BREAK)
+        elif self.known_only and tag not in HTML_TAGS:
+            self.parts.append(self.get_starttag_text() or "")
+
+    def handle_startendtag(self, tag: str, attrs: object) -> None:
+        self.handle_starttag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _BREAKING:
             self.parts.append(BREAK)
+        elif self.known_only and tag not in HTML_TAGS:
+            self.parts.append(f"</{tag}>")
 
     def handle_data(self, data: str) -> None:
         self.parts.append(data)
 
 
 @lru_cache(maxsize=1024)
-def markup_text(fragment: str) -> str:
+def markup_text(fragment: str, *, known_only: bool = False) -> str:
     """The text an HTML *fragment* shows (MyST hands inline HTML over as
     written): ``<input type="checkbox">`` is nothing, ``<br>`` a
-    :data:`BREAK`, ``&amp;`` ``&``; comments and scripts are nothing."""
-    parser = _Markup()
+    :data:`BREAK`, ``&amp;`` ``&``; comments are nothing.  *known_only*:
+    *fragment* is a source line's text, where only the tags of
+    :data:`HTML_TAGS` are markup."""
+    if known_only and "<" not in fragment and "&" not in fragment:
+        return fragment
+    parser = _Markup(known_only)
     parser.feed(fragment)
     parser.close()
     return "".join(parser.parts)
@@ -125,17 +146,8 @@ def split_list(text: str) -> list[str]:
 
 def one_of(text: str, offered: Sequence[str]) -> bool:
     """Whether *text* is one of the *offered* values, folded
-    (:func:`fold_header`: ``ST/冒烟`` is ``ST / 冒烟``), or names only
-    offered values joined by `` / `` (``ST / 冒烟`` with ``ST`` and ``冒烟``
-    offered)."""
-    keys = {fold_header(v) for v in offered}
-    if fold_header(text) in keys:
-        return True
-    parts = _CHOICE_SPLIT.split(text.replace("`", "").strip())
-    return len(parts) > 1 and all(fold_header(p) in keys for p in parts)
-
-
-_CHOICE_SPLIT = re.compile(r"\s*[/／]\s*")
+    (:func:`fold_header`: ``冒烟/ST`` is ``ST / 冒烟``)."""
+    return fold_header(text) in {fold_header(v) for v in offered}
 
 
 def plain(text: str) -> str:
