@@ -1,0 +1,182 @@
+"""Documents Chinese teams write (issue 53, items 3 to 6): HTML an editor
+pasted into table cells, headings with and without spaces between Chinese
+and Latin words, files named by their date, and a team's own ``[FILL]``
+template whose table rows are examples.
+
+Root ``api-docs-cn``: API design documents under a team template whose
+metadata table sits right under the title (``提交作者<input …>``,
+``王小明<br>陈静``, ``…md<br>``, ``&nbsp;``, ``<span>``), headings
+``底层OP设计`` / ``底层 OP设计`` / ``底层 OP 设计`` against the template's
+``底层 OP 设计``, and files named ``20220316_…``, ``2022-04-02-…``,
+``2022_05_10_…`` (two of one day).  One document really lacks a section.
+
+Root ``fill-template``: a training team's design template with ``[FILL]``
+and ``[待测]`` blanks, ``负责人`` and ``关联 PR / Issue`` as its fields, a
+verification table whose rows ``UT`` and ``ST / 冒烟`` are examples, a
+risks table with a menu column (``高 / 中 / 低``) and a column the
+template closes with an ``rfc-table`` comment.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from conftest import ROOTS, BuildFn
+
+from sphinx_rfc.cli import main
+
+API = ROOTS / "test-api-docs-cn" / "designs"
+FILL = ROOTS / "test-fill-template" / "designs"
+
+
+def line_of(path: Path, text: str) -> int:
+    found = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if text in line]
+    assert found, (path, text)
+    return found[0]
+
+
+def records(build: Any) -> dict[str, dict[str, Any]]:
+    data = json.loads((build.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    return {r["id"]: r for r in data["rfcs"]}
+
+
+# --------------------------------------------------------------------------
+# api-docs-cn
+
+
+def test_dated_files_are_rfcs_of_their_own(shared_build: BuildFn) -> None:
+    build = shared_build("api-docs-cn")
+    rfcs = records(build)
+    assert set(rfcs) == {
+        "2022-04-02-api-design-for-frac",
+        "2022_05_10_api_design_for_erfinv",
+        "20220316_api_design_for_grid_sample",
+        "20220316_api_design_for_logspace",
+    }
+    subtypes = {w[2] for w in build.rfc_warnings()}
+    assert "rfc.duplicate-id" not in subtypes
+    assert "rfc.invalid-value" not in subtypes  # (no ID form asked of a file's name)
+
+
+def test_html_in_cells_is_markup_not_words(shared_build: BuildFn) -> None:
+    rfcs = records(shared_build("api-docs-cn"))
+    grid = rfcs["20220316_api_design_for_grid_sample"]
+    # 提交作者<input …> is the authors field; <br> separates two authors
+    assert grid["authors"] == ["王小明", "陈静"]
+    # 提交时间<input …> with &nbsp; after the date
+    assert grid["created"] == "2022-03-16"
+    # the value without its <br>; no key keeps its <input>
+    assert grid["extra"] == {"文件名": "20220316_api_design_for_grid_sample.md",
+                             "版本号": "V1.0"}
+    logspace = rfcs["20220316_api_design_for_logspace"]
+    assert logspace["authors"] == ["李娜"]  # inside a <span style=…>
+    assert logspace["created"] == "2022-03-16"  # a stray </br> after it
+    erfinv = rfcs["2022_05_10_api_design_for_erfinv"]
+    # &amp; is "&", <br/> a break
+    assert erfinv["authors"] == ["孙悦 & 周航", "吴迪"]
+    # a title keeps no anchor written as HTML
+    assert rfcs["2022-04-02-api-design-for-frac"]["title"] == "paddle.frac 设计文档"
+
+
+def test_spacing_between_chinese_and_latin_never_matters(shared_build: BuildFn) -> None:
+    build = shared_build("api-docs-cn")
+    warnings = build.rfc_warnings()
+    # 底层OP设计, 底层 OP设计 and API实现方案 are the template's sections; only the
+    # document that has no such section at all is told so, with no guess
+    assert [(w[0], w[1], w[2]) for w in warnings] == [
+        ("2022_05_10_api_design_for_erfinv.md", 1, "rfc.missing-section")]
+    assert "底层 OP 设计" in warnings[0][3]
+    assert "底层算子选型" not in warnings[0][3]
+    rfcs = records(build)
+    for rfc_id in ("20220316_api_design_for_grid_sample", "2022-04-02-api-design-for-frac",
+                   "20220316_api_design_for_logspace"):
+        assert rfcs[rfc_id]["sections"]["底层-op-设计"] == "present", rfc_id
+        assert rfcs[rfc_id]["sections"]["api-实现方案"] == "present", rfc_id
+
+
+def test_check_and_list_agree_with_the_build(shared_build: BuildFn,
+                                             capsys: Any) -> None:
+    build = shared_build("api-docs-cn")
+    assert main(["check", str(build.srcdir), "--format", "json", "--no-cache"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    assert [(Path(p["source"]).name, p["subtype"]) for p in found] == [
+        ("2022_05_10_api_design_for_erfinv.md", "missing-section")]
+    assert main(["list", str(build.srcdir)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert sorted(line.split()[0] for line in listed) == sorted(records(build))
+
+
+def test_status_edit_finds_a_dated_file_by_its_id(build: BuildFn, tmp_path: Path,
+                                                  capsys: Any) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(ROOTS / "test-api-docs-cn", project)
+    target = project / "designs" / "20220316_api_design_for_logspace.md"
+    before = target.read_text(encoding="utf-8")
+    assert main(["status", str(project), "20220316_api_design_for_logspace", "review"]) == 0
+    after = target.read_text(encoding="utf-8")
+    assert after != before
+    # the other file of that day is left alone
+    other = project / "designs" / "20220316_api_design_for_grid_sample.md"
+    assert other.read_text(encoding="utf-8") == (
+        ROOTS / "test-api-docs-cn" / "designs" / other.name).read_text(encoding="utf-8")
+    assert records(build(project))["20220316_api_design_for_logspace"]["status"] == "review"
+
+
+# --------------------------------------------------------------------------
+# fill-template
+
+
+def test_fill_template_fields(shared_build: BuildFn) -> None:
+    rfcs = records(shared_build("fill-template"))
+    fp8, ckpt = rfcs["RFC-0007"], rfcs["RFC-0008"]
+    assert fp8["authors"] == ["李雷", "韩梅梅"]  # 负责人
+    assert [i["id"] if isinstance(i, dict) else i for i in fp8["issues"]] == ["#4410", "!2187"]
+    assert fp8["created"] == "2025-11-03"  # 提交时间
+    assert fp8["status"] == "review"
+    assert ckpt["authors"] == ["张伟"]
+    assert ckpt["created"] == "2025-12-01"
+    assert fp8["extra"] == {} and ckpt["extra"] == {}
+
+
+def test_fill_template_rows_are_examples(shared_build: BuildFn) -> None:
+    build = shared_build("fill-template")
+    fp8 = FILL / "0007-fp8-allgather.md"
+    ckpt = FILL / "0008-ckpt-sharding.md"
+    got = {(w[0], w[1], w[2]) for w in build.rfc_warnings()}
+    assert got == {
+        # the row the template left to fill, still [FILL] / [待测]
+        (ckpt.name, line_of(ckpt, "| ST / 冒烟 | [FILL]"), "rfc.placeholder"),
+        # the column the template closes: 单卡 / 多机 only
+        (ckpt.name, line_of(ckpt, "| 元数据文件与分片不一致"), "rfc.invalid-value"),
+        # the menu column: 高 / 中 / 低 only, and the menu left as written
+        (ckpt.name, line_of(ckpt, "| 旧版本无法读取新格式"), "rfc.invalid-value"),
+    }
+    by_line = [w[3] for w in build.rfc_warnings() if w[1] == line_of(ckpt, "| 元数据文件与分片不一致")]
+    assert len(by_line) == 2
+    assert any("'整个集群'" in m and "单卡 / 多机" in m for m in by_line)
+    assert any("'很高'" in m and "高 / 中 / 低" in m for m in by_line)
+    # UT, ST / 冒烟 (the template's rows) and 性能 (a row of the author's) are valid
+    assert not any(w[0] == fp8.name for w in build.rfc_warnings())
+    tables = records(build)["RFC-0007"]["tables"]
+    verification = next(t for t in tables if t["section"] == "验证")
+    assert [r["项目"] for r in verification["rows"]] == ["UT", "ST / 冒烟", "性能"]
+
+
+def test_template_shows_its_closed_columns(capsys: Any) -> None:
+    template = ROOTS / "test-fill-template" / "design-template.md"
+    assert main(["template", str(template.parent)]) == 0
+    out = capsys.readouterr().out
+    risks = line_of(template, "| 风险 | 等级 |")
+    generic = [line.strip() for line in out.splitlines() if line.strip().startswith("generic")]
+    assert generic == [
+        f"generic (section 验证, line {line_of(template, '| 项目 | 命令 |')}): "
+        "项目, 命令, commit, 环境, 结果",
+        f"generic (section 变更记录, line {line_of(template, '| 日期 | 修改人 |')}): "
+        "日期, 修改人, 说明",
+        f"generic (section 风险, line {risks}): 风险, 等级 = 高 / 中 / 低 (closed), "
+        "影响范围 = 单卡 / 多机 (closed), 应对",
+    ]
