@@ -199,3 +199,26 @@ def test_a_marker_with_no_table_after_it() -> None:
     text = '# 标题\n\n## 1. 验证\n\n<!-- rfc-table: closed="项目" -->\n\n## 2. 其他\n\n| 项目 |\n|---|\n| UT |\n'
     with pytest.raises(TemplateError, match="right before the table"):
         parse_template(text, "t.md")
+
+
+def test_the_marker_in_restructuredtext() -> None:
+    text = """Title
+=====
+
+Checks
+------
+
+.. rfc-table: closed="项目"
+
++-------+------+
+| 项目  | 结果 |
++=======+======+
+| UT    | 通过 |
++-------+------+
+| 冒烟  | 通过 |
++-------+------+
+"""
+    schema = parse_template(text, "t.rst", markdown=False)
+    (table,) = schema.generic_tables
+    assert [(c.header, c.allowed) for c in table.columns] == [("项目", ("UT", "冒烟")),
+                                                             ("结果", ())]
