@@ -630,7 +630,7 @@ def _offered(cells: Sequence[str], closed: bool | None) -> tuple[str, ...]:
     """The values a column accepts: none (any) when it is open.  A column
     whose every filled cell offers choices (``高 / 中 / 低``) accepts those
     choices; a closed column with cells that are values accepts them as
-    written (``ST / 冒烟`` too), and the choices of any menu among them.
+    written (``ST / 冒烟`` too).
     *closed*: what the template's ``rfc-table`` comment says; None: closed
     when every filled cell offers choices."""
     filled = [c.replace("`", "").strip() for c in cells if not _blank(c)]
@@ -641,7 +641,7 @@ def _offered(cells: Sequence[str], closed: bool | None) -> tuple[str, ...]:
         return ()
     if all(menus):
         return tuple(dict.fromkeys(v for m in menus for v in m))
-    return tuple(dict.fromkeys(v for c, m in zip(filled, menus, strict=True) for v in (c, *m)))
+    return tuple(dict.fromkeys(filled))
 
 
 def _column_marks(

@@ -180,3 +180,85 @@ def test_template_shows_its_closed_columns(capsys: Any) -> None:
         f"generic (section 风险, line {risks}): 风险, 等级 = 高 / 中 / 低 (closed), "
         "影响范围 = 单卡 / 多机 (closed), 应对",
     ]
+
+
+# --------------------------------------------------------------------------
+# HTML in the cells of a built-in table kind
+
+HTML_RFC = """# RFC-0031：数据加载预取
+
+## 1. 基本信息
+
+| 项目 | 内容 |
+|---|---|
+| 负责人<input type="checkbox" class="rowselector hidden"> | 王五<br>赵六 |
+| 状态 | 评审中<br> |
+| 类型 | feature |
+| 相关模块 | loader |
+| 相关 issue | #31 |
+
+## 2. 背景
+
+预取不足时 GPU 等数据。
+
+## 3. 目标和非目标
+
+1. 预取两个 batch。
+
+## 4. 相关实现参考
+
+| 来源 | 做法 | 局限性 | 对本RFC的影响 |
+|---|---|---|---|
+| DALI | 流水线预取 | 需要 GPU | 借鉴队列深度 |
+
+## 5. 对外接口
+
+| 参数名称 | 类型 | 默认值 | 是否必填 | 含义 |
+|---|---|---|---|---|
+| `prefetch`<br> | `int` | `2` | 否 | 预取的 batch 数<br>0 表示关闭 |
+
+## 6. 方案设计
+
+后台线程填队列。
+
+## 7. 组件依赖
+
+| 依赖组件 | 强/弱依赖 |
+|---|---|
+| trainer | 弱 |
+
+## 8. 约束与兼容性
+
+| 类型 | 内容 |
+|---|---|
+| 不支持项 | 远程存储 |
+
+## 9. 验证设计
+
+| 用例级别 | 数量 | 覆盖内容 | 通过标准 | 用例 |
+|---|---|---|---|---|
+| UT<br> | 2 | 队列满<br>队列空 | 全部通过 | test_full<br>test_empty |
+| Level0 | 1 | 最小训练闭环 | 损失一致 | |
+"""
+
+
+def test_html_in_a_table_kind_s_cells(build: BuildFn) -> None:
+    done = build({"index.md": "# x\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+                  "rfcs/0031-prefetch.md": HTML_RFC},
+                 conf='rfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+                      'suppress_warnings = ["toc.not_included", "myst.header"]\n')
+    assert [w for w in done.rfc_warnings() if w[0] == "0031-prefetch.md"] == []
+    rfc = records(done)["RFC-0031"]
+    assert rfc["authors"] == ["王五", "赵六"]
+    assert rfc["status"] == "review"
+    (interface,) = rfc["interfaces"]
+    (param,) = interface["params"]
+    assert param["name"] == "prefetch"
+    # a break inside a prose value stays a line break (U+2028), whitespace to every check
+    assert param["meaning"] == "预取的 batch 数\u20280 表示关闭"
+    levels = rfc["verification"]["levels"]
+    assert [(lv["level"], lv["tests"]) for lv in levels] == [
+        ("UT", ["test_full", "test_empty"]), ("Level0", [])]
+    # the page shows the cells as written
+    page = (done.outdir / "rfcs" / "0031-prefetch.html").read_text(encoding="utf-8")
+    assert "王五<br>赵六" in page
