@@ -262,3 +262,49 @@ def test_html_in_a_table_kind_s_cells(build: BuildFn) -> None:
     # the page shows the cells as written
     page = (done.outdir / "rfcs" / "0031-prefetch.html").read_text(encoding="utf-8")
     assert "王五<br>赵六" in page
+
+
+LEVELS_TEMPLATE = """# 标题
+
+## 1. 基本信息
+
+| 字段 | 内容 |
+|---|---|
+| 负责人 | [FILL] |
+| 状态 | 草稿 |
+
+## 2. 验证
+
+| 用例级别 | 数量 | 覆盖内容 | 通过标准 |
+|---|---|---|---|
+| UT | 0 | [FILL] | [FILL] |
+| ST / 冒烟 | 0 | [FILL] | [FILL] |
+"""
+
+LEVELS_RFC = """# RFC-0001：小模型冒烟
+
+## 1. 基本信息
+
+| 字段 | 内容 |
+|---|---|
+| 负责人 | 张三 |
+| 状态 | 草稿 |
+
+## 2. 验证
+
+| 用例级别 | 数量 | 覆盖内容 | 通过标准 |
+|---|---|---|---|
+| UT | 3 | 参数检查 | 全部通过 |
+| {written} | 1 | 单机训练 | loss 下降 |
+"""
+
+
+def test_a_required_level_written_in_another_order(build: BuildFn) -> None:
+    conf = ('rfc_documents = ["rfcs/*"]\nrfc_git_dates = False\nrfc_template = "tpl.md"\n'
+            'exclude_patterns = ["_build", "tpl.md"]\n')
+    for written, missing in (("冒烟/ST", False), ("ST / 冒烟", False), ("ST", True)):
+        done = build({"index.md": "# x\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+                      "tpl.md": LEVELS_TEMPLATE,
+                      "rfcs/0001-smoke.md": LEVELS_RFC.format(written=written)}, conf=conf)
+        subtypes = [w[2] for w in done.rfc_warnings()]
+        assert subtypes == (["rfc.missing-test-level"] if missing else []), (written, subtypes)
