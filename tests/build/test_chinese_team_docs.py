@@ -308,3 +308,13 @@ def test_a_required_level_written_in_another_order(build: BuildFn) -> None:
                       "rfcs/0001-smoke.md": LEVELS_RFC.format(written=written)}, conf=conf)
         subtypes = [w[2] for w in done.rfc_warnings()]
         assert subtypes == (["rfc.missing-test-level"] if missing else []), (written, subtypes)
+
+
+def test_new_numbers_after_dated_files(tmp_path: Path, capsys: Any) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(ROOTS / "test-api-docs-cn", project)
+    assert main(["new", "--dir", str(project / "designs"), "paddle.sinc 设计"]) == 0
+    out = capsys.readouterr().out
+    # the dates in the other files' names are no numbers: not RFC-20220317
+    assert out.startswith("RFC-0001: ")
+    assert sorted(p.name for p in (project / "designs").glob("0001-*"))
