@@ -85,7 +85,7 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 rfc_id = next((v for p in places if (v := _value(text, p, "rfc"))), None)
                 number = name_number(name)
                 if rfc_id is None and dated_name(name):
-                    rfc_id = path.stem  # (docs/reference/native.md, "The ID")
+                    rfc_id = path.stem.strip()  # (docs/reference/native.md, "The ID")
                 elif rfc_id is None and number is not None:
                     rfc_id = id_format.format(number)
                 elif rfc_id is not None and rfc_id.isdecimal():

@@ -202,7 +202,7 @@ def rfc_id_from_name(docname: str, settings: RfcSettings) -> str | None:
     name; a name whose digits start with a date (``20220316_api_design``)
     is its own ID, as written (:mod:`sphinx_rfc.spec.file_names`)."""
     if dated_name(docname):
-        return PurePosixPath(docname).name
+        return PurePosixPath(docname).name.strip()
     number = name_number(docname)
     if number is None:
         return None
@@ -711,7 +711,8 @@ def read_native(
         return None, None
 
     # (an ID a dated file name gives is that name, no ID form: not checked)
-    from_date = id_line is None and rfc_id == PurePosixPath(docname).name and dated_name(docname)
+    from_date = id_line is None and rfc_id == rfc_id_from_name(docname, settings) and dated_name(
+        docname)
     found = [] if from_date else id_problems(rfc_id, settings, id_source or source,
                                              id_line or record_line)
     if rule is not None:
