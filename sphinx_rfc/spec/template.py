@@ -40,7 +40,7 @@ from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts
 from sphinx_rfc.spec.template_parts import Directive as _Directive
 from sphinx_rfc.spec.template_parts import Heading as _Heading
 from sphinx_rfc.spec.template_parts import Table as _Table
-from sphinx_rfc.spec.text import RUN_START, fold, fold_header
+from sphinx_rfc.spec.text import RUN_START, fold, fold_header, markup_text
 
 #: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
 KNOWN_PLACEHOLDERS: tuple[str, ...] = ("xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO")
@@ -573,6 +573,7 @@ def _tables(
     for number, (table, owner) in enumerate(zip(tables, owners, strict=True)):
         if not table.rows:
             continue
+        table = replace(table, rows=[[_shown(c) for c in r] for r in table.rows])
         marked = (marks or {}).get(number, {})
         headers = table.rows[0]
         body = [r for r in table.rows[1:] if any(c.strip() for c in r)]
@@ -615,6 +616,15 @@ def _tables(
 # so (docs/reference/templates.md, "Closed columns")
 
 _TABLE_NOTE = re.compile(r"rfc-table\s*:\s*(.*)", re.DOTALL)
+
+
+def _shown(cell: str) -> str:
+    """A template cell without the HTML an editor pasted into it
+    (``提交作者<input class="rowselector">``: ``提交作者``), as the build reads
+    an RFC's cells (:func:`sphinx_rfc.spec.text.markup_text`)."""
+    if "<" not in cell and "&" not in cell:
+        return cell
+    return " ".join(markup_text(cell, known_only=True).split())
 
 
 def _blank(cell: str) -> bool:

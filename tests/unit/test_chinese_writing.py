@@ -222,3 +222,27 @@ Checks
     (table,) = schema.generic_tables
     assert [(c.header, c.allowed) for c in table.columns] == [("项目", ("UT", "冒烟")),
                                                              ("结果", ())]
+
+
+def test_a_template_s_cells_are_read_without_html() -> None:
+    text = """# 标题
+
+## 基本信息
+
+| 字段 | 内容 |
+|---|---|
+| 提交作者<input type="checkbox" class="rowselector hidden"> | 你的名字 |
+| 适用后端<br> | PT / MS |
+
+## 验证
+
+| 项目<br> | 结果 |
+|---|---|
+| UT | <span>通过</span> / 失败 |
+"""
+    schema = parse_template(text, "t.md")
+    assert [(f.name, f.key, f.allowed) for f in schema.fields] == [
+        ("提交作者", "authors", ()), ("适用后端", None, ("PT", "MS"))]
+    (table,) = schema.generic_tables
+    assert [(c.header, c.allowed) for c in table.columns] == [("项目", ()),
+                                                             ("结果", ("通过", "失败"))]
