@@ -57,7 +57,7 @@ def atx_title(rest: str, spaces: str | None = None) -> str:
 
 
 
-# HTML in a cell (docs/reference/native.md, "HTML in cells")
+# HTML in a cell (docs/reference/native.md, "The basic information")
 
 #: What a line break written as HTML (``<br>``, ``</br>``, a ``<p>`` or
 #: ``<li>``) stands as in a cell's text: U+2028 LINE SEPARATOR, whitespace
