@@ -84,24 +84,39 @@ class _Markup(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.known_only = known_only
         self.parts: list[str] = []
+        self.hidden = 0  # inside <script> or <style>: no text shown
 
     def handle_starttag(self, tag: str, attrs: object) -> None:
         if tag in _BREAKING:
             self.parts.append(BREAK)
         elif self.known_only and tag not in HTML_TAGS:
             self.parts.append(self.get_starttag_text() or "")
+        elif tag in ("script", "style"):
+            self.hidden += 1
 
     def handle_startendtag(self, tag: str, attrs: object) -> None:
-        self.handle_starttag(tag, attrs)
+        if tag not in ("script", "style"):
+            self.handle_starttag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _BREAKING:
             self.parts.append(BREAK)
         elif self.known_only and tag not in HTML_TAGS:
             self.parts.append(f"</{tag}>")
+        elif tag in ("script", "style"):
+            self.hidden = max(0, self.hidden - 1)
 
     def handle_data(self, data: str) -> None:
-        self.parts.append(data)
+        if not self.hidden:
+            self.parts.append(data)
+
+    def handle_pi(self, data: str) -> None:
+        if self.known_only:  # (a source line: text as written)
+            self.parts.append(f"<?{data}>")
+
+    def unknown_decl(self, data: str) -> None:
+        if self.known_only:
+            self.parts.append(f"<![{data}]]>")
 
 
 @lru_cache(maxsize=1024)

@@ -246,3 +246,10 @@ def test_a_template_s_cells_are_read_without_html() -> None:
     (table,) = schema.generic_tables
     assert [(c.header, c.allowed) for c in table.columns] == [("项目", ()),
                                                              ("结果", ("通过", "失败"))]
+
+
+@pytest.mark.parametrize(("html", "text"), [
+    ("<script>alert(1)</script>甲", "甲"), ("<style>p{color:red}</style>乙", "乙"),
+])
+def test_scripts_and_styles_show_no_text(html: str, text: str) -> None:
+    assert markup_text(html) == text
