@@ -318,3 +318,47 @@ def test_new_numbers_after_dated_files(tmp_path: Path, capsys: Any) -> None:
     # the dates in the other files' names are no numbers: not RFC-20220317
     assert out.startswith("RFC-0001: ")
     assert sorted(p.name for p in (project / "designs").glob("0001-*"))
+
+
+BACKEND_TEMPLATE = """# 标题
+
+## 1. 基本信息
+
+| 字段 | 内容 |
+|---|---|
+| 负责人 | [FILL] |
+| 适用后端 | PT / MS |
+
+## 2. 方案
+
+[FILL]
+"""
+
+BACKEND_RFC = """# RFC-000{n}：甲
+
+## 1. 基本信息
+
+| 字段 | 内容 |
+|---|---|
+| 负责人 | 张三 |
+| 适用后端 | {written} |
+
+## 2. 方案
+
+写好了。
+"""
+
+
+def test_a_closed_field_s_values_compared_folded(build: BuildFn) -> None:
+    cases = {1: ("PT/MS", ["PT", "MS"]), 2: ("ms", ["MS"]), 3: ("MS / PT", ["MS", "PT"]),
+             4: ("TF", None)}
+    files = {"index.md": "# x\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n", "tpl.md": BACKEND_TEMPLATE}
+    for n, (written, _read) in cases.items():
+        files[f"rfcs/000{n}-x.md"] = BACKEND_RFC.format(n=n, written=written)
+    done = build(files, conf='rfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+                             'rfc_template = "tpl.md"\nexclude_patterns = ["_build", "tpl.md"]\n')
+    rfcs = records(done)
+    for n, (written, read) in cases.items():
+        if read is not None:
+            assert rfcs[f"RFC-000{n}"]["extra"]["适用后端"] == read, written
+    assert [(w[0], w[2]) for w in done.rfc_warnings()] == [("0004-x.md", "rfc.invalid-value")]
