@@ -204,7 +204,7 @@ def parse_metadata(
                 # folded as headers are (``pt`` is ``PT``); written without
                 # spaces around the slash, ``PT/MS`` is both
                 folded = {fold_header(a): a for a in allowed}
-                kept = []
+                kept: list[str] = []
                 for item in items:
                     parts = [item] if fold_header(item) in folded else _SLASH.split(item)
                     if not all(fold_header(p) in folded for p in parts):

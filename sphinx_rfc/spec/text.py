@@ -86,15 +86,17 @@ class _Markup(HTMLParser):
         self.parts: list[str] = []
         self.hidden = 0  # inside <script> or <style>: no text shown
 
-    def handle_starttag(self, tag: str, attrs: object) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _BREAKING:
             self.parts.append(BREAK)
         elif self.known_only and tag not in HTML_TAGS:
             self.parts.append(self.get_starttag_text() or "")
         elif tag in ("script", "style"):
             self.hidden += 1
+        elif tag == "img":  # (an image is its alternative text, as in docutils)
+            self.parts.append(next((v for k, v in attrs if k == "alt" and v), ""))
 
-    def handle_startendtag(self, tag: str, attrs: object) -> None:
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag not in ("script", "style"):
             self.handle_starttag(tag, attrs)
 
@@ -123,7 +125,8 @@ class _Markup(HTMLParser):
 def markup_text(fragment: str, *, known_only: bool = False) -> str:
     """The text an HTML *fragment* shows (MyST hands inline HTML over as
     written): ``<input type="checkbox">`` is nothing, ``<br>`` a
-    :data:`BREAK`, ``&amp;`` ``&``; comments are nothing.  *known_only*:
+    :data:`BREAK`, ``&amp;`` ``&``, ``<img alt="图">`` ``图``; comments,
+    scripts and styles are nothing.  *known_only*:
     *fragment* is a source line's text, where only the tags of
     :data:`HTML_TAGS` are markup."""
     if known_only and "<" not in fragment and "&" not in fragment:

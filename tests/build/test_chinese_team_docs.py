@@ -362,3 +362,16 @@ def test_a_closed_field_s_values_compared_folded(build: BuildFn) -> None:
         if read is not None:
             assert rfcs[f"RFC-000{n}"]["extra"]["适用后端"] == read, written
     assert [(w[0], w[2]) for w in done.rfc_warnings()] == [("0004-x.md", "rfc.invalid-value")]
+
+
+def test_an_html_block_is_a_section_s_content(build: BuildFn) -> None:
+    """HTML on lines of its own (an architecture picture) is what the
+    section holds, as before: only inline HTML is markup to the readers."""
+    text = HTML_RFC.replace("后台线程填队列。", '<img src="prefetch.png" width="600">')
+    done = build({"index.md": "# x\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+                  "rfcs/0031-prefetch.md": text},
+                 conf='rfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+                      'suppress_warnings = ["toc.not_included", "myst.header"]\n')
+    assert "<img" in text
+    assert done.rfc_warnings() == []
+    assert records(done)["RFC-0031"]["sections"]["design"] == "present"

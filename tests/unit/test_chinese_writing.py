@@ -253,3 +253,8 @@ def test_a_template_s_cells_are_read_without_html() -> None:
 ])
 def test_scripts_and_styles_show_no_text(html: str, text: str) -> None:
     assert markup_text(html) == text
+
+
+def test_an_image_is_its_alternative_text() -> None:
+    assert markup_text('<img src="arch.png" alt="架构图" width="500">') == "架构图"
+    assert markup_text('<img src="arch.png">') == ""
