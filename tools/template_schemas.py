@@ -30,6 +30,7 @@ ROOT_TEMPLATES: dict[str, tuple[int, ...]] = {
     "tests/roots/test-team-words-strict/team-template.md": (2,),
     "tests/roots/test-template-kep/kep-template.md": (2, 3),
     "tests/roots/test-tables-template/template.md": (2,),
+    "tests/roots/test-fill-template/design-template.md": (2,),
 }
 #: Shipped templates read at depth 3 too (``kep`` is used so).
 DEEPER = {"kep.md": (2, 3)}

@@ -42,7 +42,7 @@ from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.preamble import PreambleItem, leading_list
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
-from sphinx_rfc.spec.text import atx_title, fold_header
+from sphinx_rfc.spec.text import WHITESPACE, atx_title, fold_header, markup_text
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -204,11 +204,12 @@ def _table(lines: Sequence[str], start: int,
         cells = _cells(text)
         if len(cells) < 2:
             continue
-        key = text[cells[0][0]:cells[0][1]].replace("`", "")
+        key = shown(text[cells[0][0]:cells[0][1]]).replace("`", "")
         place.cjk = place.cjk or bool(CJK.search(key))
         if index == start and fold_header(key) in _HEADER_KEYS:
             continue
-        place.rows.append((text[cells[0][0]:cells[0][1]], text[cells[1][0]:cells[1][1]]))
+        place.rows.append((shown(text[cells[0][0]:cells[0][1]]),
+                           shown(text[cells[1][0]:cells[1][1]])))
         name = _name(key, table=True, names=names)
         if name and name not in place.spots:
             place.spots[name] = (index, *cells[1])
@@ -558,10 +559,22 @@ def _list_table_place(lines: Sequence[str], start: int, stop: int,
 # What a file declares
 
 
+def shown(text: str) -> str:
+    """A cell's or value's text without the HTML an editor pasted into it
+    (``提交作者<input class="rowselector">``, ``a.md<br>``): as the build
+    reads the cell (:func:`sphinx_rfc.spec.text.markup_text`, the known
+    tags only: ``Name <a@b.c>`` stays), a line break inside it kept as one
+    :data:`~sphinx_rfc.spec.text.BREAK`, none at its ends."""
+    if "<" not in text and "&" not in text:
+        return text
+    return markup_text(text, known_only=True).strip(WHITESPACE)
+
+
 def value_at(lines: Sequence[str], spot: tuple[int, int, int]) -> str:
-    """The text of a value at its *spot* (``(line, start, end)``)."""
+    """The text of a value at its *spot* (``(line, start, end)``), HTML
+    markup left out (:func:`shown`)."""
     line, start, end = spot
-    return _content(lines[line])[start:end]
+    return shown(_content(lines[line])[start:end])
 
 
 def same_but_declared_values(

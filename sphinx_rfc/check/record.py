@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import PRESENT, RfcRecord
 from sphinx_rfc.spec.messages import _
-from sphinx_rfc.spec.text import fold
+from sphinx_rfc.spec.text import fold, fold_header
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -43,9 +43,10 @@ def check_record(
         record.verification.levels or record.sections.get("verification") == PRESENT
     ) and not (not record.verification.levels
                and _in_section("verification", unreadable_tables, section_lines)):
-        have = {fold(level.level) for level in record.verification.levels}
+        # (folded as headers are: ``冒烟/ST`` is the level ``ST / 冒烟``)
+        have = {fold_header(level.level) for level in record.verification.levels}
         for level in settings.required_test_levels:
-            if fold(level) not in have and not level_named(level, verification_text):
+            if fold_header(level) not in have and not level_named(level, verification_text):
                 if record.verification.levels:
                     line = record.verification.levels[0].line
                 else:

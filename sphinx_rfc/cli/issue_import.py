@@ -51,6 +51,7 @@ from sphinx_rfc.cli.issue_source import (
     parse_issue,
 )
 from sphinx_rfc.spec.fields import issue_items
+from sphinx_rfc.spec.file_names import name_number
 from sphinx_rfc.spec.forge import (
     DEFAULT_FORGE_STATUS_MAP,
     forge_state_key,
@@ -182,9 +183,9 @@ class FolderIndex:
         self._order.setdefault(path, len(self._order))
         self.texts[path] = text
         self._meta.pop(path, None)
-        number = re.search(r"\d+", path.name)
+        number = name_number(path.name)
         if number is not None:
-            self._numbers.setdefault(int(number.group()), set()).add(path)
+            self._numbers.setdefault(number, set()).add(path)
         for rfc_id in self._held.pop(path, set()):
             self._ids[rfc_id].discard(path)
         held = set(_DIRECTIVE_ID.findall(text))

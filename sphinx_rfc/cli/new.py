@@ -31,6 +31,7 @@ from sphinx_rfc._atomic import clean_leftovers, write_text
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.slug import SlugStyle, slugify
 
@@ -219,7 +220,7 @@ def scan_folder(folder: Path) -> tuple[set[str], set[int]]:
         if not path.is_file() or path.suffix not in (".md", ".rst", ".txt"):
             continue
         match = _LEADING_NUMBER.match(path.name)
-        if match:
+        if match and not dated_name(path.name):
             numbers.add(int(match.group(1)))
         try:
             text = path.read_text(encoding="utf-8")
@@ -284,7 +285,8 @@ def project_facts(folder: Path) -> ProjectFacts:
 def next_id(facts: ProjectFacts) -> tuple[str, int]:
     """The ID after the highest number in use (in an ID or starting a file
     name of the target folder), skipping any ID already taken."""
-    numbers = [n for n in (id_number(i) for i in facts.ids) if n is not None]
+    # (an ID that is a dated file's name carries a date, no number)
+    numbers = [n for n in (id_number(i) for i in facts.ids if not dated_name(i)) if n is not None]
     number = max([*numbers, *facts.numbers], default=0) + 1
     while True:
         candidate = facts.id_format.format(number)

@@ -16,14 +16,14 @@ and ``supersedes``, for the ``superseded`` rule of
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sphinx_rfc.check.field_places import Place, find_places
+from sphinx_rfc.check.field_places import Place, find_places, value_at
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.model.relations import format_id
+from sphinx_rfc.spec.file_names import dated_name, name_digits
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -48,8 +48,7 @@ class FoundRfc:
 def _value(text: str, place: Place, name: str) -> str | None:
     if name not in place.spots:
         return None
-    row, start, end = place.spots[name]
-    return text.splitlines()[row][start:end].strip().strip("'\"[]") or None
+    return value_at(text.splitlines(), place.spots[name]).strip().strip("'\"[]") or None
 
 
 def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
@@ -96,9 +95,11 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 # (a front-matter or field-list ``rfc`` makes it template-native)
                 native = True
                 rfc_id = next((v for p in places if (v := _value(text, p, "rfc"))), None)
-                number = re.search(r"\d+", name)
-                if rfc_id is None and number:
-                    rfc_id = format_id(id_format, number.group())
+                number = name_digits(name)
+                if rfc_id is None and dated_name(name):
+                    rfc_id = path.stem.strip()  # (docs/reference/native.md, "The ID")
+                elif rfc_id is None and number is not None:
+                    rfc_id = format_id(id_format, number)
                 elif rfc_id is not None and rfc_id.isdecimal() and rfc_id.isascii():
                     rfc_id = format_id(id_format, rfc_id)
             else:

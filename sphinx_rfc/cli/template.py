@@ -206,7 +206,8 @@ def as_text(data: dict[str, Any]) -> str:
             out.append(f"      headers: {', '.join(c['headers'])}")
     out.append(f"  every table: notes ({', '.join(data['note_headers'])})")
     for g in data["generic_tables"]:
-        cols = ", ".join(c["header"] for c in g["columns"])
+        cols = ", ".join(c["header"] + (f" = {' / '.join(c['allowed'])} (closed)"
+                                        if c["allowed"] else "") for c in g["columns"])
         out.append(f"  generic (section {g['section']}, line {g['line']}): {cols}")
     out += ["", "test levels: " + (", ".join(data["test_levels"]) or "(none)"), "", "fields:"]
     for f in data["fields"]:

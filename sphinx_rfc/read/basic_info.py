@@ -28,6 +28,7 @@ from sphinx_rfc.doctree.tables import (
     table_rows,
     without_messages,
 )
+from sphinx_rfc.doctree.text import astext, is_html
 from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.frontmatter import RawField
@@ -256,7 +257,12 @@ def cell_value(entry: nodes.entry, *, links: bool = False) -> str:
     entry = without_messages(entry)
     parts: list[str] = []
     for node in entry.findall(include_self=False):
-        if isinstance(node, nodes.Text) and not _inside_link(node, entry, links):
+        if isinstance(node, nodes.raw) and is_html(node):
+            parts.append(astext(node))  # (markup, not words: a <br> a break)
+        elif isinstance(node, nodes.Text) and isinstance(node.parent, nodes.raw) and is_html(
+                node.parent):
+            continue
+        elif isinstance(node, nodes.Text) and not _inside_link(node, entry, links):
             parts.append(str(node))
         elif _is_mailto(node):
             address = str(node["refuri"])[len("mailto:"):]

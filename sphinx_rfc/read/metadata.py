@@ -4,6 +4,7 @@ template-native reader; no Sphinx inside."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -16,7 +17,7 @@ from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice, read_dat
 from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
 from sphinx_rfc.spec.preamble import split_status, stated
-from sphinx_rfc.spec.text import fold, module_name_problem, split_list
+from sphinx_rfc.spec.text import RUN_START, fold_header, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import STATUSES
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ LIST_FIELDS = (
 )
 TEXT_FIELDS = ("title", "status", "type", "created", "updated", "tracking", "feature")
 KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
+#: A slash with or without spaces: ``PT/MS`` names two values of a closed field.
+_SLASH = re.compile(RUN_START + r"\s*[/／]\s*")
 
 
 @dataclass(slots=True, kw_only=True)
@@ -198,16 +201,18 @@ def parse_metadata(
             allowed = settings.extra_fields[name]
             items = as_list(value)
             if allowed:
-                folded = {fold(a): a for a in allowed}
-                kept = []
+                # folded as headers are (``pt`` is ``PT``); written without
+                # spaces around the slash, ``PT/MS`` is both
+                folded = {fold_header(a): a for a in allowed}
+                kept: list[str] = []
                 for item in items:
-                    canonical = folded.get(fold(item))
-                    if canonical is None:
+                    parts = [item] if fold_header(item) in folded else _SLASH.split(item)
+                    if not all(fold_header(p) in folded for p in parts):
                         invalid(name, _("invalid value {item!r} for {name!r}; expected one of {allowed}")
                                 .format(item=item, name=shown, allowed=", ".join(allowed)))
                     else:
-                        kept.append(canonical)
-                items = kept
+                        kept.extend(folded[fold_header(p)] for p in parts)
+                items = list(dict.fromkeys(kept))
             meta.extra[name] = items
         elif unknown == "extra":
             meta.extra[name] = text

@@ -81,6 +81,7 @@ from sphinx_rfc.doctree.tables import (
     table_headers,
     table_rows,
 )
+from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import GenericTable, RfcRecord
@@ -110,13 +111,14 @@ from sphinx_rfc.read.sections import recognised_sections as sections_of_document
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import best_of, headers_match, inside_read_table, mark_cell, read_tables
 from sphinx_rfc.read.template_era import TEMPLATE_KEYS
+from sphinx_rfc.spec.file_names import dated_name, name_digits
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.template import clean_heading
-from sphinx_rfc.spec.text import clean_title, fold, fold_header, plain
+from sphinx_rfc.spec.text import clean_title, fold_header, one_of, plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -126,7 +128,6 @@ if TYPE_CHECKING:
 
 #: Metadata names that give the RFC ID (``id`` alone belongs to other tools).
 _META_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "rfc id", "rfc-id", "rfc_id"))
-_DIGITS = re.compile(r"\d+")
 #: Metadata names that name the template version an RFC was written to.
 _TEMPLATE_KEYS = frozenset(fold_header(k) for k in TEMPLATE_KEYS)
 
@@ -189,12 +190,16 @@ def _unique(specs: Iterable[TableSpec]) -> tuple[TableSpec, ...]:
 
 
 def rfc_id_from_name(docname: str, settings: RfcSettings) -> str | None:
-    """``rfc_id_format`` applied to the first run of digits of the file name."""
-    match = _DIGITS.search(PurePosixPath(docname).name)
-    if match is None:
+    """``rfc_id_format`` applied to the first run of digits of the file
+    name; a name whose digits start with a date (``20220316_api_design``)
+    is its own ID, as written (:mod:`sphinx_rfc.spec.file_names`)."""
+    if dated_name(docname):
+        return PurePosixPath(docname).name.strip()
+    number = name_digits(docname)
+    if number is None:
         return None
     try:
-        return format_id(settings.id_format, match.group(0))
+        return format_id(settings.id_format, number)
     except (IndexError, KeyError, ValueError):
         return None
 
@@ -315,7 +320,7 @@ def review_sections(doctree: nodes.document) -> list[nodes.section]:
     for section in doctree.findall(nodes.section):
         if not section.children or not isinstance(section[0], nodes.title):
             continue
-        title = clean_heading(section[0].astext())
+        title = clean_heading(astext(section[0]))
         for mark in ("(", "（", "[", "【"):
             title = title.split(mark, 1)[0]
         if fold_header(title) in _REVIEW_KEYS:
@@ -406,7 +411,7 @@ def read_generic_tables(
                     continue
                 if is_placeholder(text, settings.placeholders):
                     continue  # reported as a placeholder
-                if fold(text) not in {fold(v) for v in offered}:
+                if not one_of(text, offered):
                     problems.append(Problem(
                         "invalid-value",
                         _("the {section} table: column {header!r}: invalid value {text!r}; "
@@ -700,7 +705,11 @@ def read_native(
         ))
         return None, None
 
-    found = id_problems(rfc_id, settings, id_source or source, id_line or record_line)
+    # (an ID a dated file name gives is that name, no ID form: not checked)
+    from_date = id_line is None and rfc_id == rfc_id_from_name(docname, settings) and dated_name(
+        docname)
+    found = [] if from_date else id_problems(rfc_id, settings, id_source or source,
+                                             id_line or record_line)
     if rule is not None:
         found += missing_preamble(env, docname, rule, meta_fields, rows, declared_extra, source)
     raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
@@ -739,7 +748,7 @@ def read_native(
         problem.rfc_id = rfc_id
     found += row_problems + conflicts + parsed
 
-    heading = clean_title(title_node.astext()) if title_node is not None else ""
+    heading = clean_title(astext(title_node)) if title_node is not None else ""
     untitled = ""
     if not heading:
         untitled = meta.title or (
@@ -784,7 +793,7 @@ def read_native(
     dates = git_dates.fill_record(app, record)
     mark_basic_info(
         doctree, table, rows, record, settings, basic=sections.get("basic-info"), head=head,
-        heading=clean_title(title_node.astext()) if title_node is not None else "",
+        heading=clean_title(astext(title_node)) if title_node is not None else "",
         from_git=dates.filled if dates is not None else (),
     )
     mark_diagrams(doctree)

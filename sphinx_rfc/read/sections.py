@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def document_title(doctree: nodes.document) -> tuple[str, int | None]:
     for section in doctree.findall(nodes.section):
         if section.children and isinstance(section[0], nodes.title):
-            return section[0].astext(), section[0].line
+            return astext(section[0]), section[0].line
         break
     return "", None
 
@@ -142,7 +142,7 @@ def section_bodies(
                     title = child[0]
                     line = lines.title_line(title)
                     bodies.append(SectionBody(
-                        title.astext(), line, body_text(child, memo),
+                        astext(title), line, body_text(child, memo),
                         first=child is first,
                         level=(heading_level(lines, title, line) if markdown else 0) or level + 1,
                     ))

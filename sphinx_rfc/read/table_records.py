@@ -31,6 +31,7 @@ from sphinx_rfc.model.records import (
     TestLevel,
 )
 from sphinx_rfc.spec.cells import (
+    CellValue,
     module_cell,
     module_name,
     read_choice,
@@ -39,7 +40,7 @@ from sphinx_rfc.spec.cells import (
     read_level,
 )
 from sphinx_rfc.spec.table_kinds import COUNT, LEVEL, LIST, YESNO
-from sphinx_rfc.spec.text import fold, module_name_problem, split_list
+from sphinx_rfc.spec.text import fold, fold_header, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO
 
 if TYPE_CHECKING:
@@ -359,8 +360,9 @@ def row_records(
     records: list[tuple[Any, ReadRow]] = []
     kind = RECORD_KINDS.get(read.spec.kind)
     first_rows: dict[str, int | None] = {}
+    levels = _own_levels(settings) if read.spec.kind == "levels" else frozenset()
     for row in read.data_rows():
-        values = _validate_row(read, row, problems, settings.placeholders)
+        values = _validate_row(read, row, problems, settings.placeholders, levels)
         missing = _required_missing(read, row, values)
         if missing:
             problems.append(Problem(
@@ -385,8 +387,18 @@ def table_records(read: ReadTable, settings: RfcSettings) -> tuple[list[Any], li
     return [record for record, _row in records], problems
 
 
+def _own_levels(settings: RfcSettings) -> frozenset[str]:
+    """The test levels the project names (the template's rows, required or
+    not), folded: a cell that is one of them is that level as written,
+    never a level and a qualifier (``ST / 冒烟`` is no ``ST`` noted ``冒烟``)."""
+    template = settings.template
+    optional = template.optional_test_levels if template is not None else ()
+    return frozenset(fold_header(level) for level in (*settings.required_test_levels, *optional))
+
+
 def _validate_row(
     read: ReadTable, row: ReadRow, problems: list[Problem], placeholders: Sequence[str] = (),
+    levels: frozenset[str] = frozenset(),
 ) -> RowValues:
     directive = read.prefix
     values = RowValues()
@@ -440,7 +452,8 @@ def _validate_row(
                     read.source, cell.line or row.line,
                 ))
         elif column.kind == LEVEL:
-            level = read_level(cell.text)
+            level = (CellValue(cell.text) if fold_header(cell.text) in levels
+                     else read_level(cell.text))
             values.levels[column.key] = str(level.value)
             if level.note:
                 values.notes[column.key] = level.note

@@ -27,7 +27,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "authors",
         "Authors",
-        ("作者", "author", "authors", "author(s)", "owner", "owners"),
+        ("作者", "负责人", "责任人", "提交人", "提交作者", "author", "authors", "author(s)", "owner",
+         "owners"),
         is_list=True,
     ),
     FieldSpec(
@@ -45,7 +46,9 @@ FIELDS: tuple[FieldSpec, ...] = (
             "相关 issue / sr",
             "issue / sr / ar",
             "相关 sr / ar",
+            "关联 issue / pr",
             "关联 issue",
+            "关联 pr",
             "相关 issue",
             "相关 pr",
             "issue / pr",
@@ -61,7 +64,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         is_list=True,
     ),
     FieldSpec(
-        "created", "Created", ("创建时间", "创建日期", "created", "created at", "creation date", "date")
+        "created", "Created", ("创建时间", "创建日期", "提交时间", "created", "created at", "creation date", "date")
     ),
     FieldSpec("updated", "Updated", ("更新时间", "更新日期", "updated", "updated at", "last updated")),
     FieldSpec("supersedes", "Supersedes", ("取代", "supersedes"), is_list=True),

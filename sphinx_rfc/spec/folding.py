@@ -6,13 +6,21 @@ Folding takes out what a team varies without meaning to: width (NFKC:
 ``ＡＰＩ`` is ``API``, ``／`` is ``/``), letter case, whitespace inside and
 around, backticks, a trailing colon (``:`` / ``：``) and the separators
 ``/ ／ 、 | ,`` with their spacing.  So ``强/弱依赖``, ``强依赖 / 弱依赖`` and
-``强弱依赖`` are one header's spellings, and ``相关issue`` is ``相关 issue``.
+``强弱依赖`` are one header's spellings, and ``相关issue`` is ``相关 issue``
+(spaces never count, so ``底层OP设计`` is ``底层 OP 设计`` and ``FP8量化`` is
+``FP8 量化``).  Words joined by separators, one of them Latin (``PR / Issue``,
+``ST / 冒烟``), are a set: their order does not count (``关联 Issue / PR`` is
+``关联 PR / Issue``); a word is what stands between the separator and the
+next change of script, spaces left out (``Related PR / Issue`` is the words
+``relatedpr`` and ``issue``).  Only words of two characters or more with a
+letter are so ordered: ``n/a``, ``I/O`` and ``1/2`` keep their order.
 
 Only str methods: the folding of every cell is linear in its length.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -21,14 +29,56 @@ SEPARATORS = "/|,、`"
 
 _DROP = str.maketrans("", "", SEPARATORS)
 
+#: Letters written without spaces between words: Han (with extension A and
+#: the compatibility ideographs), kana, Hangul syllables.
+CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+#: Where such a letter meets a Latin letter or a digit (either order).
+_MEET = re.compile(
+    rf"(?<=[{CJK_LETTERS}])(?=[^\W_{CJK_LETTERS}])|(?<=[^\W_{CJK_LETTERS}])(?=[{CJK_LETTERS}])")
+#: A word of one script, or one other character (a separator among them).
+_TOKEN = re.compile(rf"[{CJK_LETTERS}]+|[^\W{CJK_LETTERS}]+|\S")
+_SEPARATOR_SET = frozenset("/|,、")
+
+
+def spaced(text: str) -> str:
+    """*text* with a space where a Chinese (Japanese, Korean) letter meets
+    a Latin letter or a digit: ``底层OP设计`` -> ``底层 OP 设计``."""
+    return _MEET.sub(" ", text)
+
+
+def _as_sets(text: str) -> str:
+    """*text* (folded, with separators) with each run of words joined by
+    separators put in order when one of them is Latin and each has two
+    characters or more with a letter: ``pr / issue`` -> ``issue pr``."""
+    tokens = _TOKEN.findall(text)
+    out: list[str] = []
+    k = 0
+    while k < len(tokens):
+        # a run: word (sep word)+
+        end = k + 1
+        while (end + 1 < len(tokens) and tokens[end] in _SEPARATOR_SET
+               and tokens[end + 1] not in _SEPARATOR_SET):
+            end += 2
+        words = tokens[k:end:2]
+        if (len(words) > 1 and words[0] not in _SEPARATOR_SET
+                and any(w.isascii() for w in words)
+                and all(len(w) > 1 and not w.isdecimal() for w in words)):
+            out.extend(sorted(words))
+        else:
+            out.extend(tokens[k:end])
+        k = end
+    return "".join(out)
+
 
 @lru_cache(maxsize=8192)
 def fold_key(text: str) -> str:
     """The key *text* is compared on: NFKC, case-folded, no whitespace,
-    no separators, no trailing colon."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = "".join(text.split()).translate(_DROP)
-    return text.rstrip(":")
+    no separators (words joined by them as a set: :func:`_as_sets`), no
+    trailing colon."""
+    text = "".join(unicodedata.normalize("NFKC", text).casefold().replace("`", "").split())
+    if any(c in _SEPARATOR_SET for c in text):
+        text = _as_sets(text)
+    return text.translate(_DROP).rstrip(":")
 
 
 def one_edit_apart(a: str, b: str) -> bool:

@@ -40,7 +40,7 @@ from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts
 from sphinx_rfc.spec.template_parts import Directive as _Directive
 from sphinx_rfc.spec.template_parts import Heading as _Heading
 from sphinx_rfc.spec.template_parts import Table as _Table
-from sphinx_rfc.spec.text import RUN_START, fold, fold_header
+from sphinx_rfc.spec.text import RUN_START, fold, fold_header, markup_text
 
 #: Placeholder texts a template may use; those found in it join ``rfc_placeholders``.
 KNOWN_PLACEHOLDERS: tuple[str, ...] = ("xxx", "[FILL]", "[待测]", "待补充", "TBD", "TODO")
@@ -508,7 +508,7 @@ def parse_template(
     ]
 
     read_tables, found_kinds, levels, optional_levels, fields = _tables(
-        tables, table_owner, kinds)
+        tables, table_owner, kinds, _column_marks(comments, parts, tables))
     placeholders = _placeholders(text, markdown)
     metadata = _metadata_rule(comments)
     return TemplateSchema(
@@ -560,6 +560,7 @@ def _metadata_rule(comments: Sequence[Comment]) -> MetadataRule | None:
 
 def _tables(
     tables: Sequence[_Table], owners: Sequence[str | None], known: Sequence[TableSpec] = TABLES,
+    marks: dict[int, dict[str, bool]] | None = None,
 ) -> tuple[
     tuple[TemplateTable, ...], tuple[TableSpec, ...], tuple[str, ...], tuple[str, ...],
     tuple[TemplateField, ...],
@@ -569,9 +570,11 @@ def _tables(
     levels: list[str] = []
     optional_levels: list[str] = []
     fields: list[TemplateField] = []
-    for table, owner in zip(tables, owners, strict=True):
+    for number, (table, owner) in enumerate(zip(tables, owners, strict=True)):
         if not table.rows:
             continue
+        table = replace(table, rows=[[_shown(c) for c in r] for r in table.rows])
+        marked = (marks or {}).get(number, {})
         headers = table.rows[0]
         body = [r for r in table.rows[1:] if any(c.strip() for c in r)]
         if owner == "basic-info" and len(headers) in (2, 3):
@@ -585,9 +588,8 @@ def _tables(
         columns = []
         for k, header in enumerate(headers):
             col = _column(spec, header) if spec else None
-            offered = tuple(dict.fromkeys(
-                v for r in body if k < len(r) for v in choices(r[k])
-            ))
+            offered = _offered([r[k] for r in body if k < len(r)],
+                               marked.get(fold_header(header)))
             if col is not None and col.vocabulary is not None:
                 offered = tuple(col.vocabulary.keys())
             columns.append(TemplateColumn(header, col.key if col else None, offered))
@@ -608,6 +610,82 @@ def _tables(
     ordered = sorted(kinds.values(), key=lambda s: order[s.kind])
     return (tuple(read), tuple(ordered), tuple(dict.fromkeys(levels)),
             tuple(dict.fromkeys(optional_levels)), tuple(fields))
+
+
+# A template's rows are examples; a column is closed when the template says
+# so (docs/reference/templates.md, "Closed columns")
+
+_TABLE_NOTE = re.compile(r"rfc-table\s*:\s*(.*)", re.DOTALL)
+
+
+def _shown(cell: str) -> str:
+    """A template cell without the HTML an editor pasted into it
+    (``提交作者<input class="rowselector">``: ``提交作者``), as the build reads
+    an RFC's cells (:func:`sphinx_rfc.spec.text.markup_text`)."""
+    if "<" not in cell and "&" not in cell:
+        return cell
+    return " ".join(markup_text(cell, known_only=True).split())
+
+
+def _blank(cell: str) -> bool:
+    """A template cell that is a blank to fill (``[FILL]``, ``xxx``,
+    ``{name}``) or a dash: no value of its column."""
+    text = cell.replace("`", "").strip()
+    if text in ("", "-", "—") or text.casefold() in {p.casefold() for p in KNOWN_PLACEHOLDERS}:
+        return True
+    return any((a, b) == (0, len(text)) for style in "{[" for a, b in blank_spans(text, style))
+
+
+def _offered(cells: Sequence[str], closed: bool | None) -> tuple[str, ...]:
+    """The values a column accepts: none (any) when it is open.  A column
+    whose every filled cell offers choices (``高 / 中 / 低``) accepts those
+    choices; a closed column with cells that are values accepts them as
+    written (``ST / 冒烟`` too).
+    *closed*: what the template's ``rfc-table`` comment says; None: closed
+    when every filled cell offers choices."""
+    filled = [c.replace("`", "").strip() for c in cells if not _blank(c)]
+    menus = [choices(c) for c in filled]
+    if closed is None:
+        closed = bool(filled) and all(menus)
+    if not closed:
+        return ()
+    if all(menus):
+        return tuple(dict.fromkeys(v for m in menus for v in m))
+    return tuple(dict.fromkeys(filled))
+
+
+def _column_marks(
+    comments: Sequence[Comment], parts: Sequence[_Part], tables: Sequence[_Table],
+) -> dict[int, dict[str, bool]]:
+    """Each ``rfc-table`` comment's columns (``closed="等级; 结果"``,
+    ``open="项目"``): table number -> folded header -> closed.  The comment
+    comes right before its table, with no heading between."""
+    found: dict[int, dict[str, bool]] = {}
+    headings = [p.line for p in parts if isinstance(p, _Heading)]
+    for comment in comments:
+        note = _TABLE_NOTE.match(comment.text.strip())
+        if note is None:
+            continue
+        values = _annotation(" ".join(note.group(1).splitlines()), comment.line,
+                             ("closed", "open"), "rfc-table")
+        after = [(t.line, k) for k, t in enumerate(tables) if t.line > comment.line]
+        number = min(after)[1] if after else None
+        if number is None or any(comment.line < h < tables[number].line for h in headings):
+            raise TemplateError(
+                "an rfc-table comment must come right before the table it describes",
+                comment.line)
+        headers = {fold_header(h): h for h in tables[number].rows[0]} if tables[number].rows else {}
+        marks = found.setdefault(number, {})
+        for name, closed in (("closed", True), ("open", False)):
+            for header in (h.strip() for h in values.get(name, "").split(";")):
+                if not header:
+                    continue
+                if fold_header(header) not in headers:
+                    raise TemplateError(
+                        f"rfc-table {name}={header!r}: the table has no such column; its "
+                        f"columns: {', '.join(headers.values())}", comment.line)
+                marks[fold_header(header)] = closed
+    return found
 
 
 def _fields(rows: Sequence[Sequence[str]]) -> list[TemplateField]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from html.parser import HTMLParser
 
-from sphinx_rfc.spec.folding import fold_key
+from sphinx_rfc.spec.folding import fold_key, spaced
 
 #: What ``\s`` matches (and ``str.isspace``, ``str.strip()``): for
 #: ``str.rstrip`` with more characters than whitespace, where a
@@ -26,8 +27,11 @@ RUN_START = r"(?!(?<=\s)\s)"
 
 @lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """Case-fold, normalise width (NFKC) and collapse inner whitespace."""
-    text = unicodedata.normalize("NFKC", text)
+    """Case-fold, normalise width (NFKC) and collapse inner whitespace; a
+    space where Chinese (Japanese, Korean) letters meet Latin letters or
+    digits, written or not: ``底层OP设计`` and ``底层 OP 设计`` fold alike
+    (:func:`sphinx_rfc.spec.folding.spaced`)."""
+    text = spaced(unicodedata.normalize("NFKC", text))
     return " ".join(text.split()).casefold()
 
 
@@ -53,13 +57,94 @@ def atx_title(rest: str, spaces: str | None = None) -> str:
 
 
 
+# HTML in a cell (docs/reference/native.md, "The basic information")
+
+#: What a line break written as HTML (``<br>``, ``</br>``, a ``<p>`` or
+#: ``<li>``) stands as in a cell's text: U+2028 LINE SEPARATOR, whitespace
+#: to :func:`plain` and folding, an item separator to :func:`split_list`.
+BREAK = "\u2028"
+#: Tags that break a line.
+_BREAKING = frozenset({"br", "p", "div", "li", "tr", "ul", "ol", "hr"})
+#: The tags a source line's text is read without (:func:`markup_text` with
+#: *known_only*): what editors paste into a Markdown table.  Any other
+#: ``<…>`` there is text (``Name <a@b.c>``, ``<https://…>``, ``List<int>``).
+HTML_TAGS = _BREAKING | frozenset({
+    "a", "abbr", "b", "big", "center", "code", "del", "details", "em", "font", "i", "img",
+    "input", "ins", "kbd", "label", "mark", "s", "small", "span", "strike", "strong", "sub",
+    "summary", "sup", "table", "tbody", "td", "th", "thead", "u",
+})
+
+
+class _Markup(HTMLParser):
+    """The text of an HTML fragment: its data, a :data:`BREAK` per line
+    break; the tags themselves (``<input …>``, ``<span …>``) are no text;
+    with *known_only*, a tag outside :data:`HTML_TAGS` is text as written."""
+
+    def __init__(self, known_only: bool) -> None:
+        super().__init__(convert_charrefs=True)
+        self.known_only = known_only
+        self.parts: list[str] = []
+        self.hidden = 0  # inside <script> or <style>: no text shown
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _BREAKING:
+            self.parts.append(BREAK)
+        elif self.known_only and tag not in HTML_TAGS:
+            self.parts.append(self.get_starttag_text() or "")
+        elif tag in ("script", "style"):
+            self.hidden += 1
+        elif tag == "img":  # (an image is its alternative text, as in docutils)
+            self.parts.append(next((v for k, v in attrs if k == "alt" and v), ""))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in ("script", "style"):
+            self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _BREAKING:
+            self.parts.append(BREAK)
+        elif self.known_only and tag not in HTML_TAGS:
+            self.parts.append(f"</{tag}>")
+        elif tag in ("script", "style"):
+            self.hidden = max(0, self.hidden - 1)
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.parts.append(data)
+
+    def handle_pi(self, data: str) -> None:
+        if self.known_only:  # (a source line: text as written)
+            self.parts.append(f"<?{data}>")
+
+    def unknown_decl(self, data: str) -> None:
+        if self.known_only:
+            self.parts.append(f"<![{data}]]>")
+
+
+@lru_cache(maxsize=1024)
+def markup_text(fragment: str, *, known_only: bool = False) -> str:
+    """The text an HTML *fragment* shows (MyST hands inline HTML over as
+    written): ``<input type="checkbox">`` is nothing, ``<br>`` a
+    :data:`BREAK`, ``&amp;`` ``&``, ``<img alt="图">`` ``图``; comments,
+    scripts and styles are nothing.  *known_only*:
+    *fragment* is a source line's text, where only the tags of
+    :data:`HTML_TAGS` are markup."""
+    if known_only and "<" not in fragment and "&" not in fragment:
+        return fragment
+    parser = _Markup(known_only)
+    parser.feed(fragment)
+    parser.close()
+    return "".join(parser.parts)
+
+
 # Value splitting (docs/reference/rfc-directive.md)
 
-_LIST_SPLIT = re.compile(RUN_START + r"\s*(?:[,，、;；]|\s/\s)\s*")
+_LIST_SPLIT = re.compile(RUN_START + r"\s*(?:[,，、;；\u2028]|\s/\s)\s*")
 
 
 def split_list(text: str) -> list[str]:
-    """Split a list value on commas, 、, semicolons and `` / ``; drop backticks.
+    """Split a list value on commas, 、, semicolons, `` / `` and line breaks
+    written as HTML (:data:`BREAK`); drop backticks.
 
     Separators inside square brackets do not split: a parametrized test id
     such as ``test_pair[a,b]`` stays one item."""
@@ -77,9 +162,21 @@ def split_list(text: str) -> list[str]:
     return [item for raw in items if (item := raw.strip().strip("`").strip())]
 
 
+def one_of(text: str, offered: Sequence[str]) -> bool:
+    """Whether *text* is one of the *offered* values, folded
+    (:func:`fold_header`: ``冒烟/ST`` is ``ST / 冒烟``)."""
+    return fold_header(text) in {fold_header(v) for v in offered}
+
+
 def plain(text: str) -> str:
-    """A cell's plain text: backticks and surrounding whitespace dropped."""
-    return " ".join(text.replace("`", "").split())
+    """A cell's plain text: backticks and surrounding whitespace dropped,
+    inner whitespace one space; a line break written as HTML inside it
+    stays one :data:`BREAK` (a list's separator)."""
+    text = text.replace("`", "")
+    if BREAK not in text:
+        return " ".join(text.split())
+    lines = (" ".join(line.split()) for line in text.split(BREAK))
+    return BREAK.join(line for line in lines if line)
 
 
 #: What no module name holds when ``rfc_modules`` is empty (every name is
