@@ -149,6 +149,12 @@ def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]
         raise CliError(
             f"sphinx-rfc: invalid RFC ID {rfc_id!r}; expected {facts.id_pattern.pattern}"
         )
+    digits = re.findall(r"\d+", rfc_id)
+    if digits and len(digits[-1].lstrip("0")) > MAX_DIGITS:
+        raise CliError(
+            f"sphinx-rfc: the number of the RFC ID given with --id has "
+            f"{len(digits[-1])} digits; an RFC number has at most {MAX_DIGITS}"
+        )
     if rfc_id in facts.ids:
         # a refusal, not a usage error: exit 1
         raise CliError(f"sphinx-rfc: {rfc_id} is already used; not writing", code=1)
@@ -199,10 +205,17 @@ def _split(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"[,，]", text) if p.strip()]
 
 
+#: The most digits an RFC number has (``new`` numbers files with it).
+MAX_DIGITS = 18
+
+
 def id_number(rfc_id: str) -> int | None:
-    """The last run of digits of an ID (``RFC-0042`` -> 42)."""
+    """The last run of digits of an ID (``RFC-0042`` -> 42); None without
+    one, or with more than :data:`MAX_DIGITS` (no RFC is numbered so)."""
     runs = re.findall(r"\d+", rfc_id)
-    return int(runs[-1]) if runs else None
+    if not runs or len(runs[-1].lstrip("0")) > MAX_DIGITS:
+        return None
+    return int(runs[-1])
 
 
 # --------------------------------------------------------------------------
@@ -277,8 +290,14 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
             )
-    except CliError:
-        pass
+    except CliError as exc:
+        # the project's settings (template, ID format, modules) are unknown:
+        # writing with the built-in ones would give a file the project rejects
+        reason = str(exc).removeprefix("sphinx-rfc: ")
+        raise CliError(
+            f"sphinx-rfc new: cannot read the project at {confdir} (its conf.py or a "
+            f"document), so its settings are unknown; nothing written: {reason}"
+        ) from None
     return facts
 
 

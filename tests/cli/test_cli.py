@@ -320,8 +320,12 @@ def test_new_ascii_slugs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert (code, err) == (0, "") and written(out).name == "0003-并行.md"
     (srcdir / "conf.py").write_text(
         (srcdir / "conf.py").read_text("utf-8").replace('"ascii"', '"latin"'), "utf-8")
+    before = sorted(folder.iterdir())
     code, _out, err = run(capsys, "new", "Again", "--dir", str(folder))
-    assert code == 0  # (new reads the project quietly: a bad value is check's to report)
+    # a project whose settings cannot be read is refused, nothing written
+    # (its template and ID format unknown: issue 56, item 7)
+    assert code == 2 and "rfc_slug" in err and "nothing written" in err
+    assert sorted(folder.iterdir()) == before
     code, _out, err = run(capsys, "check", str(srcdir))
     assert code == 2 and "rfc_slug" in err
 
