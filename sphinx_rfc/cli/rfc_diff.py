@@ -168,17 +168,22 @@ def run(args: argparse.Namespace) -> int:
         if args.to_rev:
             new = git.version(args.to_rev, settings)
         else:
-            try:
-                text = path.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise CliError(f"{shown}: cannot read it: {exc}") from None
-            new = Version(None, None, None, "working-tree",
-                          structured_data(text, path.suffix, settings), text)
+            new = _working_tree(path, shown, settings)
     except CliError as exc:
         return fail(str(exc))
     changes = diff(old.data, new.data)
     print(_range_output([(args.rfc_id, shown, old, new, changes)], args.format, single=True))
     return 1 if changes else 0
+
+
+def _working_tree(path: Path, shown: Path, settings: RfcSettings) -> Version:
+    """The file as it is in the working tree, committed or not."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"{shown}: cannot read it: {exc}") from None
+    return Version(None, None, None, "working-tree",
+                   structured_data(text, path.suffix, settings), text)
 
 
 #: One RFC compared: its ID, its file as shown, the two versions, the changes.
@@ -216,15 +221,10 @@ def _range(srcdir: Path, rfcs: list[Any], args: argparse.Namespace,
                           structured_data("", path.suffix, settings))
         if args.to_rev:
             new = one.version(args.to_rev, settings)
-        else:
-            try:
-                text = path.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise CliError(f"{path}: cannot read it: {exc}") from None
-            new = Version(None, None, None, "working-tree",
-                          structured_data(text, path.suffix, settings), text)
         shown = Path(os.path.relpath(path, srcdir.resolve())) if args.sourcedir else \
             Path(os.path.relpath(path))
+        if not args.to_rev:
+            new = _working_tree(path, shown, settings)
         compared.append((found.rfc_id, shown, old, new, diff(old.data, new.data)))
     return compared
 

@@ -25,7 +25,7 @@ from sphinx_rfc.doctree.tables import find_tables, table_headers
 from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.tables import header_score, inside_read_table, kind_name, local_word
-from sphinx_rfc.spec.folding import fold_key
+from sphinx_rfc.spec.folding import fold_key, one_edit_apart
 from sphinx_rfc.spec.table_kinds import TEXT, TableSpec, is_note_header
 
 
@@ -50,19 +50,15 @@ def _hint(headers: Sequence[str], specs: Sequence[TableSpec]) -> tuple[str, str]
 
 
 def _one_edit(a: str, b: str) -> bool:
-    """*a* and *b* differ by one inserted, deleted or replaced character,
-    or two neighbours swapped (`Strenght`)."""
-    if a == b or abs(len(a) - len(b)) > 1:
+    """*a* and *b* differ by one inserted, deleted or replaced character
+    (:func:`sphinx_rfc.spec.folding.one_edit_apart`), or two neighbours
+    swapped (`Strenght`)."""
+    if one_edit_apart(a, b):
+        return True
+    if a == b or len(a) != len(b):
         return False
-    if len(a) > len(b):
-        a, b = b, a
-    start = 0
-    while start < len(a) and a[start] == b[start]:
-        start += 1
-    if len(a) < len(b):
-        return a[start:] == b[start + 1:]
-    return a[start + 1:] == b[start + 1:] or (
-        a[start + 2:] == b[start + 2:] and a[start:start + 2] == b[start:start + 2][::-1])
+    start = next(k for k, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
+    return a[start + 2:] == b[start + 2:] and a[start:start + 2] == b[start:start + 2][::-1]
 
 
 def _edit_away(header: str, spec: TableSpec) -> bool:
