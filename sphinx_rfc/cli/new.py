@@ -149,11 +149,11 @@ def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]
         raise CliError(
             f"sphinx-rfc: invalid RFC ID {rfc_id!r}; expected {facts.id_pattern.pattern}"
         )
-    digits = re.findall(r"\d+", rfc_id)
-    if digits and len(digits[-1].lstrip("0")) > MAX_DIGITS:
+    digits = _last_digits(rfc_id)
+    if digits is not None and id_number(rfc_id) is None:
         raise CliError(
             f"sphinx-rfc: the number of the RFC ID given with --id has "
-            f"{len(digits[-1])} digits; an RFC number has at most {MAX_DIGITS}"
+            f"{len(digits)} digits; an RFC number has at most {MAX_DIGITS}"
         )
     if rfc_id in facts.ids:
         # a refusal, not a usage error: exit 1
@@ -209,13 +209,19 @@ def _split(text: str) -> list[str]:
 MAX_DIGITS = 18
 
 
+def _last_digits(rfc_id: str) -> str | None:
+    """The last run of digits of an ID, as written (None: it has none)."""
+    runs = re.findall(r"\d+", rfc_id)
+    return runs[-1] if runs else None
+
+
 def id_number(rfc_id: str) -> int | None:
     """The last run of digits of an ID (``RFC-0042`` -> 42); None without
     one, or with more than :data:`MAX_DIGITS` (no RFC is numbered so)."""
-    runs = re.findall(r"\d+", rfc_id)
-    if not runs or len(runs[-1].lstrip("0")) > MAX_DIGITS:
+    digits = _last_digits(rfc_id)
+    if digits is None or len(digits.lstrip("0")) > MAX_DIGITS:
         return None
-    return int(runs[-1])
+    return int(digits)
 
 
 # --------------------------------------------------------------------------
