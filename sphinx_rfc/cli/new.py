@@ -61,9 +61,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     new.add_argument("--format", choices=("md", "rst"),
                      help="default: md, or rst in a project without myst_parser")
     new.add_argument("--lang", choices=("zh", "en"),
-                     help="default: zh when the title has Chinese characters, else en")
+                     help="default: zh in a project whose language is Chinese (zh_CN), "
+                     "else zh when the title has Chinese characters, else en")
     new.add_argument("--module", action="extend", nargs="+", default=[], metavar="NAME")
-    new.add_argument("--author", action="extend", nargs="+", default=[], metavar="NAME")
+    new.add_argument("--author", action="extend", nargs="+", default=[], metavar="NAME",
+                     help="default: git config user.name, when git has one")
     new.set_defaults(func=run)
 
 
@@ -89,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
     facts = project_facts(folder)
     rfc_id, number = _choose_id(args.id, facts)
     fmt = args.format or ("rst" if facts.markdown is False else "md")
-    lang = args.lang or ("zh" if _CJK.search(title) else "en")
+    lang = args.lang or _language(title, facts)
+    authors = authors or git_user_name(folder)
     slug = given_slug if given_slug is not None else slugify(title, facts.slug)
     stem = _stem(rfc_id, number, slug)
     if facts.template is not None:
@@ -115,6 +118,42 @@ def run(args: argparse.Namespace) -> int:
         print(f"sphinx-rfc: note: the title has {why}: the file is named by its ID alone "
               "(--slug gives it a name)", file=sys.stderr)
     return 0
+
+
+def _language(title: str, facts: ProjectFacts) -> str:
+    """The bundled template's language: Chinese in a project whose
+    ``language`` is Chinese (``zh_CN``), whatever the title's script;
+    elsewhere Chinese when the title has Chinese characters."""
+    if (facts.language or "").lower().replace("-", "_").startswith("zh"):
+        return "zh"
+    return "zh" if _CJK.search(title) else "en"
+
+
+def git_user_name(folder: Path) -> list[str]:
+    """The author an RFC written into *folder* defaults to: ``git config
+    user.name`` there (the repository's, else the user's); none when git is
+    missing, has no name, or gives one that is no single printable line."""
+    import subprocess
+
+    start = next((f for f in (folder, *folder.absolute().parents) if f.is_dir()), None)
+    if start is None:  # pragma: no cover - the root folder exists
+        return []
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(start), "config", "--get", "user.name"],
+            capture_output=True, timeout=10, stdin=subprocess.DEVNULL, check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return []
+    try:
+        name = done.stdout.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return []
+    if done.returncode != 0 or not name or any(
+        unicodedata.category(c) in _FORBIDDEN for c in name
+    ):
+        return []
+    return [name]
 
 
 def _given_slug(given: str | None) -> str | None:
@@ -265,6 +304,8 @@ class ProjectFacts:
     template: TemplateSchema | None = None
     #: The project's ``rfc_slug``.
     slug: SlugStyle = "unicode"
+    #: The project's ``language`` (None outside a project).
+    language: str | None = None
 
 
 def project_facts(folder: Path) -> ProjectFacts:
@@ -292,6 +333,7 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.modules = list(settings.modules)
             facts.template = settings.template
             facts.slug = "ascii" if settings.slug == "ascii" else "unicode"
+            facts.language = project.app.config.language or None
             facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
@@ -414,18 +456,18 @@ def render_from_template(
     text = schema.text
     lines = text.splitlines()
     filled: set[str] = set()
-    for table in schema.tables:
-        if table.kind != "basic-info":
-            continue
-        first = table.line - 1
+    for first in _field_tables(schema, lines):
         for k in range(first, len(lines)):
             line = lines[k]
             if not line.strip().startswith("|"):
                 break
             cells = line.strip().strip("|").split("|")
-            spec = match_field(cells[0].replace("*", "").strip()) if cells else None
+            spec = match_field(_key_text(cells[0])) if cells else None
             if spec is not None and spec.key in values and len(cells) > 1:
-                cells[1] = f" {values[spec.key]} "
+                value = values[spec.key]
+                if spec.key == "status":
+                    value = _status_word(cells[1], value)
+                cells[1] = f" {value} "
                 lines[k] = "|" + "|".join(cells) + "|"
                 filled.add(spec.key)
     text = "\n".join(lines) + "\n"
@@ -461,6 +503,46 @@ def render_from_template(
             f"{rule}\n{title}\n{rule}\n", text, count=1, flags=re.MULTILINE,
         )
     return f"{fields}\n{body.lstrip()}"
+
+
+def _field_tables(schema: TemplateSchema, lines: Sequence[str]) -> list[int]:
+    """Where (0-based lines) the template's tables of fields start: its
+    basic-information tables, and a table between the title and the first
+    section (a metadata table right under the title, as the readers take it)."""
+    starts = [t.line - 1 for t in schema.tables if t.kind == "basic-info"]
+    end = min((s.line - 1 for s in schema.sections), default=len(lines))
+    fence = None
+    for k, line in enumerate(lines[:end]):
+        stripped = line.strip()
+        marker = re.match(r"(`{3,}|~{3,})", stripped)
+        if marker is not None and (fence is None or stripped.startswith(fence)):
+            fence = None if fence is not None else marker.group(1)
+            continue
+        if fence is None and stripped.startswith("|"):
+            starts.append(k)
+            break
+    return sorted(set(starts))
+
+
+def _key_text(cell: str) -> str:
+    """A table cell's key as the readers read it: without the HTML an
+    editor pasted into it (``提交作者<input …>``) or its bold marks."""
+    from sphinx_rfc.spec.text import BREAK, markup_text
+
+    return markup_text(cell).replace(BREAK, " ").replace("*", "").strip()
+
+
+def _status_word(cell: str, status: str) -> str:
+    """The word of the template's status cell that is *status*: its own
+    word when the cell offers the statuses as a menu (``草稿 / 评审中``),
+    else *status* as it is."""
+    from sphinx_rfc.spec.vocabulary import STATUSES
+
+    wanted = STATUSES.lookup(status)
+    for word in re.split(r"\s*[/／|]\s*", _key_text(cell)):
+        if word and wanted is not None and STATUSES.lookup(word) == wanted:
+            return word
+    return status
 
 
 def _first_title_line(text: str, title: str) -> str:

@@ -114,6 +114,7 @@ from sphinx_rfc.read.template_era import TEMPLATE_KEYS
 from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
+from sphinx_rfc.spec.menus import options_of
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
@@ -406,7 +407,16 @@ def read_generic_tables(
                     continue
                 if is_placeholder(text, settings.placeholders):
                     continue  # reported as a placeholder
-                if not one_of(text, offered):
+                options = options_of(text)
+                if len(options) > 1 and all(one_of(o, offered) for o in options):
+                    # the template's menu left as written: a blank to fill
+                    problems.append(Problem(
+                        "placeholder",
+                        _("menu {menu!r} left unchosen in {where}; keep the option that "
+                          "applies").format(menu=text, where=_("table cell")),
+                        source, cell_line(entry) or line, rfc_id,
+                    ))
+                elif not one_of(text, offered):
                     problems.append(Problem(
                         "invalid-value",
                         _("the {section} table: column {header!r}: invalid value {text!r}; "

@@ -201,7 +201,7 @@ def test_directive_rfcs_warn_only_about_text_with_no_value(directive: Build) -> 
         ("0103-rough.md", at("| scheduler |"), "rfc.unknown-module",
          "RFC-0103: rfc-changes: module 'scheduler' is not in rfc_modules "
          "(trainer, data, optimizer)"),
-        ("0103-rough.md", at("强 / 弱 |"), "rfc.invalid-value",
+        ("0103-rough.md", at("强 / 弱 |"), "rfc.placeholder",
          "RFC-0103: rfc-dependency: column 'Strength' of row 'data': '强 / 弱' offers several "
          "choices; pick one of strong (强), weak (弱), none (不涉及)"),
         ("0103-rough.md", at("非强依赖"), "rfc.invalid-value",
