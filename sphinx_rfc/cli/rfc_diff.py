@@ -8,9 +8,10 @@ project is not read.  Its versions come from git in a few processes: the
 file's ``git log`` (renames followed), one ``git cat-file --batch`` for
 every version looked at (:func:`sphinx_rfc.read.git_log.read_blobs`), a
 ``git log -1`` for each revision given (and a ``git rev-list`` when the
-file had another name at that revision).  Default ``--from``: the first
-commit whose version of the file has an accepted status (``accepted``,
-``implemented``), else the file's first commit; default ``--to``: the
+file had another name at that revision).  Default ``--from``: the commit
+that last accepted the RFC (the first of the last run of versions whose
+status is ``accepted`` or ``implemented``: an amended RFC accepted again
+is compared with its latest acceptance), else the file's first commit; default ``--to``: the
 file as it is in the working tree.
 
 Exit status: 0 no change, 1 changes (as ``diff`` and ``git diff
@@ -34,7 +35,7 @@ from sphinx_rfc.check.changes import (
     Change,
     RfcData,
     diff,
-    first_accepted,
+    latest_accepted,
     structured_data,
 )
 from sphinx_rfc.cli.conf import project_settings
@@ -79,7 +80,7 @@ class Version:
     commit: str | None
     #: The commit's author date (``YYYY-MM-DD``).
     date: str | None
-    #: Why this version: ``given``, ``accepted`` (the first accepted one),
+    #: Why this version: ``given``, ``accepted`` (the latest acceptance),
     #: ``first`` (the file's first commit), ``working-tree``.
     chosen: str
     data: RfcData
@@ -91,7 +92,7 @@ class Version:
     def describe(self) -> str:
         if self.commit is None:
             return "working tree"
-        why = {"accepted": f", the first commit where it is {self.data.status}",
+        why = {"accepted": f", the commit that last made it {self.data.status}",
                "first": ", the file's first commit: none shows it accepted"}.get(self.chosen, "")
         rev = f"{self.rev} = " if self.rev and self.rev != self.commit else ""
         return f"{rev}{self.commit[:12]} ({self.date}{why})"
@@ -105,8 +106,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_sourcedir_argument(parser)
     parser.add_argument("rfc_id", help="the RFC to compare (RFC-0042)")
     parser.add_argument("--from", dest="from_rev", metavar="REV",
-                        help="the older revision (default: the first commit where the RFC is "
-                             "accepted or implemented, else the file's first commit)")
+                        help="the older revision (default: the commit that last accepted the "
+                             "RFC, else the file's first commit)")
     parser.add_argument("--to", dest="to_rev", metavar="REV",
                         help="the newer revision (default: the working tree)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
@@ -287,11 +288,11 @@ class _Git:
                     None)
 
     def accepted(self, settings: RfcSettings) -> Version:
-        """The first commit whose version is accepted, else the file's first commit."""
+        """The commit that last accepted the RFC, else the file's first commit."""
         history = self._history()
         if not history:
             raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
-        found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
+        found = latest_accepted(self._blobs([(c, p) for c, _, p in history]),
                                self.path.suffix, settings)
         if found is None:
             raise CliError(f"no commit holds {self.name}: commit it first, or give --from")

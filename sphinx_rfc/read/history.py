@@ -30,7 +30,9 @@ no file's modification time), and those whose ``stale-review`` warning is
 due or no longer due at the build's date.
 
 Changed after acceptance: an RFC accepted (or implemented) whose history
-shows the commit that accepted it is compared, row by row, with the file
+shows the commit that accepted it (the latest acceptance: an RFC amended,
+``accepted -> review -> accepted``, is held to the commit that accepted it
+again) is compared, row by row, with the file
 as that commit holds it (:mod:`sphinx_rfc.check.changes`: the tables of
 ``rfc_binding_tables``, never prose): one ``changed-after-acceptance``
 problem naming the rows, and the same list on its page under the timeline.
@@ -253,9 +255,18 @@ def _acceptances(
 
 
 def acceptance_of(history: Sequence[HistoryEntry]) -> HistoryEntry | None:
-    """The entry of the commit that accepted the RFC: the first whose
-    status is accepted (or implemented); None when none is."""
-    return next((entry for entry in history if entry.status in ACCEPTED), None)
+    """The entry of the commit that last accepted the RFC: the first of the
+    last run of accepted (or implemented) entries, so that an RFC amended
+    (``accepted -> review -> accepted``) is held to its latest acceptance;
+    None when no entry is accepted."""
+    found = None
+    before = False
+    for entry in history:
+        accepted = entry.status in ACCEPTED
+        if accepted and not before:
+            found = entry
+        before = accepted
+    return found
 
 
 def accepted_texts(app: Sphinx) -> Mapping[str, tuple[HistoryEntry, str]]:
@@ -296,6 +307,8 @@ def changed_since_acceptance(
     record.changed_after_acceptance = None
     if record.status not in ACCEPTED or not settings.binding_tables or not record.history:
         return None
+    if record.history[-1].status not in ACCEPTED:
+        return None  # (accepted again in the working tree: that is the baseline)
     path = source_path(app.env, record.docname)
     found = accepted_texts(app).get(path)
     if found is None:

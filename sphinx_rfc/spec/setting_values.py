@@ -32,6 +32,7 @@ from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.preamble import Since, parse_since
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.subtypes import subtype_name
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.template import (
     TEMPLATE_FOLDER,
@@ -521,6 +522,29 @@ def to_approvers(
                                 f"({module!r} is not)")
         names = [people] if isinstance(people, str) else list(people)
         found[module] = tuple(n.strip() for n in names if n.strip())
+    return found
+
+
+def to_suppress_map(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, frozenset[str]]:
+    """RFC ID -> the warning subtypes silenced for that RFC alone, each
+    ``rfc.<subtype>`` or bare (a list, or one string)."""
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k.strip() and (isinstance(v, str) or _is_str_list(v))
+        for k, v in value.items()
+    ):
+        raise s.fail(value)
+    found: dict[str, frozenset[str]] = {}
+    for rfc_id, subtypes in value.items():
+        names = set()
+        for item in [subtypes] if isinstance(subtypes, str) else list(subtypes):
+            name = subtype_name(item)
+            if name is None:
+                raise s.fail(value, f"{s.shape}; {item!r} (for {rfc_id}) is no warning "
+                                    "subtype (docs/reference/warnings.md)")
+            names.add(name)
+        found[rfc_id.strip()] = frozenset(names)
     return found
 
 

@@ -76,6 +76,7 @@ from sphinx_rfc.spec.setting_values import (
     to_sections,
     to_status_list,
     to_str_list,
+    to_suppress_map,
     to_template,
     to_template_depth,
     to_test_levels,
@@ -343,6 +344,17 @@ class RfcSettings:
         "``approve-with-conditions`` in its reviews table from one of them is "
         "``rfc.missing-approval``; ``sphinx-rfc status ... accepted`` refuses it.",
         convert=to_approvers,
+    ))
+
+    suppress_warnings: dict[str, frozenset[str]] = field(metadata=setting(
+        default={}, types=(dict,),
+        shape='a dict RFC ID -> a list of warning subtypes ("rfc.stale-review" or '
+        '"stale-review")',
+        doc="Warnings silenced for one RFC only, as ``suppress_warnings`` silences them "
+        "for all: not logged, not counted by the summary line or ``sphinx-rfc check``, "
+        "still listed in ``rfcs.json``. An RFC may name its own in its "
+        "``suppress_warnings`` field; both count.",
+        convert=to_suppress_map,
     ))
 
     def unknown_module(self, name: str) -> str | None:
