@@ -136,6 +136,7 @@ def parse_metadata(
                 invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
                     text=text, keys=_status_names(settings),
                 ))
+                meta.invalid_status = text or None  # (shown as written, marked invalid)
             else:
                 meta.status = status.value
                 add_note(meta.notes, name, status.note)
