@@ -116,8 +116,8 @@ class IndexRow(RfcSummary, total=False):
     #: ``[approving, against]`` verdicts of its reviews table, or None: no reviews.
     reviews: list[int] | None
     #: The words of a status that is none of the project's (``审核中``);
-    #: such a row is in the group "Invalid status".  Only when it has them.
-    invalid_status: str
+    #: such a row is in the group "Invalid status"; None for the others.
+    invalid_status: str | None
     #: The days since the commit that gave the RFC its current status
     #: (history from git), to the build's date; None without history.  In
     #: the value, so that the index is written again when it changes.
@@ -272,9 +272,8 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
             "updated": record.updated, "reviews": review_counts(record),
             "commits": len(record.commits),
             "days": days_since(current_since(record.history, record.status)),
+            "invalid_status": record.invalid_status,
         }
-        if record.invalid_status:
-            row["invalid_status"] = record.invalid_status
         rows.append(row)
     return rows
 
