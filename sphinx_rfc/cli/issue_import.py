@@ -200,6 +200,10 @@ class FolderIndex:
             self._meta[path] = read_front_matter(self.texts[path])
         return self._meta[path]
 
+    def declared(self, path: Path) -> set[str]:
+        """The RFC IDs *path* declares (front matter, ``rfc`` directives)."""
+        return {rfc_id for rfc_id in self._held.get(path, ()) if rfc_id}
+
     def holding(self, number: int, rfc_id: str) -> list[Path]:
         """The files of issue *number* or of ID *rfc_id*, in name order."""
         found = self._numbers.get(number, set()) | self._ids.get(rfc_id, set())
@@ -213,14 +217,15 @@ def find_target(
     """Where *issue* goes: the file already imported from it, else a new
     ``<digits>-<slug>.md``.  Raises when another file has its number or ID."""
     target: Path | None = None
-    for path in index.holding(issue.number, str(fields["rfc"])):
+    rfc_id = str(fields["rfc"])
+    for path in index.holding(issue.number, rfc_id):
         meta = index.meta(path) or {}
         mark = meta.get(MARK)
+        declared = index.declared(path)
+        if mark is None and declared and rfc_id not in declared:
+            continue  # (its name has the number, its ID is another: RFC-L0003, zero-3.md)
         if mark is None:
-            raise IssueImportError(
-                f"{path} exists and was not made by import (no {MARK}: in its front "
-                f"matter); it has number {issue.number} or ID {fields['rfc']}; not overwriting"
-            )
+            raise IssueImportError(clash(path, issue, rfc_id))
         if str(mark).startswith("http") and str(fields[MARK]).startswith("http") and (
             str(mark) != str(fields[MARK])
         ):
@@ -232,6 +237,22 @@ def find_target(
         return target
     words = slug(str(fields.get("title") or issue.title), style)
     return folder / (f"{digits}-{words}.md" if words else f"{digits}.md")
+
+
+def clash(path: Path, issue: Issue, rfc_id: str) -> str:
+    """What to do when *path*, not made by import, has the number or the
+    ID issue *issue* would get: nothing is written, and the message says
+    how to make room (docs/howto/forge-workflow.md)."""
+    return (
+        f"{path} already holds {rfc_id} or number {issue.number} and was not made by import "
+        f"(no {MARK}: in its front matter); nothing written. If it is an RFC written here "
+        f"(sphinx-rfc new), the forge has since given issue #{issue.number} the same number: "
+        f"give the local RFC another ID (rename the file, change its ID), and set rfc_new_ids "
+        f'in conf.py ({{"prefix": "L"}} or {{"range": [9000, 9999]}}) so that new RFCs never '
+        f"take a number the forge hands out; then import again. If it is issue "
+        f"#{issue.number}'s own RFC written by hand, add {MARK}: {issue.url or '#' + str(issue.number)} "
+        f"to its front matter and import again"
+    )
 
 
 _FORCE = "--force writes the issue's body over the file's"

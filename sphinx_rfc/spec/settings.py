@@ -41,6 +41,7 @@ from sphinx_rfc.spec.aliases import (
     with_value_aliases,
 )
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.id_space import NewIds
 from sphinx_rfc.spec.messages import translating
 from sphinx_rfc.spec.nouns import TemplateProfile, profile_of
 from sphinx_rfc.spec.preamble import Since
@@ -69,6 +70,7 @@ from sphinx_rfc.spec.setting_values import (
     to_module_api,
     to_module_paths,
     to_modules,
+    to_new_ids,
     to_pattern,
     to_placeholders,
     to_required_sections,
@@ -298,6 +300,16 @@ class RfcSettings:
         doc="An RFC in review for longer than this many days (since the commit that put it "
         "in review, from its history) gets ``rfc.stale-review``; ``None``: off.",
         convert=to_days,
+    ))
+    new_ids: NewIds = field(metadata=setting(
+        default="next", rebuild="", types=(str, dict),
+        shape='"next", or a dict with "prefix" (a string) and/or "range" ([first, last])',
+        doc="The IDs ``sphinx-rfc new`` takes, so that they never collide with the issue "
+        "numbers ``sphinx-rfc import`` keeps: ``\"next\"``, the next number above every one "
+        "in use (the folder's files, the project's RFCs, imported ones included); "
+        "``{\"range\": [9000, 9999]}``, the next in a range the forge will not reach; "
+        "``{\"prefix\": \"L\"}``, IDs of their own (``RFC-L0001``).",
+        convert=to_new_ids,
     ))
     slug: str = field(metadata=setting(
         default="unicode", rebuild="", types=(str,), shape='"unicode" or "ascii"',

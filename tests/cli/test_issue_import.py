@@ -370,7 +370,7 @@ def test_never_overwrites_a_file_it_did_not_make(
     source = write_json(tmp_path / "issue.json", GH_ISSUE)
     code, out, err = run([source], folder, capsys)
     assert (code, out) == (1, "")
-    assert f"{folder / name} exists and was not made by import" in err
+    assert f"{folder / name} already holds RFC-0042 or number 42 and was not made by import" in err
     assert [p.name for p in folder.iterdir()] == [name]
     assert (folder / name).read_text("utf-8") == text
 
