@@ -306,7 +306,8 @@ class RfcSettings:
         shape='"next", or a dict with "prefix" (a string) and/or "range" ([first, last])',
         doc="The IDs ``sphinx-rfc new`` takes, so that they never collide with the issue "
         "numbers ``sphinx-rfc import`` keeps: ``\"next\"``, the next number above every one "
-        "in use (the folder's files, the project's RFCs, imported ones included); "
+        "in use (in the file names of the folder and the IDs of the project, imported RFCs "
+        "included); "
         "``{\"range\": [9000, 9999]}``, the next in a range the forge will not reach; "
         "``{\"prefix\": \"L\"}``, IDs of their own (``RFC-L0001``).",
         convert=to_new_ids,
