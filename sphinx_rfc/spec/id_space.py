@@ -93,13 +93,27 @@ def prefixed_format(id_format: str, prefix: str) -> str:
         return id_format[:at] + prefix.replace("{", "{{").replace("}", "}}") + id_format[at:]
 
 
+def id_parts(id_format: str) -> tuple[str, str]:
+    """The text of *id_format* before and after its number (``RFC-{:04d}``:
+    ``RFC-`` and ``""``)."""
+    before, _, rest = prefixed_format(id_format, "\0").partition("\0")
+    after = rest.partition("}")[2] if rest.startswith("{") else rest
+    return (before.replace("{{", "{").replace("}}", "}"),
+            after.replace("{{", "{").replace("}}", "}"))
+
+
+def key_id(id_format: str, key: str) -> str:
+    """The ID of a forge issue named by an identifier that is no number
+    (Gitee's ``I7ABCD``): *id_format* with the identifier in place of the
+    number (``RFC-I7ABCD``)."""
+    before, after = id_parts(id_format)
+    return f"{before}{key}{after}"
+
+
 def id_numbers(ids: Iterable[str], id_format: str) -> set[int]:
     """The numbers of the *ids* made by *id_format* (``RFC-L0007`` of
     ``RFC-L{:04d}``: 7; ``RFC-0007`` is not one of them)."""
-    before, _, rest = prefixed_format(id_format, "\0").partition("\0")
-    after = rest.partition("}")[2] if rest.startswith("{") else rest
-    before = before.replace("{{", "{").replace("}}", "}")
-    after = after.replace("{{", "{").replace("}}", "}")
+    before, after = id_parts(id_format)
     found = set()
     for rfc_id in ids:
         if not rfc_id.startswith(before) or not rfc_id.endswith(after):
