@@ -293,7 +293,7 @@ def find_target(
 def clash(path: Path, issue: Issue, rfc_id: str) -> str:
     """What to do when *path*, not made by import, has the number or the
     ID issue *issue* would get: nothing is written, and the message says
-    how to make room (docs/reference/import.md)."""
+    how to make room (docs/howto/forge-workflow.md)."""
     return (
         f"{path} already holds {rfc_id} or number {issue.ident} and was not made by import "
         f"(no {MARK}: in its front matter); nothing written. If it is an RFC written here "
