@@ -70,6 +70,10 @@ def test_the_wrong_word_is_shown_and_warned_once(docs: Path) -> None:
     assert by_id["RFC-0001"]["invalid_status"] == "审核中"
     assert by_id["RFC-0001"]["status"] == "draft"
     assert "invalid_status" not in by_id["RFC-0002"]
+    # the domain's index page too
+    domain_index = (build.outdir / "rfc-rfcs.html").read_text(encoding="utf-8")
+    assert domain_index.index("Invalid status") > domain_index.index("Review")
+    assert domain_index.index("RFC-0001") > domain_index.index("Invalid status")
 
 
 def test_list_shows_it(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
