@@ -287,7 +287,10 @@ def find_target(
     if target is not None:
         return target
     words = slug(str(fields.get("title") or issue.title), style)
-    return folder / (f"{digits}-{words}.md" if words else f"{digits}.md")
+    path = folder / (f"{digits}-{words}.md" if words else f"{digits}.md")
+    if path in index.texts:  # (a file of that name holds another RFC: never written over)
+        raise IssueImportError(clash(path, issue, rfc_id))
+    return path
 
 
 def clash(path: Path, issue: Issue, rfc_id: str) -> str:

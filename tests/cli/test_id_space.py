@@ -135,3 +135,22 @@ def test_a_clash_writes_nothing_and_says_what_to_do(
     assert local.read_text(encoding="utf-8") == before
     assert sorted(p.name for p in (docs / "rfcs").iterdir()) == [
         "0321-断点续训.md", "0322-梯度累积.md", "0323-zero-3.md"]
+
+
+def test_a_file_of_the_same_name_is_never_written_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A prefixed RFC whose name is what issue #3's file would be: no
+    clash by ID, but its file is not the issue's to write."""
+    docs = project(tmp_path, 'rfc_new_ids = {"prefix": "L"}\nrfc_id_pattern = r"^RFC-L?[0-9]+$"\n')
+    (docs / "rfcs").mkdir()
+    mine = docs / "rfcs" / "0003-断点续训.md"
+    text = "---\nrfc: RFC-L0007\n---\n# 断点续训\n\n我们自己写的。\n"
+    mine.write_text(text, encoding="utf-8")
+    for force in ((), ("--force",)):
+        source = docs.parent / "issues.json"
+        source.write_text(json.dumps([issue(3, "断点续训")], ensure_ascii=False), encoding="utf-8")
+        code, out, err = run(capsys, "import", str(source), "--dir", str(docs / "rfcs"), *force)
+        assert (code, out) == (1, "")
+        assert f"{mine} already holds RFC-0003 or number 3" in err
+        assert mine.read_text(encoding="utf-8") == text
