@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.spec.settings import RfcSettings
 
-#: The keys of each RFC in ``--format json``: those of ``rfcs.json``.
+#: The keys of each RFC in ``--format json``: those of ``rfcs.json``
+#: (and ``invalid_status``, as there, only for an RFC that has one).
 JSON_KEYS = ("id", "title", "status", "type", "docname", "source")
 
 #: DEL and the C1 controls, which ``json.dumps`` leaves as they are.
@@ -119,7 +120,7 @@ def _pad(text: str, width: int) -> str:
 def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None = None) -> None:
     """``ID  status  title``, the first two columns padded to line up; on a
     terminal, *header* above them (piped output is the rows alone)."""
-    shown = [(printable(r.id), printable(r.status), printable(r.title)) for r in rows]
+    shown = [(printable(r.id), printable(_status_text(r)), printable(r.title)) for r in rows]
     if header is not None:
         shown.insert(0, header)
     id_width = max((_width(rfc_id) for rfc_id, _, _ in shown), default=0)
@@ -128,8 +129,22 @@ def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None =
         print(f"{_pad(rfc_id, id_width)}  {_pad(status, status_width)}  {title}")
 
 
+def _status_text(record: RfcRecord) -> str:
+    """The status as the list shows it: its key, or the words written
+    when they are none of the project's, said to be invalid (``审核中
+    (invalid status)``: the RFC is read as draft, the reader is told)."""
+    if record.invalid_status:
+        from sphinx_rfc.i18n import _
+
+        return str(_("{words} (invalid status)")).format(words=record.invalid_status)
+    return record.status
+
+
 def _json_row(record: RfcRecord) -> dict[str, Any]:
-    return {key: getattr(record, key) for key in JSON_KEYS}
+    found = {key: getattr(record, key) for key in JSON_KEYS}
+    if record.invalid_status:
+        found["invalid_status"] = record.invalid_status
+    return found
 
 
 def as_json(data: Any) -> str:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from sphinx_rfc._atomic import clean_leftovers, write_text
 from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.id_space import next_new_id
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.file_names import dated_name
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     _check_one_line("--module", modules)
     _check_one_line("--author", authors)
     facts = project_facts(folder)
-    rfc_id, number = _choose_id(args.id, facts)
+    rfc_id, number = _choose_id(args.id, facts) if args.id else next_new_id(facts, folder)
     fmt = args.format or ("rst" if facts.markdown is False else "md")
     lang = args.lang or _language(title, facts)
     authors = authors or git_user_name(folder)
