@@ -26,6 +26,7 @@ from typing import Protocol
 
 from sphinx_rfc.cli.conf import find_conf, project_settings
 from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.id_space import NewIds, id_numbers, next_number, prefixed_format
 
 
@@ -75,7 +76,10 @@ def choose_new_id(
     if policy.prefix:
         used = id_numbers(taken, id_format)
     else:
-        used = {n for n in map(_last_number, taken) if n is not None} | set(facts.numbers)
+        # (an ID that is a dated file's name carries a date, no number)
+        numbers = (_last_number(rfc_id) for rfc_id in taken if not dated_name(rfc_id))
+        used = {n for n in numbers if n is not None}
+        used |= set(facts.numbers)
     number = next_number(policy, used)
     while number is not None:
         candidate = id_format.format(number)

@@ -179,11 +179,10 @@ def _stem(rfc_id: str, number: int | None, slug: str) -> str:
     return f"{number:04d}-{slug}" if slug else f"{number:04d}"
 
 
-def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]:
+def _choose_id(given: str, facts: ProjectFacts) -> tuple[str, int | None]:
     """The RFC's ID and the number that starts its file name: *given*
-    (``--id``), checked against the project, or the next free one."""
-    if not given:
-        return next_id(facts)
+    (``--id``), checked against the project (the next free one is
+    :func:`sphinx_rfc.cli.id_space.next_new_id`'s)."""
     rfc_id = given.strip()
     if not facts.id_pattern.match(rfc_id):
         raise CliError(
@@ -348,19 +347,6 @@ def project_facts(folder: Path) -> ProjectFacts:
             f"document), so its settings are unknown; nothing written: {reason}"
         ) from None
     return facts
-
-
-def next_id(facts: ProjectFacts) -> tuple[str, int]:
-    """The ID after the highest number in use (in an ID or starting a file
-    name of the target folder), skipping any ID already taken."""
-    # (an ID that is a dated file's name carries a date, no number)
-    numbers = [n for n in (id_number(i) for i in facts.ids if not dated_name(i)) if n is not None]
-    number = max([*numbers, *facts.numbers], default=0) + 1
-    while True:
-        candidate = facts.id_format.format(number)
-        if candidate not in facts.ids:
-            return candidate, number
-        number += 1
 
 
 # --------------------------------------------------------------------------
@@ -537,10 +523,11 @@ def _status_word(cell: str, status: str) -> str:
     """The word of the template's status cell that is *status*: its own
     word when the cell offers the statuses as a menu (``草稿 / 评审中``),
     else *status* as it is."""
+    from sphinx_rfc.spec.text import RUN_START
     from sphinx_rfc.spec.vocabulary import STATUSES
 
     wanted = STATUSES.lookup(status)
-    for word in re.split(r"\s*[/／|]\s*", _key_text(cell)):
+    for word in re.split(RUN_START + r"\s*[/／|]\s*", _key_text(cell)):
         if word and wanted is not None and STATUSES.lookup(word) == wanted:
             return word
     return status
