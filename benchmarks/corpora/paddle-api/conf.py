@@ -4,7 +4,8 @@
 project = "PaddlePaddle API design documents"
 language = "zh_CN"
 extensions = ["myst_parser", "sphinx_rfc"]
-rfc_template = "_corpus/template.md"
+rfc_template = "rfcs/APIs/api_design_template.md"
+exclude_patterns = ["rfcs/APIs/api_design_template.md"]
 rfc_documents = ["rfcs/APIs/*"]
 rfc_aliases = {
     "fields": {"authors": ["提交作者"], "created": ["提交时间"]},

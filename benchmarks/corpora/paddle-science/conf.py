@@ -5,11 +5,12 @@ project = "PaddleScience RFCs"
 language = "zh_CN"
 extensions = ["myst_parser", "sphinx_rfc"]
 rfc_template = [
-    {"template": "_corpus/template-2022.md"},
-    {"template": "_corpus/template.md", "since": "2023-09-27"},
+    {"template": "rfcs/APIs/api_design_template.md"},
+    {"template": "rfcs/Science/template.md", "since": "2023-09-27"},
 ]
 rfc_template_depth = 3  # "### 1.1 相关背景" is a section of the template
 rfc_documents = ["rfcs/Science/*"]
+exclude_patterns = ["rfcs/APIs/**", "rfcs/Science/template.md"]
 rfc_aliases = {
     "fields": {"authors": ["提交作者"], "created": ["提交时间"]},
 }
