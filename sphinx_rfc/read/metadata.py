@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.relations import format_id
 from sphinx_rfc.model.records import BasicInfo, RfcRecord
 from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice, read_date
 from sphinx_rfc.spec.fields import issue_items
+from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
 from sphinx_rfc.spec.preamble import split_status, stated
 from sphinx_rfc.spec.subtypes import subtype_name
@@ -172,15 +174,19 @@ def parse_metadata(
             if value:
                 setattr(meta, name, value)
         elif name in ("supersedes", "requires", "superseded_by"):
-            ids = []
+            ids, written = [], []
             for item in as_list(value):
-                if settings.id_pattern.match(item):
-                    ids.append(item)
-                else:
+                found = relation_target(item, settings)
+                if found:
+                    ids.append(found)
+                elif found is None:
                     invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
                                     ).format(item=item, name=shown, noun=settings.noun(),
                                              pattern=settings.id_pattern.pattern))
+                elif stated(item):
+                    written.append(item)
             setattr(meta, name, list(dict.fromkeys([*getattr(meta, name), *ids])))
+            add_note(meta.notes, name, ", ".join(written))
         elif name == "modules":
             meta.modules, paths = module_items(as_list(value), settings)
             add_note(meta.notes, name, ", ".join(paths))
@@ -250,13 +256,52 @@ def _status_targets(
     targets: dict[str, list[str]] = {}
     for key, items in (("supersedes", supersedes), ("superseded_by", superseded_by)):
         for item in items:
-            if settings.id_pattern.match(item):
-                targets.setdefault(key, []).append(item)
-            else:
+            found = relation_target(item, settings)
+            if found:
+                targets.setdefault(key, []).append(found)
+            elif found is None:
                 invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
                                 ).format(item=item, name=name, noun=settings.noun(),
                                          pattern=settings.id_pattern.pattern))
     return status, targets
+
+
+#: A run of digits, then a slug: a folder or file named for an RFC
+#: (``3456-replaced-kep``, ``0375-cpumanager.md``).
+_NUMBERED_NAME = re.compile(r"[0-9]+[-_][^\W_]")
+
+
+def relation_target(item: str, settings: RfcSettings) -> str | None:
+    """The ID a ``supersedes`` / ``superseded_by`` / ``requires`` item
+    names: an ID; a bare number (``6090``: the ID format's); a path or URL
+    whose folder or file is named for an RFC (``/keps/sig-x/3456-name``).
+    ``""`` when the item names no RFC of the project and says so plainly —
+    none (``n/a``, ``none``), or another document's path or URL (a design
+    proposal, a pull request): the author's words, kept as the field's
+    note.  None: a word meant as an ID that is none (``RFC-12x``)."""
+    text = item.strip().strip("<>").strip()
+    if settings.id_pattern.match(text):
+        return text
+    if not stated(text):
+        return ""
+    if text.isdigit() and len(text) <= 18:
+        candidate = format_id(settings.id_format, text)
+        return candidate if settings.id_pattern.match(candidate) else None
+    if "/" not in text:
+        return None
+    for part in reversed(text.split("?", 1)[0].split("#", 1)[0].split("/")):
+        if _NUMBERED_NAME.match(part) and not dated_name(part):
+            candidate = format_id(settings.id_format, part[:_digits_end(part)])
+            if settings.id_pattern.match(candidate):
+                return candidate
+    return ""
+
+
+def _digits_end(text: str) -> int:
+    end = 0
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    return end
 
 
 def add_note(notes: dict[str, str], name: str, note: str) -> None:

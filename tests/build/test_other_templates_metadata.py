@@ -439,6 +439,38 @@ def test_madr_status_target_not_an_id(build: BuildFn) -> None:
     ]
 
 
+def test_kep_relations_as_kubernetes_writes_them(build: BuildFn) -> None:
+    """kep.yaml's replaces / superseded-by hold what KEP authors put there:
+    an ID, a bare number, the path of the KEP's folder, "n/a", or the URL of
+    an older design document. Only a word meant as an ID that is none is
+    warned; the other document's URL stays as the author wrote it (a note)."""
+    root = ROOTS / "test-kep-sidecar"
+    files = {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+             for p in root.rglob("*") if p.is_file()}
+    swap = "keps/sig-node/2400-node-swap/kep.yaml"
+    files[swap] += (
+        "replaces:\n"
+        "  - n/a\n"
+        '  - "1880"\n'
+        "  - /keps/sig-network/1880-multiple-service-cidrs\n"
+        "  - kubernetes/enhancements/keps/sig-network/0777-old-swap-notes/README.md\n"
+        '  - "https://github.com/kubernetes/design-proposals-archive/blob/main/node/swap.md"\n'
+        "  - KEP-12x\n"
+        "superseded-by:\n"
+        "  - none\n"
+    )
+    result = build(files)
+    found = rfcs(result)
+    assert found["KEP-2400"]["supersedes"] == ["KEP-1880", "KEP-777"]
+    assert found["KEP-2400"].get("superseded_by") in (None, [])
+    note = found["KEP-2400"]["notes"]["supersedes"]
+    assert "design-proposals-archive/blob/main/node/swap.md" in note
+    invalid = [(Path(s).name, m) for s, _line, sub, m in result.rfc_warnings()
+               if sub == "rfc.invalid-value"]
+    assert len(invalid) == 1 and "'KEP-12x'" in invalid[0][1], invalid
+    assert invalid[0][0] == "kep.yaml"
+
+
 def test_status_command_edits_the_list() -> None:
     """``sphinx-rfc status`` edits a MADR 2.x record's ``* Status:`` line where
     it is, and adds ``Updated`` to the list beside its date."""
