@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.model.relations import format_id
 from sphinx_rfc.model.records import BasicInfo, RfcRecord
+from sphinx_rfc.model.relations import format_id
 from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice, read_date
 from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.file_names import dated_name
@@ -174,19 +174,20 @@ def parse_metadata(
             if value:
                 setattr(meta, name, value)
         elif name in ("supersedes", "requires", "superseded_by"):
-            ids, written = [], []
+            ids: list[str] = []
+            as_written: list[str] = []
             for item in as_list(value):
-                found = relation_target(item, settings)
-                if found:
-                    ids.append(found)
-                elif found is None:
+                target = relation_target(item, settings)
+                if target:
+                    ids.append(target)
+                elif target is None:
                     invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
                                     ).format(item=item, name=shown, noun=settings.noun(),
                                              pattern=settings.id_pattern.pattern))
                 elif stated(item):
-                    written.append(item)
+                    as_written.append(item)
             setattr(meta, name, list(dict.fromkeys([*getattr(meta, name), *ids])))
-            add_note(meta.notes, name, ", ".join(written))
+            add_note(meta.notes, name, ", ".join(as_written))
         elif name == "modules":
             meta.modules, paths = module_items(as_list(value), settings)
             add_note(meta.notes, name, ", ".join(paths))
