@@ -174,7 +174,7 @@ def parse_metadata(
             if value:
                 setattr(meta, name, value)
         elif name in ("supersedes", "requires", "superseded_by"):
-            ids: list[str] = []
+            ids = []
             as_written: list[str] = []
             for item in as_list(value):
                 target = relation_target(item, settings)
