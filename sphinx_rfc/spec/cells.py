@@ -319,7 +319,9 @@ def read_date(text: str) -> str | None:
     """A date as people write it in a table or a preamble, as
     ``YYYY-MM-DD``: ``2026-03-05``, ``2026/3/5``, ``2026.3.5``,
     ``2026年3月5日`` (full-width digits too), in brackets or not
-    (``(2016-06-17)``); None when *text* is no such date (or no real day).
+    (``(2016-06-17)``), or the day first where no month can be
+    (``23-07-2014``; ``03-05-2014`` is either, so none); None when *text*
+    is no such date (or no real day).
     The one reader of a written date: metadata fields, preamble lists,
     basic-information rows and reviews tables all read dates with it."""
     folded = "".join(unicodedata.normalize("NFKC", plain(text)).split())
@@ -329,6 +331,10 @@ def read_date(text: str) -> str | None:
     for mark in ("年", "月", "/", "."):
         folded = folded.replace(mark, "-")
     parts = folded.split("-")
+    if (len(parts) == 3 and len(parts[2]) == 4 and all(1 <= len(p) <= 2 for p in parts[:2])
+            and parts[0].isascii() and parts[0].isdecimal() and parts[1].isdecimal()
+            and (int(parts[0]) > 12 or parts[0].lstrip("0") == parts[1].lstrip("0"))):
+        parts.reverse()  # (the day first, 23-07-2014, when no month can be first)
     if (len(parts) != 3 or not all(p.isascii() and p.isdecimal() for p in parts)
             or len(parts[0]) != 4 or not all(1 <= len(p) <= 2 for p in parts[1:])):
         return None

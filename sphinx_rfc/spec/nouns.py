@@ -86,7 +86,7 @@ PROFILES: dict[str, TemplateProfile] = {
     "madr": TemplateProfile(
         NOUNS["adr"],
         (("review", ("proposed",)), ("accepted", ()), ("rejected", ()),
-         ("withdrawn", ("deprecated",)), ("superseded", ())),
+         ("withdrawn", ("deprecated", "on hold")), ("superseded", ())),
         "proposed", "accepted", bold_headings=True,
     ),
 }

@@ -75,7 +75,7 @@ STATUSES = Vocabulary(
         Choice("accepted", "Accepted", ("已接受", "已通过", "approved", "implementable")),
         Choice("implemented", "Implemented", ("已实现", "已完成", "final", "done")),
         Choice("rejected", "Rejected", ("已拒绝",)),
-        Choice("withdrawn", "Withdrawn", ("已撤回", "deprecated", "deferred")),
+        Choice("withdrawn", "Withdrawn", ("已撤回", "deprecated", "deferred", "on hold")),
         Choice("superseded", "Superseded", ("已取代", "replaced")),
     ),
 )

@@ -120,6 +120,9 @@ def test_leading_list_in_rst() -> None:
     ("(2016-06-17)", "2016-06-17"), ("2020/05/18", "2020-05-18"), ("2020.5.18", "2020-05-18"),
     ("2020年5月18日", "2020-05-18"), ("（２０２０-０５-１８）", "2020-05-18"),
     ("[2014-03-11]", "2014-03-11"), ("2020-02-30", None), ("(soon)", None), ("()", None),
+    # the day first, as many write it: read where no month can come first
+    ("23-07-2014", "2014-07-23"), ("23.07.2014", "2014-07-23"), ("05/05/2014", "2014-05-05"),
+    ("03-05-2014", None), ("32-01-2014", None), ("2014-19-19", None),
 ])
 def test_read_date(text: str, date: str | None) -> None:
     assert read_date(text) == date
