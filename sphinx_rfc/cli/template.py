@@ -142,7 +142,8 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             settings.statuses, settings.types, *_value_vocabularies(settings))},
         "placeholders": list(settings.placeholders),
         "metadata": _metadata_of(settings),
-        "history": [{"template": e.name, "since": e.since, "required": list(e.required)}
+        "history": [{"template": e.name, "since": e.since, "required": list(e.required),
+                     **({"documents": list(e.documents)} if e.documents else {})}
                     for e in (template.history if template is not None else ())],
     }
 
@@ -242,6 +243,7 @@ def as_text(data: dict[str, Any]) -> str:
     if later or data["history"]:
         out += ["", "history:"]
         for era in data["history"]:
-            out.append(f"  {era['since'] or 'first'}: {era['template']}")
+            when = ", ".join(era["documents"]) if era.get("documents") else era["since"] or "first"
+            out.append(f"  {when}: {era['template']}")
         out += [f"  added: {text}" for text in later]
     return "\n".join(out)

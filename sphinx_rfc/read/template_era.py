@@ -3,8 +3,9 @@ time"): which sections an RFC must have, by when it was created.
 
 An RFC is held to the template in force when it was created: the entry of
 ``rfc_template``'s list whose ``since`` it comes after (by its created date,
-or by its number for an ID ``since``), or the one it names in its
-metadata (``template: rust-rfc-2014``); a section a template marks
+or by its number for an ID ``since``), the one whose ``documents`` globs
+match it whenever it was written, or the one it names in its metadata
+(``template: rust-rfc-2014``); a section a template marks
 ``since=…`` is not asked of an RFC from before it; ``rfc_check_since``
 turns the section checks off for older RFCs altogether.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.preamble import parse_since, rfc_number
 from sphinx_rfc.spec.template import Era
 
@@ -26,15 +28,21 @@ TEMPLATE_KEYS = frozenset({"template", "rfc-template", "rfc_template"})
 
 
 def era_of(record: RfcRecord, history: Sequence[Era]) -> Era:
-    """The entry of *history* (oldest first) in force for *record*."""
+    """The entry of *history* (oldest first) in force for *record*: the one
+    it names (``template:``), else the first whose ``documents`` match its
+    docname, else the one of its time."""
     declared = record.extra.get("template")
     if isinstance(declared, str) and declared:
         for era in history:
             if declared in (era.name, era.since):
                 return era
+    for era in history:
+        if any(docname_glob_match(glob, record.docname) for glob in era.documents):
+            return era
     number = rfc_number(record.id)
-    chosen = history[0]
-    for era in history[1:]:
+    in_time = [era for era in history if not era.documents]
+    chosen = in_time[0]
+    for era in in_time[1:]:
         since = parse_since(era.since or "")
         if since is not None and since.before(record.created, number):
             break

@@ -307,37 +307,47 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
     force is the last entry's; it holds the others as its ``history``
     (oldest first), and their sections it lacks, as optional ones."""
     shape = ('a list of {"template": name or path, "since": "YYYY-MM-DD" or an ID} '
-             "entries (the first one may leave since out)")
+             "entries (the first one may leave since out), or {\"template\": …, "
+             "\"documents\": [globs]} for the documents written to another template")
     if not value:
         raise s.fail(value, shape)
-    eras: list[tuple[str | None, str, TemplateSchema]] = []
+    eras: list[tuple[str | None, str, TemplateSchema, tuple[str, ...]]] = []
     for k, entry in enumerate(value):
         if (not isinstance(entry, Mapping) or not isinstance(entry.get("template"), str)
-                or set(entry) - {"template", "since"}):
+                or set(entry) - {"template", "since", "documents"}):
             raise s.fail(value, shape)
+        documents = entry.get("documents", ())
+        documents = (documents,) if isinstance(documents, str) else documents
+        if (not isinstance(documents, (list, tuple)) or ("documents" in entry and not documents)
+                or not all(isinstance(d, str) and d.strip() for d in documents)):
+            raise s.fail(value, f"{shape}; entry {k + 1}: documents is a glob or a list of them")
         since = entry.get("since")
-        if since is None and k > 0:
+        if since is None and k > 0 and not documents:
             raise s.fail(value, f"{shape}; entry {k + 1} has no since")
         if since is not None and (not isinstance(since, str) or parse_since(since) is None):
             raise s.fail(value, f"{shape}; {since!r} is neither a date nor an ID")
         name = str(entry["template"])
         schema = load_template(name, done.get(CONFDIR_ATTR) or ".", done["template_depth"],
                                done.get(RAW_ALIASES))
-        eras.append((since, name, schema))
-    *older, (since, name, newest) = eras
+        eras.append((since, name, schema, tuple(d.strip() for d in documents)))
+    in_time = [era for era in eras if not era[3]]
+    if not in_time:
+        raise s.fail(value, f"{shape}; every entry names documents: one must not")
+    newest = in_time[-1][2]
+    older = [era for era in eras if era[2] is not newest]
     keys = {section.key for section in newest.sections}
     sections = list(newest.sections)
-    for _since, _name, old in older:
+    for _since, _name, old, _documents in older:
         for section in old.sections:
             if section.key not in keys:
                 keys.add(section.key)
                 sections.append(replace(section, optional=True))
-    history = tuple(Era(era_since, era_name, era.required_sections)
-                    for era_since, era_name, era in eras)
-    # every entry's document and when it applies: an edit to any of them
-    # reads every document again (rfc_template_digest)
-    digest = hashlib.sha256(repr([(e.since, e.name, schema.digest)
-                                  for e, (_s, _n, schema) in zip(history, eras, strict=True)])
+    history = tuple(Era(era_since, era_name, era.required_sections, documents)
+                    for era_since, era_name, era, documents in eras)
+    # every entry's document and when (or where) it applies: an edit to any
+    # of them reads every document again (rfc_template_digest)
+    digest = hashlib.sha256(repr([(e.since, e.name, e.documents, schema.digest)
+                                  for e, (_s, _n, schema, _d) in zip(history, eras, strict=True)])
                             .encode("utf-8")).hexdigest()
     return replace(newest, sections=tuple(sections), history=history, digest=digest)
 

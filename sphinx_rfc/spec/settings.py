@@ -151,11 +151,14 @@ class RfcSettings:
     template: TemplateSchema | None = field(metadata=setting(
         default=None, types=(str, list, tuple, type(None)),
         shape='None, a path relative to conf.py, or "hyper-parallel", "kep", '
-        '"rust-rfc" or "madr"; or a list of {"template": …, "since": …} entries',
+        '"rust-rfc" or "madr"; or a list of {"template": …, "since": …} '
+        'or {"template": …, "documents": …} entries',
         doc="The template document whose sections, tables, test levels and fields are "
         "the schema of every RFC (``None``: the built-in hyper-parallel template); a list "
         '``[{"template": …, "since": "YYYY-MM-DD" or "RFC-2000"}, …]``: the template over '
-        "time, each RFC checked against the one in force when it was created.",
+        "time, each RFC checked against the one in force when it was created; an entry "
+        '``{"template": …, "documents": [globs]}`` holds the documents it matches, '
+        "whenever they were written.",
         convert=to_template,
     ))
     sections: tuple[SectionSpec, ...] = field(metadata=setting(

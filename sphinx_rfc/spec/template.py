@@ -162,6 +162,9 @@ class Era:
     since: str | None
     name: str
     required: tuple[str, ...]
+    #: Globs of the documents written to it whenever they were written
+    #: (docnames, as ``rfc_documents``); empty: the template of its time.
+    documents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -295,6 +295,52 @@ def test_era_of() -> None:
     assert era_of(record("RFC-3137", "2021-05-31", template="old.md"), history).name == "old.md"
     assert era_of(record("RFC-0001", "2014-03-11", template="RFC-3000"), history).name == (
         "new.md")
+    # an entry for some documents holds them whenever they were written;
+    # the others keep to the template of their time
+    by_place = (*history, Era(None, "paper.md", ("p",), ("papers/*", "notes/repro-*")))
+
+    def placed(rfc_id: str, created: str, docname: str) -> RfcRecord:
+        return RfcRecord(id=rfc_id, title="t", docname=docname, source="s", line=1, anchor="x",
+                         created=created)
+
+    assert era_of(placed("RFC-3137", "2021-05-31", "papers/gan"), by_place).name == "paper.md"
+    assert era_of(placed("RFC-0001", "2014-03-11", "notes/repro-vit"), by_place).name == (
+        "paper.md")
+    assert era_of(placed("RFC-3137", "2021-05-31", "notes/gan"), by_place).name == "new.md"
+    assert era_of(placed("RFC-0001", "2014-03-11", "text/x"), by_place).name == "old.md"
+
+
+def test_template_entry_for_some_documents(build: BuildFn) -> None:
+    """A folder holding documents of two kinds: the design reviews follow
+    the team's template, the paper reproductions their own shorter one,
+    named by a glob of their files in rfc_template's list."""
+    files = {p.relative_to(RUST).as_posix(): p.read_text(encoding="utf-8")
+             for p in RUST.rglob("*") if p.is_file() and p.name != "conf.py"}
+    files["repro-template.md"] = (
+        "# 复现任务名\n\n## 论文信息\n\nTODO\n\n## 复现结果\n\nTODO\n")
+    files["text/3900-repro-fno.md"] = (
+        "- Feature Name: repro_fno\n- Start Date: 2024-03-02\n\n"
+        "# 复现 FNO 论文\n\n## 论文信息\n\nLi et al., Fourier Neural Operator, ICLR 2021。\n\n"
+        "## 复现结果\n\nDarcy flow 上 L2 相对误差 1.08e-2（论文 1.09e-2）。\n")
+    conf = (RUST / "conf.py").read_text(encoding="utf-8").replace(
+        'rfc_template = "rust-rfc"',
+        'rfc_template = [{"template": "rust-rfc"},\n'
+        '                {"template": "repro-template.md", "documents": "text/*-repro-*"}]\n'
+        'exclude_patterns = ["_build", "repro-template.md"]')
+    files["conf.py"] = conf
+    result = build(files)
+    repro = [(sub, msg) for s, _l, sub, msg in result.rfc_warnings()
+             if Path(s).name == "3900-repro-fno.md"]
+    assert repro == []  # not asked for Summary, Motivation, … of the RFC template
+    others = [Path(s).name for s, _l, sub, _m in result.rfc_warnings()
+              if sub == "rfc.missing-section"]
+    assert "2580-ptr-meta.md" in others  # the RFCs still held to theirs
+    # the same document without the glob: asked for the RFC template's sections
+    files["conf.py"] = conf.replace(', "documents": "text/*-repro-*"', ', "since": "RFC-9000"')
+    unplaced = build(files)
+    missing = [msg for s, _l, sub, msg in unplaced.rfc_warnings()
+               if Path(s).name == "3900-repro-fno.md" and sub == "rfc.missing-section"]
+    assert any("'Motivation'" in m for m in missing), missing
 
 
 # --------------------------------------------------------------------------
