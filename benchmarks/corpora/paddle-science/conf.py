@@ -13,5 +13,8 @@ rfc_documents = ["rfcs/Science/*"]
 exclude_patterns = ["rfcs/APIs/**", "rfcs/Science/template.md"]
 rfc_aliases = {
     "fields": {"authors": ["提交作者"], "created": ["提交时间"]},
+    # the team's second suite (PaddleMaterials) since 2026: its status quo
+    # is the same section
+    "sections": {"paddlescience-现状": ["PaddleMaterials 现状"]},
 }
 suppress_warnings = ["myst.header"]
