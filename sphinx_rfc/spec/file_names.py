@@ -5,7 +5,9 @@ instead (docs/reference/native.md, "The ID").
 A name that starts its digits with a date (``20220316_api_design.md``,
 ``2022-03-16-foo.md``, ``2022_03_16_foo.md``, ``2022.03.16 foo.md``)
 carries no number: the date is when it was written, and two documents of
-one day would be one RFC.  Such a file's ID is its stem, as written.
+one day would be one RFC.  Nor does one whose first digits are an ordinal
+(``hackathon5th_53.md``, the fifth hackathon's task 53).  Such a file's
+ID is its stem, as written.
 
 Read with one anchored pattern per name (no search that could rescan).
 """
@@ -26,6 +28,11 @@ _DATE = re.compile(
 )
 
 
+#: An English ordinal's ending right after the digits (``5th``, ``1st``,
+#: ``2nd``, ``3rd``), then no letter.
+_ORDINAL = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])", re.IGNORECASE)
+
+
 def _date_at(name: str, start: int) -> bool:
     match = _DATE.match(name, start)
     if match is None:
@@ -37,18 +44,22 @@ def _date_at(name: str, start: int) -> bool:
 
 def dated_name(name: str) -> bool:
     """Whether the first digits of the file name *name* (a path's last
-    part is taken) are a date rather than a number."""
+    part is taken) are a date or an ordinal rather than a number:
+    ``20220316_x``, ``hackathon5th_53`` (the fifth hackathon's task 53:
+    which number would be the RFC's?)."""
     base = PurePosixPath(name).name
     match = _DIGITS.search(base)
-    return match is not None and _date_at(base, match.start())
+    return match is not None and (_date_at(base, match.start())
+                                  or _ORDINAL.match(base, match.end()) is not None)
 
 
 def name_digits(name: str) -> str | None:
     """The number of the file name *name* as written (its first run of
-    digits, of any length), or None: no digits, or a date (:func:`dated_name`)."""
+    digits, of any length), or None: no digits, or a date or an ordinal
+    (:func:`dated_name`)."""
     base = PurePosixPath(name).name
     match = _DIGITS.search(base)
-    if match is None or _date_at(base, match.start()):
+    if match is None or _date_at(base, match.start()) or _ORDINAL.match(base, match.end()):
         return None
     return match.group(0)
 

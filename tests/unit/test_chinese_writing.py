@@ -137,6 +137,8 @@ def test_raw_text_reader_reads_a_key_and_value_without_html() -> None:
 @pytest.mark.parametrize("name", [
     "20220316_api_design_for_grid_sample", "2022-03-16-foo", "2022_03_16_foo",
     "designs/2022.3.5 notes", "x-2022-03-16", "19991231-y",
+    # an ordinal first: the fifth hackathon's task 53 is neither RFC 5 nor 53
+    "hackthon5th_53", "hackathon10th_3_Sparse_Module", "rfcs/1st-try", "第2nd轮_方案",
 ])
 def test_a_date_is_no_number(name: str) -> None:
     assert dated_name(name)
@@ -146,6 +148,7 @@ def test_a_date_is_no_number(name: str) -> None:
 @pytest.mark.parametrize(("name", "number"), [
     ("0042-fused-adamw", 42), ("rfcs/0006-bf16", 6), ("RFC-0042-fp8", 42), ("2022-x", 2022),
     ("20221399_not_a_day", 20221399), ("12345678", 12345678),
+    ("rfc12-fp8", 12), ("4third-party", 4), ("10thread-pool", 10),
 ])
 def test_a_number_is_a_number(name: str, number: int) -> None:
     assert not dated_name(name)
