@@ -36,6 +36,7 @@ import sphinx_rfc
 from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
 from sphinx_rfc.spec.fields import FIELDS
 from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.subtypes import SUBTYPES
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, VERDICTS, YES_NO
 
@@ -61,14 +62,15 @@ MsgId = str | tuple[str, str]
 def literal_msgids() -> dict[MsgId, set[str]]:
     """msgid -> files, from ``_("...")`` (text in documents),
     ``__("...")`` (console messages: one catalog holds both, as Sphinx's
-    does) and ``ngettext("...", "...", n)`` calls."""
+    does), ``N_("...")`` (a label kept as data, translated where it is
+    shown) and ``ngettext("...", "...", n)`` calls."""
     found: dict[MsgId, set[str]] = {}
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         rel = path.relative_to(PACKAGE_DIR.parent).as_posix()
         if rel.endswith("catalog_tool.py"):
             continue
         for _lineno, message, _comments, _context in extract_from_file(
-            "python", path, keywords={"_": None, "__": None, "ngettext": (1, 2)}
+            "python", path, keywords={"_": None, "__": None, "N_": None, "ngettext": (1, 2)}
         ):
             if isinstance(message, str) and message:
                 found.setdefault(message, set()).add(rel)
@@ -101,6 +103,7 @@ def data_msgids() -> dict[str, set[str]]:
         add((c.label for c in table.columns), "sphinx_rfc/spec/table_kinds.py")
     add((f.label for f in FIELDS), "sphinx_rfc/spec/fields.py")
     add((s.label for s in SECTIONS), "sphinx_rfc/spec/sections.py")
+    add(SUBTYPES.values(), "sphinx_rfc/spec/subtypes.py")  # (SARIF's rule texts)
     for name in _package_modules():
         try:
             module = importlib.import_module(name)

@@ -32,17 +32,18 @@ BUILD_DAY = "1748736000"
 #: Spans the author wrote or the user types, quoted by the message:
 #: '…', "…", `…`, “…”, ‘…’, 「…」, and (…) after ``:signature-of:``.
 QUOTED = re.compile(r"""'[^'\n]*'|"[^"\n]*"|`[^`\n]*`|“[^”\n]*”|‘[^’\n]*’|「[^」\n]*」""")
-#: Names: a URL, a path or file name, an ID, a config or Python name
-#: (``rfc_modules``, ``sigpkg.api.changed``), a subtype (``rfc.placeholder``),
+#: Names: a URL, a path or file name, an ID, a key, package or subtype
+#: (``approve-with-conditions``, ``sphinxcontrib-mermaid``), a config or
+#: Python name (``rfc_modules``, ``sigpkg.api.changed``), ``rfc.placeholder``,
 #: an option (``--format``, ``:signature-of:``), a directive
 #: (``rfc-interface``), the command (``sphinx-rfc check``), a commit.
 NAMES = re.compile(
     r"""https?://\S+"""
     r"""|(?:[\w.-]+/)+[\w.*-]*|[\w-]+\.(?:md|rst|py|xml|json|sarif|txt|toml|yaml|yml|html|atom|mo|po)\b"""
-    r"""|\b[A-Z]+-\d+\b"""
+    r"""|\bsphinx-rfc(?: (?:check|list|new|export|import|status|diff|sync|template)\b)?|\b[A-Z]+-\d+\b|\b[a-z]+(?:-[a-z0-9]+)+\b"""
     r"""|\b\w+(?:_\w+)+\b|\b\w+(?:\.\w+)+\b"""
     r"""|--?[a-z][\w-]*|:[a-z][\w-]*:"""
-    r"""|\brfc-[a-z-]+\b|\bsphinx-rfc(?: [a-z]+)?\b"""
+    r"""|\brfc-[a-z-]+\b"""
     r"""|\b[0-9a-f]{7,40}\b|\bfront matter\b"""
 )
 #: Words that are names in every language: the product, formats, tools.
@@ -50,7 +51,7 @@ NAMES = re.compile(
 NAMES_IN_EVERY_LANGUAGE = frozenset({
     "RFC", "RFCs", "ID", "IDs", "JSON", "SARIF", "YAML", "XML", "HTML", "Markdown", "MyST",
     "Sphinx", "JUnit", "Atom", "Mermaid", "PlantUML", "git", "Git", "CDN", "PR", "issue",
-    "UT", "Level0", "Level1", "ADR", "ADRs", "MADR", "KEP", "KEPs",
+    "UT", "Level0", "Level1", "ADR", "ADRs", "MADR", "KEP", "KEPs", "Rust",
 })
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 CHINESE_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")

@@ -61,6 +61,7 @@ from sphinx_rfc.spec.forge import (
     read_title,
     title_tags,
 )
+from sphinx_rfc.spec.messages import N_, _
 from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.slug import SlugStyle, slugify
 from sphinx_rfc.spec.template import SectionSpec
@@ -239,6 +240,8 @@ _FORCE = "--force writes the issue's body over the file's"
 
 #: What :func:`import_issue` did to a file.
 State = Literal["created", "updated", "unchanged", "kept"]
+#: How the output names a state, translated where it is printed.
+_STATE_WORDS = {"created": N_("created"), "updated": N_("updated"), "unchanged": N_("unchanged")}
 
 
 def import_issue(
@@ -311,10 +314,12 @@ def run_import(
     for source in sources:
         for item in load_source(source, number=number, title=title):
             if isinstance(item, Issue) and item.number in done:
-                item = f"issue #{item.number} is given twice; the first one was imported"
+                item = _("issue #{number} is given twice; the first one was imported").format(
+                    number=item.number)
             if isinstance(item, str):
                 failed += 1
-                err.write(f"sphinx-rfc import: {source}: {item}\n")
+                err.write(_("sphinx-rfc import: {source}: {error}").format(source=source, error=item)
+                          + "\n")
                 continue
             done.add(item.number)
             try:
@@ -325,12 +330,13 @@ def run_import(
                 )
             except (IssueImportError, OSError) as exc:
                 failed += 1
-                err.write(f"sphinx-rfc import: {source}: issue #{item.number}: {exc}\n")
+                err.write(_("sphinx-rfc import: {source}: issue #{number}: {error}").format(
+                    source=source, number=item.number, error=exc) + "\n")
                 continue
             if state == "kept":
-                out.write(f"kept: edited since import: {path}\n")
+                out.write(_("kept: edited since import: {path}").format(path=path) + "\n")
             else:
-                out.write(f"{state} {path}\n")
+                out.write(_("{state} {path}").format(state=_(_STATE_WORDS[state]), path=path) + "\n")
     # each file was synced before its rename: the renames once, at the end
     # (10,000 issues: one folder sync per file was 9 s of waiting)
     sync_folder(Path(folder))
@@ -394,9 +400,9 @@ def _explain_place(folder: Path, confdir: Path, extensions: Sequence[str]) -> No
     try:
         folder.resolve().relative_to(confdir)
     except ValueError:
-        print(f"sphinx-rfc import: note: {folder} is outside the project {confdir}",
-              file=sys.stderr)
+        print(_("sphinx-rfc import: note: {folder} is outside the project {confdir}").format(
+            folder=folder, confdir=confdir), file=sys.stderr)
         return
     if "myst_parser" not in extensions and "myst_nb" not in extensions:
-        print("sphinx-rfc import: note: conf.py does not enable myst_parser; "
-              "the Markdown files are not read", file=sys.stderr)
+        print(_("sphinx-rfc import: note: conf.py does not enable myst_parser; "
+                "the Markdown files are not read"), file=sys.stderr)

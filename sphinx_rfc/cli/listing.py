@@ -22,6 +22,7 @@ from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
 if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.spec.settings import RfcSettings
+    from sphinx_rfc.spec.vocabulary import Vocabulary
 
 #: The keys of each RFC in ``--format json``: those of ``rfcs.json``.
 JSON_KEYS = ("id", "title", "status", "type", "docname", "source")
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             header = None
             if rows and sys.stdout.isatty():
                 header = _header(settings, project.app.config.language)
-            _print_rows(rows, header)
+            _print_rows(rows, header, settings.statuses)
             if not rows:
                 _say_none(settings, project.app.config.language)
     return 0
@@ -116,10 +117,13 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
 
-def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None = None) -> None:
-    """``ID  status  title``, the first two columns padded to line up; on a
+def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None = None,
+                statuses: Vocabulary | None = None) -> None:
+    """``ID  status  title``, the first two columns padded to line up (the
+    status as the project's language writes it: ``已接受``); on a
     terminal, *header* above them (piped output is the rows alone)."""
-    shown = [(printable(r.id), printable(r.status), printable(r.title)) for r in rows]
+    shown = [(printable(r.id), printable(statuses.shown(r.status) if statuses else r.status),
+              printable(r.title)) for r in rows]
     if header is not None:
         shown.insert(0, header)
     id_width = max((_width(rfc_id) for rfc_id, _, _ in shown), default=0)

@@ -44,6 +44,10 @@ from sphinx_rfc.cli.listing import as_json, printable
 from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import not_found, scan
 from sphinx_rfc.read.git_log import read_blobs, work_tree_top
+from sphinx_rfc.spec.fields import FIELDS
+from sphinx_rfc.spec.messages import N_, _, translating
+from sphinx_rfc.spec.table_kinds import TABLES
+from sphinx_rfc.spec.vocabulary import STATUSES
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -55,19 +59,21 @@ FORMAT = "sphinx-rfc-diff/1"
 
 #: What the text output calls each kind of change.
 KIND_TITLES: dict[str, str] = {
-    "status": "status",
-    "field": "fields",
-    "interface": "interface parameters",
-    "dependency": "dependencies",
-    "changes": "code changes",
-    "levels": "test levels",
-    "interactions": "interaction tests",
-    "performance": "performance tests",
-    "alternatives": "alternatives",
-    "references": "related work",
-    "constraints": "constraints",
+    "status": N_("status"),
+    "field": N_("fields"),
+    "interface": N_("interface parameters"),
+    "dependency": N_("dependencies"),
+    "changes": N_("code changes"),
+    "levels": N_("test levels"),
+    "interactions": N_("interaction tests"),
+    "performance": N_("performance tests"),
+    "alternatives": N_("alternatives"),
+    "references": N_("related work"),
+    "constraints": N_("constraints"),
 }
 _MARKS = {"added": "+", "removed": "-", "changed": "~"}
+#: The change column of ``--format markdown``, translated where shown.
+_CHANGE_WORDS = {"added": N_("added"), "removed": N_("removed"), "changed": N_("changed")}
 
 
 @dataclass(frozen=True)
@@ -93,11 +99,13 @@ class Version:
 
     def describe(self) -> str:
         if self.chosen == "absent":
-            return f"not in {self.rev}"
+            return _("not in {rev}").format(rev=self.rev)
         if self.commit is None:
-            return "working tree"
-        why = {"accepted": f", the first commit where it is {self.data.status}",
-               "first": ", the file's first commit: none shows it accepted"}.get(self.chosen, "")
+            return _("working tree")
+        why = {"accepted": _(", the first commit where it is {status}").format(
+                   status=STATUSES.shown(self.data.status or "")),
+               "first": _(", the file's first commit: none shows it accepted")}.get(
+            self.chosen, "")
         rev = f"{self.rev} = " if self.rev and self.rev != self.commit else ""
         return f"{rev}{self.commit[:12]} ({self.date}{why})"
 
@@ -239,7 +247,7 @@ def _range_output(compared: list[Compared], fmt: str, single: bool = False) -> s
     if fmt == "github":
         return "\n".join(line for one in compared for line in as_annotations(*one))
     if not compared:
-        return "no RFC changed"
+        return _("no RFC changed")
     return "\n\n".join(as_text(*one) for one in compared)
 
 
@@ -257,37 +265,49 @@ def as_document(rfc_id: str, source: Path, old: Version, new: Version,
 
 
 def _cells(cells: dict[str, str], only: list[str] | None = None) -> str:
-    return ", ".join(f"{k}={v}" for k, v in cells.items() if v and (only is None or k in only))
+    return ", ".join(f"{_column(k)}={v}" for k, v in cells.items()
+                     if v and (only is None or k in only))
+
+
+def _column(key: str) -> str:
+    """A column (or field) by its key; translating (zh_CN), by its label."""
+    if not translating():
+        return key
+    label = next((c.label for t in TABLES for c in t.columns if c.key == key), None)
+    label = label or next((f.label for f in FIELDS if f.key == key), None)
+    return _(label) if label else key
 
 
 def as_text(rfc_id: str, source: Path, old: Version, new: Version,
             changes: list[Change]) -> str:
     """The text output: a header, then the changes grouped by kind."""
     lines = [f"{rfc_id} ({source.as_posix()})",
-             f"from {old.describe()}", f"to   {new.describe()}"]
+             _("from {version}").format(version=old.describe()),
+             _("to   {version}").format(version=new.describe())]
     if not changes:
-        lines.append("no change in its status, fields or tables")
+        lines.append(_("no change in its status, fields or tables"))
         return printable_lines(lines)
     order = {kind: k for k, kind in enumerate(KIND_ORDER)}
     kinds = sorted(dict.fromkeys(c.kind for c in changes), key=lambda k: order.get(k, len(order)))
     for kind in kinds:
         lines.append("")
-        lines.append(f"{KIND_TITLES.get(kind, kind)}:")
+        lines.append(_("{kind}:").format(kind=_(KIND_TITLES.get(kind, kind))))
         for change in (c for c in changes if c.kind == kind):
             mark = _MARKS[change.change]
             if isinstance(change.old, dict) or isinstance(change.new, dict):
                 if change.change == "changed":
                     assert isinstance(change.old, dict) and isinstance(change.new, dict)
                     detail = "; ".join(
-                        f"{c}: {change.old.get(c, '') or '(empty)'} -> "
-                        f"{change.new.get(c, '') or '(empty)'}" for c in change.columns())
+                        f"{_column(c)}: {change.old.get(c, '') or _('(empty)')} -> "
+                        f"{change.new.get(c, '') or _('(empty)')}" for c in change.columns())
                 else:
                     row = change.new if isinstance(change.new, dict) else change.old
                     assert isinstance(row, dict)
                     detail = _cells(row)
                 lines.append(f"  {mark} {change.key}" + (f"  ({detail})" if detail else ""))
             elif kind == "status":
-                lines.append(f"  {mark} {change.old or '(none)'} -> {change.new or '(none)'}")
+                lines.append(f"  {mark} {STATUSES.shown(str(change.old)) if change.old else _('(none)')}"
+                             f" -> {STATUSES.shown(str(change.new)) if change.new else _('(none)')}")
             elif change.change == "changed":
                 lines.append(f"  {mark} {change.key}: {change.old} -> {change.new}")
             else:
@@ -320,7 +340,7 @@ def as_markdown(compared: list[Compared]) -> str:
     comment: a heading and a table per RFC (``change | kind | item |
     before | after``); an RFC with no structured change says so."""
     if not compared:
-        return "No RFC changed."
+        return _("No RFC changed.")
     order = {kind: k for k, kind in enumerate(KIND_ORDER)}
     parts = []
     for rfc_id, source, old, new, changes in compared:
@@ -329,15 +349,15 @@ def as_markdown(compared: list[Compared]) -> str:
         lines = [head, "", f"`{_md_cell(source.as_posix())}`: {_md_cell(old.describe())} → "
                  f"{_md_cell(new.describe())}", ""]
         if not changes:
-            lines.append("No change in its status, fields or tables.")
+            lines.append(_("No change in its status, fields or tables."))
             parts.append("\n".join(lines))
             continue
-        lines += ["| change | kind | item | before | after |", "|---|---|---|---|---|"]
+        lines += [_("| change | kind | item | before | after |"), "|---|---|---|---|---|"]
         ranked = sorted(changes, key=lambda c: order.get(c.kind, len(order)))
         for change in ranked:
             before, after = _sides(change)
             lines.append("| " + " | ".join((
-                change.change, _md_cell(KIND_TITLES.get(change.kind, change.kind)),
+                _(_CHANGE_WORDS[change.change]), _md_cell(_(KIND_TITLES.get(change.kind, change.kind))),
                 _md_cell(change.key), _md_cell(before), _md_cell(after))) + " |")
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
@@ -380,10 +400,11 @@ def as_annotations(rfc_id: str, source: Path, old: Version, new: Version,
     out = []
     for change in changes:
         before, after = _sides(change)
-        kind = KIND_TITLES.get(change.kind, change.kind)
-        what = {"added": f"{kind} added: {change.key} ({after})",
-                "removed": f"{kind} removed: {change.key} ({before})"}.get(
-            change.change, f"{kind} changed: {change.key}: {before} -> {after}")
+        kind = _(KIND_TITLES.get(change.kind, change.kind))
+        what = {"added": _("{kind} added: {key} ({after})"),
+                "removed": _("{kind} removed: {key} ({before})")}.get(
+            change.change, _("{kind} changed: {key}: {before} -> {after}")).format(
+            kind=kind, key=change.key, before=before, after=after)
         line = _line_of(text, change.key if change.kind != "status" else "")
         title = escape_property(f"{rfc_id} {kind}")
         out.append(f"::notice file={escape_property(source.as_posix())},line={line},"
