@@ -376,12 +376,13 @@ def run(args: argparse.Namespace) -> int:
     status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP
     sections: Sequence[SectionSpec] = SECTIONS
     if confdir is None:
-        print(f"sphinx-rfc import: no conf.py above {folder}; using {id_format}", file=sys.stderr)
+        print(_("sphinx-rfc import: no conf.py above {folder}; using {id_format}").format(
+            folder=folder, id_format=id_format), file=sys.stderr)
     else:
         try:
             settings, config = project_settings(confdir)
         except ConfigError as exc:
-            print(f"sphinx-rfc import: {exc}", file=sys.stderr)
+            print(_("sphinx-rfc import: {error}").format(error=exc), file=sys.stderr)
             return 2
         id_format, issue_url, statuses = settings.id_format, settings.issue_url, settings.statuses
         slug_style = "ascii" if settings.slug == "ascii" else "unicode"

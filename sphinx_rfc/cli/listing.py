@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
+from sphinx_rfc.spec.messages import _
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
@@ -82,10 +83,8 @@ def _wanted_statuses(text: str, settings: RfcSettings) -> set[str]:
             continue
         key = settings.statuses.lookup(item.strip())
         if key is None:
-            raise CliError(
-                f"sphinx-rfc: unknown status {item.strip()!r}; expected one of "
-                + ", ".join(settings.statuses.keys())
-            )
+            raise CliError(_("sphinx-rfc: unknown status {status!r}; expected one of {known}")
+                           .format(status=item.strip(), known=settings.statuses.choice_names()))
         wanted.add(key)
     return wanted
 

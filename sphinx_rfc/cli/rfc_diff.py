@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     from sphinx.errors import ConfigError
 
     def fail(message: str) -> int:
-        print(f"sphinx-rfc diff: {printable(message)}", file=sys.stderr)
+        print(_("sphinx-rfc diff: {message}").format(message=printable(message)), file=sys.stderr)
         return 2
 
     try:
@@ -189,7 +189,7 @@ def _working_tree(path: Path, shown: Path, settings: RfcSettings) -> Version:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"{shown}: cannot read it: {exc}") from None
+        raise CliError(_("{path}: cannot read it: {error}").format(path=shown, error=exc)) from None
     return Version(None, None, None, "working-tree",
                    structured_data(text, path.suffix, settings), text)
 
@@ -210,7 +210,7 @@ def _range(srcdir: Path, rfcs: list[Any], args: argparse.Namespace,
     ends = [args.from_rev] + ([args.to_rev] if args.to_rev else [])
     for rev in ends:
         if rev.startswith("-"):
-            raise CliError(f"{rev!r} is no revision")
+            raise CliError(_("{rev!r} is no revision").format(rev=rev))
     names = git._run("diff", "--name-only", "--no-renames", "-z", *ends, "--",
                      os.fspath(srcdir.resolve())).split("\0")
     top = git.top
@@ -429,7 +429,7 @@ class _Git:
         self.folder = path.parent
         self.top = work_tree_top(self.folder)
         if self.top is None:
-            raise CliError(f"{path} is not in a git repository")
+            raise CliError(_("{path} is not in a git repository").format(path=path))
         #: the file's path from the work tree's top
         self.name = path.resolve().relative_to(self.top).as_posix()
 
@@ -442,12 +442,13 @@ class _Git:
                 env={**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"}, check=False,
             )
         except FileNotFoundError:
-            raise CliError("git is not installed (or not on PATH)") from None
+            raise CliError(_("git is not installed (or not on PATH)")) from None
         except (OSError, subprocess.SubprocessError) as exc:
-            raise CliError(f"git failed: {exc}") from None
+            raise CliError(_("git failed: {error}").format(error=exc)) from None
         if check and done.returncode != 0:
             why = done.stderr.decode("utf-8", "replace").strip().splitlines()
-            raise CliError(f"git {args[0]}: {why[-1] if why else 'failed'}")
+            raise CliError(_("git {command}: {error}").format(
+                command=args[0], error=why[-1] if why else _("failed")))
         return done.stdout.decode("utf-8", "replace")
 
     def _blobs(self, wanted: list[tuple[str, str]]) -> list[str | None]:
@@ -459,18 +460,20 @@ class _Git:
     def version(self, rev: str, settings: RfcSettings) -> Version:
         """The file as it is at *rev*."""
         if rev.startswith("-"):
-            raise CliError(f"{rev!r} is no revision")
+            raise CliError(_("{rev!r} is no revision").format(rev=rev))
         found = self._run("log", "-1", "--no-color", "--format=%H %ad", "--date=short",
                           f"{rev}^{{commit}}", "--", check=False).split()
         if len(found) < 2:
-            raise CliError(f"unknown revision {rev!r} (in {self.folder})")
+            raise CliError(_("unknown revision {rev!r} (in {folder})").format(
+                rev=rev, folder=self.folder))
         commit, date = found[0], found[1]
         text = self._blobs([(commit, self.name)])[0]
         if text is None:  # renamed since? its name then
             name = self._name_at(commit)
             text = self._blobs([(commit, name)])[0] if name is not None else None
         if text is None:
-            raise CliError(f"{self.name} is not in {rev} ({commit[:12]}), or is not UTF-8 text")
+            raise CliError(_("{name} is not in {rev} ({commit}), or is not UTF-8 text").format(
+                name=self.name, rev=rev, commit=commit[:12]))
         return Version(rev, commit, date, "given",
                        structured_data(text, self.path.suffix, settings), text)
 
@@ -486,18 +489,21 @@ class _Git:
         """The first commit whose version is accepted, else the file's first commit."""
         history = self._history()
         if not history:
-            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+            raise CliError(_("no commit holds {name}: commit it first, or give --from").format(
+                name=self.name))
         if history[0][0] in self._shallow_boundary():
             # (its oldest commit here has no parent in this clone: the
             # version it was accepted with may lie before it)
-            raise CliError(
-                f"{self.name}'s history is cut short: this is a shallow clone, whose history "
-                f"stops at {history[0][0][:12]} ({history[0][1]}); fetch the whole history "
-                "(git fetch --unshallow; actions/checkout: fetch-depth: 0), or give --from")
+            raise CliError(_(
+                "{name}'s history is cut short: this is a shallow clone, whose history "
+                "stops at {commit} ({date}); fetch the whole history "
+                "(git fetch --unshallow; actions/checkout: fetch-depth: 0), or give --from").format(
+                    name=self.name, commit=history[0][0][:12], date=history[0][1]))
         found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
                                self.path.suffix, settings)
         if found is None:
-            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+            raise CliError(_("no commit holds {name}: commit it first, or give --from").format(
+                name=self.name))
         commit, date, _path = history[found.index]
         return Version(None, commit, date, found.chosen, found.data)
 
