@@ -34,6 +34,8 @@ def report(problems: Iterable[Problem], srcdir: str | os.PathLike[str] | None = 
     with no line it has no location (Sphinx would take a location with no
     ``:`` for a docname) and its message names the file."""
     for problem in problems:
+        if problem.suppressed:  # (silenced for its RFC alone)
+            continue
         prefix = f"{problem.rfc_id}: " if problem.rfc_id else ""
         location: tuple[str, int | None] | str | None = None
         if problem.docname and not _elsewhere(problem):
@@ -58,8 +60,9 @@ def _elsewhere(problem: Problem) -> bool:
 def visible(problems: Iterable[Problem], suppress_warnings: Set[str] | Sequence[str]) -> list[Problem]:
     """The *problems* the build log shows: those ``suppress_warnings``
     does not silence (``rfc``, ``rfc.*`` or ``rfc.<subtype>``), by Sphinx's
-    own test."""
+    own test, nor their RFC (``rfc_suppress_warnings``, its own field)."""
     return [
         p for p in problems
-        if not logging.is_suppressed_warning(WARNING_TYPE, p.subtype, suppress_warnings)
+        if not p.suppressed
+        and not logging.is_suppressed_warning(WARNING_TYPE, p.subtype, suppress_warnings)
     ]

@@ -281,3 +281,18 @@ def shared_build(
         return _SHARED[key]
 
     return run
+
+
+@pytest.fixture
+def git_user_name(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[[str | None], None]:
+    """``git_user_name(name)``: what ``git config user.name`` says from here
+    on in this test (None: git has no name), whatever the machine's own git
+    configuration says (``sphinx-rfc new`` takes its default author there)."""
+
+    def set_name(name: str | None) -> None:
+        config = tmp_path / "gitconfig-of-the-test"
+        config.write_text("" if name is None else f"[user]\n\tname = {name}\n", encoding="utf-8")
+        monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+        monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+
+    return set_name

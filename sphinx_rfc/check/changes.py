@@ -87,7 +87,7 @@ __all__ = [
     "changed_after_acceptance",
     "describe",
     "diff",
-    "first_accepted",
+    "latest_accepted",
     "structured_data",
 ]
 
@@ -107,8 +107,8 @@ ROW_KEYS: dict[str, str] = {
 KIND_ORDER: tuple[str, ...] = ("status", "field", *ROW_KEYS)
 #: What happened to a row or a field.
 CHANGES: tuple[str, ...] = ("added", "removed", "changed")
-#: The statuses of an accepted RFC (``diff``'s default ``--from``: the first
-#: version in one of them).
+#: The statuses of an accepted RFC (``diff``'s default ``--from``: the
+#: version that last entered one of them, :func:`latest_accepted`).
 ACCEPTED: tuple[str, ...] = ("accepted", "implemented")
 #: The table kinds an accepted RFC is held to: a change of their rows after
 #: acceptance is ``changed-after-acceptance``.
@@ -580,7 +580,7 @@ def _kind_label(kind: str) -> str:
 
 @dataclass(frozen=True)
 class Accepted:
-    """The version a comparison starts from: the first accepted one, else the first."""
+    """The version a comparison starts from: the latest acceptance, else the first."""
 
     #: Its index among the versions given.
     index: int
@@ -589,22 +589,28 @@ class Accepted:
     data: RfcData
 
 
-def first_accepted(
+def latest_accepted(
     texts: Sequence[str | None], suffix: str, settings: RfcSettings | None = None,
 ) -> Accepted | None:
     """Of the *texts* of an RFC's file, oldest first (None: not readable at
-    that commit), the first whose status is accepted or implemented, else
-    the first readable one; None when none is."""
+    that commit), the one that last accepted it: the first of the last run
+    of versions whose status is accepted or implemented (an RFC amended,
+    ``accepted -> review -> accepted``, starts a new run when it is accepted
+    again); else the first readable one; None when none is."""
     first: Accepted | None = None
+    found: Accepted | None = None
+    before = False
     for index, text in enumerate(texts):
         if text is None:
             continue
         data = structured_data(text, suffix, settings)
-        if data.status in ACCEPTED:
-            return Accepted(index, "accepted", data)
+        accepted = data.status in ACCEPTED
+        if accepted and not before:
+            found = Accepted(index, "accepted", data)
+        before = accepted
         if first is None:
             first = Accepted(index, "first", data)
-    return first
+    return found or first
 
 
 def describe(change: Change) -> str:

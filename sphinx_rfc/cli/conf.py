@@ -40,3 +40,24 @@ def project_settings(confdir: Path) -> tuple[RfcSettings, Any]:
     for value in SETTINGS:
         config.add(value.name, value.default, value.rebuild, value.types, value.doc)  # type: ignore[arg-type]
     return settings_from(config, confdir.resolve()), config
+
+
+def error_line(exc: BaseException, confdir: Path) -> str:
+    """*exc* (Sphinx's error reading the project) on one line: for a
+    ``conf.py`` that cannot be executed, the file, the line and the cause
+    (``conf.py, line 2: ModuleNotFoundError: No module named 'x'``), not
+    the traceback Sphinx puts into its message; any other error's message
+    with its lines joined."""
+    import traceback
+
+    conf = confdir / "conf.py"
+    cause = exc.__cause__
+    if isinstance(cause, SyntaxError):
+        return f"{conf}, line {cause.lineno}: syntax error: {cause.msg}"
+    if cause is not None and not isinstance(cause, SystemExit):
+        frames = [f for f in traceback.extract_tb(cause.__traceback__)
+                  if Path(f.filename).name == "conf.py"]
+        where = f", line {frames[-1].lineno}" if frames else ""
+        what = " ".join(str(cause).split())
+        return f"{conf}{where}: {type(cause).__name__}" + (f": {what}" if what else "")
+    return " ".join(str(exc).split())

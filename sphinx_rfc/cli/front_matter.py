@@ -25,7 +25,7 @@ from typing import Any, Literal
 #: Front-matter fields the import writes, in this order.
 OWNED = (
     "rfc", "title", "status", "authors", "created", "issues", "reporter", "source_issue",
-    "forge_state", "wip", "imported_from",
+    "forge_state", "forge_history", "wip", "imported_from",
 )
 #: The field that marks a file as written by the import (its issue's URL or ``#N``).
 MARK = "imported_from"

@@ -61,6 +61,7 @@ from sphinx_rfc.spec.forge import (
     read_title,
     title_tags,
 )
+from sphinx_rfc.spec.id_space import id_parts, key_id
 from sphinx_rfc.spec.messages import N_, _
 from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.slug import SlugStyle, slugify
@@ -100,6 +101,54 @@ def rfc_id_digits(number: int, id_format: str) -> tuple[str, str]:
     return rfc_id, runs[-1] if runs else f"{number:04d}"
 
 
+def issue_id(issue: Issue, id_format: str) -> tuple[str, str]:
+    """The ID of *issue* and what its file name starts with: its number
+    through *id_format* (#42: ``RFC-0042``, ``0042``), or its identifier in
+    the number's place (Gitee's I7ABCD: ``RFC-I7ABCD``, ``I7ABCD``)."""
+    if issue.number is not None:
+        return rfc_id_digits(issue.number, id_format)
+    return key_id(id_format, issue.ident), issue.ident
+
+
+def _wider_pattern(id_format: str) -> str:
+    """``rfc_id_pattern = r"^RFC-(?:[0-9]+|[A-Z][0-9A-Z]+)$"``: the IDs of
+    *id_format* and those of identifiers such as Gitee's ``I7ABCD``."""
+    before, after = id_parts(id_format)
+
+    def plain(text: str) -> str:
+        return "".join("\\" + c if c in ".^$*+?{}[]\\|()" else c for c in text)
+
+    return f'rfc_id_pattern = r"^{plain(before)}(?:[0-9]+|[A-Z][0-9A-Z]+){plain(after)}$"'
+
+
+def forge_history(
+    issue: Issue, status_map: Mapping[str, str], statuses: Vocabulary = STATUSES,
+) -> list[str] | None:
+    """The statuses the issue went through on the forge, oldest first, each
+    ``YYYY-MM-DD status who``: opened on its creation date by its author,
+    then each change its label and state events make (the status of its
+    state and labels then, as :func:`~sphinx_rfc.spec.forge.forge_status`
+    reads them now).  None without a creation date."""
+    if not issue.created:
+        return None
+    who = issue.author_name or issue.author or ""
+    state, labels = "open", list[str]()
+    steps = [(issue.created, forge_status(state, None, labels, status_map, statuses), who)]
+    last_state = max((i for i, e in enumerate(issue.events) if e.kind == "state"), default=-1)
+    for index, event in enumerate(issue.events):
+        if event.kind == "labeled" and event.value not in labels:
+            labels.append(event.value)
+        elif event.kind == "unlabeled" and event.value in labels:
+            labels.remove(event.value)
+        elif event.kind == "state":
+            state = event.value
+        reason = issue.state_reason if index == last_state else None
+        status = forge_status(state, reason, labels, status_map, statuses)
+        if status != steps[-1][1]:
+            steps.append((event.date, status, event.actor or who))
+    return [" ".join(part for part in step if part) for step in steps]
+
+
 def owned_fields(
     issue: Issue, *, id_format: str, issue_url: str | None, statuses: Vocabulary = STATUSES,
     status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP,
@@ -113,9 +162,9 @@ def owned_fields(
     the issue's own; what the forge says is kept beside it as provenance
     (``reporter``, ``source_issue``, ``forge_state``).  The author is the
     forge's display name when it gives one, else the login."""
-    rfc_id, _digits = rfc_id_digits(issue.number, id_format)
-    ref = f"#{issue.number}"
-    mark = issue.url or (issue_url.format(issue.number) if issue_url else ref)
+    rfc_id, _digits = issue_id(issue, id_format)
+    ref = issue.ref
+    mark = issue.url or (issue_url.format(issue.ident) if issue_url else ref)
     stated = basic_info_rows(issue.body, sections)
     title, wip, titled = read_title(issue.title, statuses)
     own_ref = ref if issue_url or not issue.url else issue.url
@@ -141,6 +190,7 @@ def owned_fields(
         "reporter": issue.author,
         "source_issue": mark,
         "forge_state": forge_state_key(issue.state, issue.state_reason),
+        "forge_history": forge_history(issue, status_map, statuses),
         "wip": True if wip else None,
         "imported_from": mark,
     }
@@ -202,9 +252,14 @@ class FolderIndex:
             self._meta[path] = read_front_matter(self.texts[path])
         return self._meta[path]
 
-    def holding(self, number: int, rfc_id: str) -> list[Path]:
+    def declared(self, path: Path) -> set[str]:
+        """The RFC IDs *path* declares (front matter, ``rfc`` directives)."""
+        return {rfc_id for rfc_id in self._held.get(path, ()) if rfc_id}
+
+    def holding(self, number: int | None, rfc_id: str) -> list[Path]:
         """The files of issue *number* or of ID *rfc_id*, in name order."""
-        found = self._numbers.get(number, set()) | self._ids.get(rfc_id, set())
+        found = (self._numbers.get(number, set()) if number is not None else set()
+                 ) | self._ids.get(rfc_id, set())
         return sorted(found, key=self._order.__getitem__)
 
 
@@ -215,25 +270,45 @@ def find_target(
     """Where *issue* goes: the file already imported from it, else a new
     ``<digits>-<slug>.md``.  Raises when another file has its number or ID."""
     target: Path | None = None
-    for path in index.holding(issue.number, str(fields["rfc"])):
+    rfc_id = str(fields["rfc"])
+    for path in index.holding(issue.number, rfc_id):
         meta = index.meta(path) or {}
         mark = meta.get(MARK)
+        declared = index.declared(path)
+        if mark is None and declared and rfc_id not in declared:
+            continue  # (its name has the number, its ID is another: RFC-L0003, zero-3.md)
         if mark is None:
-            raise IssueImportError(
-                f"{path} exists and was not made by import (no {MARK}: in its front "
-                f"matter); it has number {issue.number} or ID {fields['rfc']}; not overwriting"
-            )
+            raise IssueImportError(clash(path, issue, rfc_id))
         if str(mark).startswith("http") and str(fields[MARK]).startswith("http") and (
             str(mark) != str(fields[MARK])
         ):
             raise IssueImportError(f"{path} was imported from {mark}, not {fields[MARK]}")
         if target is not None:
-            raise IssueImportError(f"{target} and {path} both hold issue #{issue.number}")
+            raise IssueImportError(f"{target} and {path} both hold issue {issue.ref}")
         target = path
     if target is not None:
         return target
     words = slug(str(fields.get("title") or issue.title), style)
-    return folder / (f"{digits}-{words}.md" if words else f"{digits}.md")
+    path = folder / (f"{digits}-{words}.md" if words else f"{digits}.md")
+    if path in index.texts:  # (a file of that name holds another RFC: never written over)
+        raise IssueImportError(clash(path, issue, rfc_id))
+    return path
+
+
+def clash(path: Path, issue: Issue, rfc_id: str) -> str:
+    """What to do when *path*, not made by import, has the number or the
+    ID issue *issue* would get: nothing is written, and the message says
+    how to make room (docs/howto/forge-workflow.md)."""
+    return (
+        f"{path} already holds {rfc_id} or number {issue.ident} and was not made by import "
+        f"(no {MARK}: in its front matter); nothing written. If it is an RFC written here "
+        f"(sphinx-rfc new), the forge has since given issue {issue.ref} the same number: "
+        f"give the local RFC another ID (rename the file, change its ID), and set rfc_new_ids "
+        f'in conf.py ({{"prefix": "L"}} or {{"range": [9000, 9999]}}) so that new RFCs never '
+        f"take a number the forge hands out; then import again. If it is issue "
+        f"{issue.ref}'s own RFC written by hand, add {MARK}: {issue.url or issue.ref} "
+        f"to its front matter and import again"
+    )
 
 
 _FORCE = "--force writes the issue's body over the file's"
@@ -249,7 +324,7 @@ def import_issue(
     statuses: Vocabulary = STATUSES, index: FolderIndex | None = None, force: bool = False,
     slug_style: SlugStyle = "unicode",
     status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP,
-    sections: Sequence[SectionSpec] = SECTIONS,
+    sections: Sequence[SectionSpec] = SECTIONS, id_pattern: re.Pattern[str] | None = None,
 ) -> tuple[Path, State]:
     """Write one issue; ``(path, state)``, ``kept`` when the file's body
     was edited since it was imported and the issue's body was not (the
@@ -260,7 +335,13 @@ def import_issue(
     index = FolderIndex(folder) if index is None else index
     fields = owned_fields(issue, id_format=id_format, issue_url=issue_url, statuses=statuses,
                           status_map=status_map, sections=sections)
-    _id, digits = rfc_id_digits(issue.number, id_format)
+    rfc_id, digits = issue_id(issue, id_format)
+    if id_pattern is not None and not id_pattern.match(rfc_id):
+        raise IssueImportError(
+            f"its ID {rfc_id} does not match rfc_id_pattern ({id_pattern.pattern}); nothing "
+            f"written. Widen the pattern in conf.py for the forge's identifiers, e.g. "
+            f"{_wider_pattern(id_format)}"
+        )
     path = find_target(index, folder, issue, fields, digits, slug_style)
     existing = index.texts.get(path)
     title = clean_title(issue.title)
@@ -274,13 +355,13 @@ def import_issue(
             state = "kept"
         elif edit == "edited":
             raise IssueImportError(
-                f"{path} was edited since import and the body of issue #{issue.number} "
+                f"{path} was edited since import and the body of issue {issue.ref} "
                 f"changed too; not overwriting ({_FORCE})"
             )
         elif edit == "unknown":
             raise IssueImportError(
                 f"{path} holds no hash of the body it was imported with (an older version "
-                f"imported it) and its body is not that of issue #{issue.number}; "
+                f"imported it) and its body is not that of issue {issue.ref}; "
                 f"not overwriting ({_FORCE})"
             )
     if text == existing:
@@ -297,7 +378,7 @@ def run_import(
     statuses: Vocabulary = STATUSES, out: TextIO | None = None, err: TextIO | None = None,
     force: bool = False, slug_style: SlugStyle = "unicode",
     status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP,
-    sections: Sequence[SectionSpec] = SECTIONS,
+    sections: Sequence[SectionSpec] = SECTIONS, id_pattern: re.Pattern[str] | None = None,
 ) -> int:
     """The whole command with plain values: 0 when every issue was written
     (or already up to date, or kept), 1 when one could not be (the others are)."""
@@ -308,30 +389,30 @@ def run_import(
         err.write("sphinx-rfc import: --number and --title go with one Markdown SOURCE\n")
         return 2
     failed = 0
-    done: set[int] = set()
+    done: set[str] = set()
     clean_leftovers(Path(folder))  # (what a killed import left)
     index = FolderIndex(Path(folder))
     for source in sources:
         for item in load_source(source, number=number, title=title):
-            if isinstance(item, Issue) and item.number in done:
-                item = _("issue #{number} is given twice; the first one was imported").format(
-                    number=item.number)
+            if isinstance(item, Issue) and item.ident in done:
+                item = _("issue {ref} is given twice; the first one was imported").format(
+                    ref=item.ref)
             if isinstance(item, str):
                 failed += 1
                 err.write(_("sphinx-rfc import: {source}: {error}").format(source=source, error=item)
                           + "\n")
                 continue
-            done.add(item.number)
+            done.add(item.ident)
             try:
                 path, state = import_issue(
                     item, Path(folder), id_format=id_format, issue_url=issue_url,
                     statuses=statuses, index=index, force=force, slug_style=slug_style,
-                    status_map=status_map, sections=sections,
+                    status_map=status_map, sections=sections, id_pattern=id_pattern,
                 )
             except (IssueImportError, OSError) as exc:
                 failed += 1
-                err.write(_("sphinx-rfc import: {source}: issue #{number}: {error}").format(
-                    source=source, number=item.number, error=exc) + "\n")
+                err.write(_("sphinx-rfc import: {source}: issue {ref}: {error}").format(
+                    source=source, ref=item.ref, error=exc) + "\n")
                 continue
             if state == "kept":
                 out.write(_("kept: edited since import: {path}").format(path=path) + "\n")
@@ -375,6 +456,7 @@ def run(args: argparse.Namespace) -> int:
     slug_style: SlugStyle = "unicode"
     status_map: Mapping[str, str] = DEFAULT_FORGE_STATUS_MAP
     sections: Sequence[SectionSpec] = SECTIONS
+    id_pattern: re.Pattern[str] | None = None
     if confdir is None:
         print(_("sphinx-rfc import: no conf.py above {folder}; using {id_format}").format(
             folder=folder, id_format=id_format), file=sys.stderr)
@@ -387,11 +469,12 @@ def run(args: argparse.Namespace) -> int:
         id_format, issue_url, statuses = settings.id_format, settings.issue_url, settings.statuses
         slug_style = "ascii" if settings.slug == "ascii" else "unicode"
         status_map, sections = settings.forge_status_map, settings.sections
+        id_pattern = settings.id_pattern
         _explain_place(folder, confdir, list(config.extensions))
     return run_import(
         args.source, folder, id_format=id_format, issue_url=issue_url,
         number=args.number, title=args.title, statuses=statuses, force=args.force,
-        slug_style=slug_style, status_map=status_map, sections=sections,
+        slug_style=slug_style, status_map=status_map, sections=sections, id_pattern=id_pattern,
     )
 
 

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
     from sphinx_rfc.spec.vocabulary import Vocabulary
 
-#: The keys of each RFC in ``--format json``: those of ``rfcs.json``.
+#: The keys of each RFC in ``--format json``: those of ``rfcs.json``
+#: (and ``invalid_status``, as there, only for an RFC that has one).
 JSON_KEYS = ("id", "title", "status", "type", "docname", "source")
 
 #: DEL and the C1 controls, which ``json.dumps`` leaves as they are.
@@ -121,8 +122,8 @@ def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None =
     """``ID  status  title``, the first two columns padded to line up (the
     status as the project's language writes it: ``已接受``); on a
     terminal, *header* above them (piped output is the rows alone)."""
-    shown = [(printable(r.id), printable(statuses.shown(r.status) if statuses else r.status),
-              printable(r.title)) for r in rows]
+    shown = [(printable(r.id), printable(_status_text(r, statuses)), printable(r.title))
+             for r in rows]
     if header is not None:
         shown.insert(0, header)
     id_width = max((_width(rfc_id) for rfc_id, _, _ in shown), default=0)
@@ -131,8 +132,21 @@ def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None =
         print(f"{_pad(rfc_id, id_width)}  {_pad(status, status_width)}  {title}")
 
 
+def _status_text(record: RfcRecord, statuses: Vocabulary | None = None) -> str:
+    """The status as the list shows it: as the project's language writes
+    it (``已接受``), or the words written when they are none of the
+    project's, said to be invalid (``审核中（无效状态）``: the RFC is read
+    as draft, the reader is told)."""
+    if record.invalid_status:
+        return _("{words} (invalid status)").format(words=record.invalid_status)
+    return statuses.shown(record.status) if statuses else record.status
+
+
 def _json_row(record: RfcRecord) -> dict[str, Any]:
-    return {key: getattr(record, key) for key in JSON_KEYS}
+    found = {key: getattr(record, key) for key in JSON_KEYS}
+    if record.invalid_status:
+        found["invalid_status"] = record.invalid_status
+    return found
 
 
 def as_json(data: Any) -> str:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from sphinx_rfc._atomic import clean_leftovers, write_text
 from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.cli.id_space import next_new_id
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.file_names import dated_name
@@ -61,9 +62,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     new.add_argument("--format", choices=("md", "rst"),
                      help="default: md, or rst in a project without myst_parser")
     new.add_argument("--lang", choices=("zh", "en"),
-                     help="default: zh when the title has Chinese characters, else en")
+                     help="default: zh in a project whose language is Chinese (zh_CN), "
+                     "else zh when the title has Chinese characters, else en")
     new.add_argument("--module", action="extend", nargs="+", default=[], metavar="NAME")
-    new.add_argument("--author", action="extend", nargs="+", default=[], metavar="NAME")
+    new.add_argument("--author", action="extend", nargs="+", default=[], metavar="NAME",
+                     help="default: git config user.name, when git has one")
     new.set_defaults(func=run)
 
 
@@ -87,9 +90,10 @@ def run(args: argparse.Namespace) -> int:
     _check_one_line("--module", modules)
     _check_one_line("--author", authors)
     facts = project_facts(folder)
-    rfc_id, number = _choose_id(args.id, facts)
+    rfc_id, number = _choose_id(args.id, facts) if args.id else next_new_id(facts, folder)
     fmt = args.format or ("rst" if facts.markdown is False else "md")
-    lang = args.lang or ("zh" if _CJK.search(title) else "en")
+    lang = args.lang or _language(title, facts)
+    authors = authors or git_user_name(folder)
     slug = given_slug if given_slug is not None else slugify(title, facts.slug)
     stem = _stem(rfc_id, number, slug)
     if facts.template is not None:
@@ -117,6 +121,42 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _language(title: str, facts: ProjectFacts) -> str:
+    """The bundled template's language: Chinese in a project whose
+    ``language`` is Chinese (``zh_CN``), whatever the title's script;
+    elsewhere Chinese when the title has Chinese characters."""
+    if (facts.language or "").lower().replace("-", "_").startswith("zh"):
+        return "zh"
+    return "zh" if _CJK.search(title) else "en"
+
+
+def git_user_name(folder: Path) -> list[str]:
+    """The author an RFC written into *folder* defaults to: ``git config
+    user.name`` there (the repository's, else the user's); none when git is
+    missing, has no name, or gives one that is no single printable line."""
+    import subprocess
+
+    start = next((f for f in (folder, *folder.absolute().parents) if f.is_dir()), None)
+    if start is None:  # pragma: no cover - the root folder exists
+        return []
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(start), "config", "--get", "user.name"],
+            capture_output=True, timeout=10, stdin=subprocess.DEVNULL, check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return []
+    try:
+        name = done.stdout.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return []
+    if done.returncode != 0 or not name or any(
+        unicodedata.category(c) in _FORBIDDEN for c in name
+    ):
+        return []
+    return [name]
+
+
 def _given_slug(given: str | None) -> str | None:
     """``--slug``, checked: a file name's part, no folder in it."""
     if given is None:
@@ -139,21 +179,20 @@ def _stem(rfc_id: str, number: int | None, slug: str) -> str:
     return f"{number:04d}-{slug}" if slug else f"{number:04d}"
 
 
-def _choose_id(given: str | None, facts: ProjectFacts) -> tuple[str, int | None]:
+def _choose_id(given: str, facts: ProjectFacts) -> tuple[str, int | None]:
     """The RFC's ID and the number that starts its file name: *given*
-    (``--id``), checked against the project, or the next free one."""
-    if not given:
-        return next_id(facts)
+    (``--id``), checked against the project (the next free one is
+    :func:`sphinx_rfc.cli.id_space.next_new_id`'s)."""
     rfc_id = given.strip()
     if not facts.id_pattern.match(rfc_id):
         raise CliError(
             f"sphinx-rfc: invalid RFC ID {rfc_id!r}; expected {facts.id_pattern.pattern}"
         )
-    digits = re.findall(r"\d+", rfc_id)
-    if digits and len(digits[-1].lstrip("0")) > MAX_DIGITS:
+    digits = _last_digits(rfc_id)
+    if digits is not None and id_number(rfc_id) is None:
         raise CliError(
             f"sphinx-rfc: the number of the RFC ID given with --id has "
-            f"{len(digits[-1])} digits; an RFC number has at most {MAX_DIGITS}"
+            f"{len(digits)} digits; an RFC number has at most {MAX_DIGITS}"
         )
     if rfc_id in facts.ids:
         # a refusal, not a usage error: exit 1
@@ -209,13 +248,19 @@ def _split(text: str) -> list[str]:
 MAX_DIGITS = 18
 
 
+def _last_digits(rfc_id: str) -> str | None:
+    """The last run of digits of an ID, as written (None: it has none)."""
+    runs = re.findall(r"\d+", rfc_id)
+    return runs[-1] if runs else None
+
+
 def id_number(rfc_id: str) -> int | None:
     """The last run of digits of an ID (``RFC-0042`` -> 42); None without
     one, or with more than :data:`MAX_DIGITS` (no RFC is numbered so)."""
-    runs = re.findall(r"\d+", rfc_id)
-    if not runs or len(runs[-1].lstrip("0")) > MAX_DIGITS:
+    digits = _last_digits(rfc_id)
+    if digits is None or len(digits.lstrip("0")) > MAX_DIGITS:
         return None
-    return int(runs[-1])
+    return int(digits)
 
 
 # --------------------------------------------------------------------------
@@ -259,6 +304,8 @@ class ProjectFacts:
     template: TemplateSchema | None = None
     #: The project's ``rfc_slug``.
     slug: SlugStyle = "unicode"
+    #: The project's ``language`` (None outside a project).
+    language: str | None = None
 
 
 def project_facts(folder: Path) -> ProjectFacts:
@@ -286,6 +333,7 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.modules = list(settings.modules)
             facts.template = settings.template
             facts.slug = "ascii" if settings.slug == "ascii" else "unicode"
+            facts.language = project.app.config.language or None
             facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
@@ -299,19 +347,6 @@ def project_facts(folder: Path) -> ProjectFacts:
             f"document), so its settings are unknown; nothing written: {reason}"
         ) from None
     return facts
-
-
-def next_id(facts: ProjectFacts) -> tuple[str, int]:
-    """The ID after the highest number in use (in an ID or starting a file
-    name of the target folder), skipping any ID already taken."""
-    # (an ID that is a dated file's name carries a date, no number)
-    numbers = [n for n in (id_number(i) for i in facts.ids if not dated_name(i)) if n is not None]
-    number = max([*numbers, *facts.numbers], default=0) + 1
-    while True:
-        candidate = facts.id_format.format(number)
-        if candidate not in facts.ids:
-            return candidate, number
-        number += 1
 
 
 # --------------------------------------------------------------------------
@@ -408,18 +443,18 @@ def render_from_template(
     text = schema.text
     lines = text.splitlines()
     filled: set[str] = set()
-    for table in schema.tables:
-        if table.kind != "basic-info":
-            continue
-        first = table.line - 1
+    for first in _field_tables(schema, lines):
         for k in range(first, len(lines)):
             line = lines[k]
             if not line.strip().startswith("|"):
                 break
             cells = line.strip().strip("|").split("|")
-            spec = match_field(cells[0].replace("*", "").strip()) if cells else None
+            spec = match_field(_key_text(cells[0])) if cells else None
             if spec is not None and spec.key in values and len(cells) > 1:
-                cells[1] = f" {values[spec.key]} "
+                value = values[spec.key]
+                if spec.key == "status":
+                    value = _status_word(cells[1], value)
+                cells[1] = f" {value} "
                 lines[k] = "|" + "|".join(cells) + "|"
                 filled.add(spec.key)
     text = "\n".join(lines) + "\n"
@@ -455,6 +490,47 @@ def render_from_template(
             f"{rule}\n{title}\n{rule}\n", text, count=1, flags=re.MULTILINE,
         )
     return f"{fields}\n{body.lstrip()}"
+
+
+def _field_tables(schema: TemplateSchema, lines: Sequence[str]) -> list[int]:
+    """Where (0-based lines) the template's tables of fields start: its
+    basic-information tables, and a table between the title and the first
+    section (a metadata table right under the title, as the readers take it)."""
+    starts = [t.line - 1 for t in schema.tables if t.kind == "basic-info"]
+    end = min((s.line - 1 for s in schema.sections), default=len(lines))
+    fence = None
+    for k, line in enumerate(lines[:end]):
+        stripped = line.strip()
+        marker = re.match(r"(`{3,}|~{3,})", stripped)
+        if marker is not None and (fence is None or stripped.startswith(fence)):
+            fence = None if fence is not None else marker.group(1)
+            continue
+        if fence is None and stripped.startswith("|"):
+            starts.append(k)
+            break
+    return sorted(set(starts))
+
+
+def _key_text(cell: str) -> str:
+    """A table cell's key as the readers read it: without the HTML an
+    editor pasted into it (``提交作者<input …>``) or its bold marks."""
+    from sphinx_rfc.spec.text import BREAK, markup_text
+
+    return markup_text(cell).replace(BREAK, " ").replace("*", "").strip()
+
+
+def _status_word(cell: str, status: str) -> str:
+    """The word of the template's status cell that is *status*: its own
+    word when the cell offers the statuses as a menu (``草稿 / 评审中``),
+    else *status* as it is."""
+    from sphinx_rfc.spec.text import RUN_START
+    from sphinx_rfc.spec.vocabulary import STATUSES
+
+    wanted = STATUSES.lookup(status)
+    for word in re.split(RUN_START + r"\s*[/／|]\s*", _key_text(cell)):
+        if word and wanted is not None and STATUSES.lookup(word) == wanted:
+            return word
+    return status
 
 
 def _first_title_line(text: str, title: str) -> str:

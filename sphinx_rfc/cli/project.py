@@ -130,7 +130,9 @@ def read_project(
                         raise found
                 yield Project(app, srcdir, _warning_lines(warning))
         except SphinxError as exc:
-            raise CliError(f"sphinx-rfc: {exc}") from None
+            from sphinx_rfc.cli.conf import error_line
+
+            raise CliError(f"sphinx-rfc: {error_line(exc, srcdir)}") from None
 
 
 @contextmanager

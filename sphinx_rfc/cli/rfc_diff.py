@@ -8,9 +8,10 @@ project is not read.  Its versions come from git in a few processes: the
 file's ``git log`` (renames followed), one ``git cat-file --batch`` for
 every version looked at (:func:`sphinx_rfc.read.git_log.read_blobs`), a
 ``git log -1`` for each revision given (and a ``git rev-list`` when the
-file had another name at that revision).  Default ``--from``: the first
-commit whose version of the file has an accepted status (``accepted``,
-``implemented``), else the file's first commit; default ``--to``: the
+file had another name at that revision).  Default ``--from``: the commit
+that last accepted the RFC (the first of the last run of versions whose
+status is ``accepted`` or ``implemented``: an amended RFC accepted again
+is compared with its latest acceptance), else the file's first commit; default ``--to``: the
 file as it is in the working tree.
 
 Exit status: 0 no change, 1 changes (as ``diff`` and ``git diff
@@ -35,7 +36,7 @@ from sphinx_rfc.check.changes import (
     Change,
     RfcData,
     diff,
-    first_accepted,
+    latest_accepted,
     structured_data,
 )
 from sphinx_rfc.cli.conf import project_settings
@@ -86,7 +87,7 @@ class Version:
     commit: str | None
     #: The commit's author date (``YYYY-MM-DD``).
     date: str | None
-    #: Why this version: ``given``, ``accepted`` (the first accepted one),
+    #: Why this version: ``given``, ``accepted`` (the latest acceptance),
     #: ``first`` (the file's first commit), ``working-tree``.
     chosen: str
     data: RfcData
@@ -102,7 +103,7 @@ class Version:
             return _("not in {rev}").format(rev=self.rev)
         if self.commit is None:
             return _("working tree")
-        why = {"accepted": _(", the first commit where it is {status}").format(
+        why = {"accepted": _(", the commit that last made it {status}").format(
                    status=STATUSES.shown(self.data.status or "")),
                "first": _(", the file's first commit: none shows it accepted")}.get(
             self.chosen, "")
@@ -120,8 +121,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="the RFC to compare (RFC-0042); without it, every RFC whose file "
                              "changed between --from and --to")
     parser.add_argument("--from", dest="from_rev", metavar="REV",
-                        help="the older revision (default: the first commit where the RFC is "
-                             "accepted or implemented, else the file's first commit)")
+                        help="the older revision (default: the commit that last accepted the "
+                             "RFC, else the file's first commit)")
     parser.add_argument("--to", dest="to_rev", metavar="REV",
                         help="the newer revision (default: the working tree)")
     parser.add_argument("--format", choices=("text", "json", "markdown", "github"), default="text",
@@ -486,7 +487,7 @@ class _Git:
                     None)
 
     def accepted(self, settings: RfcSettings) -> Version:
-        """The first commit whose version is accepted, else the file's first commit."""
+        """The commit that last accepted the RFC, else the file's first commit."""
         history = self._history()
         if not history:
             raise CliError(_("no commit holds {name}: commit it first, or give --from").format(
@@ -499,7 +500,7 @@ class _Git:
                 "stops at {commit} ({date}); fetch the whole history "
                 "(git fetch --unshallow; actions/checkout: fetch-depth: 0), or give --from").format(
                     name=self.name, commit=history[0][0][:12], date=history[0][1]))
-        found = first_accepted(self._blobs([(c, p) for c, _, p in history]),
+        found = latest_accepted(self._blobs([(c, p) for c, _, p in history]),
                                self.path.suffix, settings)
         if found is None:
             raise CliError(_("no commit holds {name}: commit it first, or give --from").format(

@@ -22,8 +22,7 @@ from pathlib import Path
 
 from sphinx_rfc.check.field_places import Place, find_places, value_at
 from sphinx_rfc.cli.front_matter import read_front_matter
-from sphinx_rfc.model.relations import format_id
-from sphinx_rfc.spec.file_names import dated_name, name_digits
+from sphinx_rfc.model.relations import format_id, id_from_file_name
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.preamble import split_status
@@ -96,12 +95,9 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 # (a front-matter or field-list ``rfc`` makes it template-native)
                 native = True
                 rfc_id = next((v for p in places if (v := _value(text, p, "rfc"))), None)
-                number = name_digits(name)
-                if rfc_id is None and dated_name(name):
-                    rfc_id = path.stem.strip()  # (docs/reference/native.md, "The ID")
-                elif rfc_id is None and number is not None:
-                    rfc_id = format_id(id_format, number)
-                elif rfc_id is not None and rfc_id.isdecimal() and rfc_id.isascii():
+                if rfc_id is None:
+                    rfc_id = id_from_file_name(path.stem, id_format)
+                elif rfc_id.isdecimal() and rfc_id.isascii():
                     rfc_id = format_id(id_format, rfc_id)
             else:
                 continue

@@ -74,6 +74,8 @@ class IssuePlan:
     issue: str
     forge: str | None
     docname: str = ""
+    #: Where the issue is (None: its URL names no forge this knows).
+    ref: IssueRef | None = None
     changes: list[Change] = field(default_factory=list)
     error: str | None = None
     applied: bool = False
@@ -136,13 +138,12 @@ def _plan_of(record: RfcRecord, srcdir: Path, settings: RfcSettings,
     source = front.get("source_issue")
     if not isinstance(source, str) or not source.strip():
         return None
-    plan = IssuePlan(record.id, record.status, source.strip(), None, record.docname)
     ref = issue_ref(source, args.forge, args.api_url)
+    plan = IssuePlan(record.id, record.status, source.strip(), ref.forge if ref else None,
+                     record.docname, ref)
     if ref is None:
         plan.error = (f"not an issue URL of a known forge: {source.strip()!r} "
                       "(--forge names the forge of a host of its own)")
-        return plan
-    plan.forge = ref.forge
     return plan
 
 
@@ -150,10 +151,9 @@ def _settle(plan: IssuePlan, settings: RfcSettings, args: argparse.Namespace,
             forges: dict[str, Forge]) -> None:
     """Read the issue, plan its changes, apply them with ``--apply``; a
     forge error ends this plan only."""
-    if plan.error is not None or plan.forge is None:
+    ref = plan.ref
+    if plan.error is not None or ref is None:
         return
-    ref = issue_ref(plan.issue, args.forge, args.api_url)
-    assert ref is not None  # (checked when planned)
     token = token_for(ref.forge)
     if args.apply and not token:
         plan.error = ("no token: set SPHINX_RFC_FORGE_TOKEN or "

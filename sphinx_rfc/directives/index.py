@@ -92,6 +92,11 @@ IndexSpec = TypedDict("IndexSpec", {
 })
 
 
+#: The group of the rows whose status is written as none of the project's
+#: (``:group-by: status``): after the others, labelled "Invalid status".
+#: No status key can be it (a key is a word).
+INVALID_GROUP = "?"
+
 #: What an option of ``rfc-index`` lists, as messages name it.
 OPTION_LABELS: dict[str, str] = {"status": "status", "type": "type"}
 
@@ -110,6 +115,9 @@ class IndexRow(RfcSummary, total=False):
     commits: int
     #: ``[approving, against]`` verdicts of its reviews table, or None: no reviews.
     reviews: list[int] | None
+    #: The words of a status that is none of the project's (``审核中``);
+    #: such a row is in the group "Invalid status"; None for the others.
+    invalid_status: str | None
     #: The days since the commit that gave the RFC its current status
     #: (history from git), to the build's date; None without history.  In
     #: the value, so that the index is written again when it changes.
@@ -264,6 +272,7 @@ def _matching_rows(snap: Snapshot, spec: IndexSpec) -> list[IndexRow]:
             "updated": record.updated, "reviews": review_counts(record),
             "commits": len(record.commits),
             "days": days_since(current_since(record.history, record.status)),
+            "invalid_status": record.invalid_status,
         }
         rows.append(row)
     return rows
@@ -302,9 +311,14 @@ def _groups(
         return groups
 
     def key_of(row: IndexRow) -> str:
+        if group_by == "status" and row.get("invalid_status"):
+            return INVALID_GROUP
         return (row["status"] if group_by == "status" else row["type"]) or ""
 
-    keys = [*_in_order((key_of(r) for r in rows), orders[group_by]), ""]
+    keys = [*_in_order((key_of(r) for r in rows if key_of(r) != INVALID_GROUP),
+                       orders[group_by]), ""]
+    if group_by == "status":
+        keys.append(INVALID_GROUP)
     return [(k, [r for r in rows if key_of(r) == k]) for k in keys]
 
 
@@ -332,7 +346,8 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
     orders = {"status": list(status_keys), "type": list(settings.types.keys())}
     groups = _groups(snap, rows, spec["group-by"], orders)
     # type and modules whatever the columns: the HTML filters need them
-    kept = set(columns) | {"id", "title", "status", "docname", "type", "modules"}
+    kept = set(columns) | {"id", "title", "status", "docname", "type", "modules",
+                           "invalid_status"}
     if "status" in columns:
         kept.add("days")
     homes = ({m: _with_api(module_value(snap, m), m, domain) for r in rows for m in r["modules"]}
@@ -357,6 +372,8 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
 
 def _group_label(ctx: RenderContext, group_by: str, key: str) -> str:
     if group_by == "status":
+        if key == INVALID_GROUP:
+            return str(_("Invalid status"))
         return str(_(ctx.settings.statuses.label(key))) if key else str(_("No status"))
     if group_by == "type":
         return str(_(ctx.settings.types.label(key))) if key else str(_("No type"))
@@ -370,7 +387,7 @@ def _index_cell(ctx: RenderContext, column: str, row: IndexRow,
     if column == "title":
         return str(row["title"])
     if column == "status":
-        badge = status_badge(row["status"], ctx.settings)
+        badge = status_badge(row["status"], ctx.settings, row.get("invalid_status"))
         age = days_in_status(row.get("days"))
         return [badge, age] if age is not None else badge
     if column == "type":

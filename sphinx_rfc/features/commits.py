@@ -10,7 +10,9 @@ documentation's source folder.
   main process before any document is read: parallel read workers are
   forked after it and inherit the result) into ``ID -> commits``, each
   with the modules its files belong to (``rfc_module_paths``; the
-  project's own source documents belong to no module).
+  project's own source documents belong to no module).  A commit that
+  touches RFC documents only (the RFC's own edits: ``RFC-0001 进入评审``)
+  is not counted: not listed, not in ``rfc.unimplemented``.
 - The ``rfc-record-read`` handler (:func:`on_record_read`) gives the
   record its :attr:`~sphinx_rfc.model.records.RfcRecord.commits`, puts the
   page's "Implementation" spot at the end of the RFC, and returns the
@@ -29,6 +31,7 @@ no commits, no warning (as the dates from git).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import PurePosixPath
@@ -48,11 +51,10 @@ from sphinx_rfc.nodes import rfc_pending
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import module_of_path
+from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
-    import re
-
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -138,19 +140,82 @@ def _is_document(path: str, log: git_log.RepositoryLog, suffixes: Sequence[str])
     return relative is not None and PurePosixPath(relative).suffix in suffixes
 
 
+#: What makes a source document an RFC, in its text: an ``rfc`` directive
+#: (rST, MyST), an ``rfc`` key in its front matter or field list.
+_RFC_DIRECTIVE = re.compile(r"^[^\S\n]*+(?:\.\.[^\S\n]++rfc::|[`~:]{3,}+[^\S\n]*+\{rfc\})",
+                            re.MULTILINE)
+_RFC_KEY = re.compile(r"^:?rfc:[^\S\n]", re.MULTILINE)
+#: How much of a document's top is looked at for its front matter or field list.
+_HEAD = 4000
+
+
+def declares_rfc(text: str) -> bool:
+    """Whether a source document's *text* is an RFC's: it holds an ``rfc``
+    directive, or its front matter or leading field list names its ID."""
+    if _RFC_DIRECTIVE.search(text):
+        return True
+    head = text[:_HEAD]
+    if head.startswith("---"):
+        end = head.find("\n---", 3)
+        head = head[:end] if end > 0 else head
+    else:  # (an rST field list: before the first blank line after it)
+        head = head.split("\n\n", 1)[0]
+    return bool(_RFC_KEY.search(head))
+
+
+class RfcDocuments:
+    """Which files of the log are RFC documents: source documents (one of
+    the project's source suffixes, under the source folder) that
+    ``rfc_documents`` names, or whose text in the work tree is an RFC's
+    (:func:`declares_rfc`).  Each file is looked at once."""
+
+    def __init__(self, log: git_log.RepositoryLog, settings: RfcSettings,
+                 suffixes: Sequence[str]) -> None:
+        self.log, self.settings, self.suffixes = log, settings, tuple(suffixes)
+        self._known: dict[str, bool] = {}
+
+    def __call__(self, path: str) -> bool:
+        """Whether *path* (relative to the top of the work tree) is one."""
+        found = self._known.get(path)
+        if found is None:
+            found = self._known[path] = self._look(path)
+        return found
+
+    def _look(self, path: str) -> bool:
+        relative = self.log.source_path(path)
+        if relative is None or PurePosixPath(relative).suffix not in self.suffixes:
+            return False
+        docname = relative.rsplit(".", 1)[0]
+        if any(docname_glob_match(p, docname) for p in self.settings.documents):
+            return True
+        if self.log.top is None:
+            return False
+        try:
+            with open(self.log.top / path, encoding="utf-8", errors="replace") as file:
+                text = file.read()
+        except OSError:  # (gone from the work tree: not known to be an RFC)
+            return False
+        return declares_rfc(text)
+
+
 def citations(
     log: git_log.RepositoryLog, settings: RfcSettings, suffixes: Sequence[str] = (),
 ) -> dict[str, list[ImplCommit]]:
     """``RFC ID -> the commits citing it``, newest first, each with the
     modules its files belong to (a source document of the project, one of
-    *suffixes* under the source folder, belongs to none)."""
+    *suffixes* under the source folder, belongs to none).  A commit that
+    touches RFC documents only (``RFC-0001 进入评审``: the RFC's own edits)
+    implements nothing and is left out (:class:`RfcDocuments`)."""
     found: dict[str, list[ImplCommit]] = {}
     if not commits_on(settings):
         return found
+    rfc_document = RfcDocuments(log, settings, suffixes)
     for commit in log.commits:
         ids = cited_ids(commit.message, settings)
         if not ids:
             continue
+        if commit.files and all(rfc_document(path) for path in commit.files):
+            continue  # (a merge lists no files: it stays, as it was)
         modules: dict[str, None] = {}
         for path in commit.files:
             if _is_document(path, log, suffixes):

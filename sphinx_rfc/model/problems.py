@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,9 @@ class Problem:
     line: int | None
     rfc_id: str | None = None
     docname: str | None = None
+    #: Silenced for its RFC alone (``rfc_suppress_warnings``, the RFC's own
+    #: ``suppress_warnings`` field): stored and exported, never logged or counted.
+    suppressed: bool = False
 
     def sort_key(self) -> tuple[str, int, str, str]:
         return (self.source, self.line or 0, self.subtype, self.message)
@@ -45,3 +49,11 @@ class Problem:
         if with_rfc:
             data["rfc"] = self.rfc_id
         return data
+
+
+def mark_suppressed(problems: Iterable[Problem], subtypes: Callable[[str], Collection[str]]) -> None:
+    """Mark each of *problems* whose subtype its RFC silences:
+    *subtypes* gives the subtypes an RFC ID silences."""
+    for problem in problems:
+        problem.suppressed = bool(problem.rfc_id) and problem.subtype in subtypes(
+            problem.rfc_id or "")

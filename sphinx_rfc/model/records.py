@@ -230,6 +230,13 @@ class BasicInfo:
     #: The line of the status as declared (its option, metadata field or
     #: row), for the problems about the status.
     status_line: int | None = None
+    #: The words written for the status when they are none of the
+    #: project's (``审核中``): shown as written, marked invalid, wherever the
+    #: status is shown; the status stays the default for the rules.
+    invalid_status: str | None = None
+    #: The warning subtypes the RFC silences for itself (its
+    #: ``suppress_warnings`` field), besides ``rfc_suppress_warnings``'.
+    suppress_warnings: list[str] = field(default_factory=list)
 
     def basic_info(self) -> dict[str, Any]:
         """The basic-information fields by name (to build a record from)."""

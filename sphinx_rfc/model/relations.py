@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sphinx_rfc.model.records import ModuleHome, RfcRecord
+from sphinx_rfc.spec.file_names import dated_name, name_digits
 
 _NUMBER = re.compile(r"(\d+)")
 
@@ -47,6 +48,19 @@ def format_id(id_format: str, digits: str) -> str:
         return id_format.format(int(digits))
     except ValueError:
         return id_format.format(_Digits(digits.lstrip("0") or "0"))
+
+
+def id_from_file_name(stem: str, id_format: str) -> str | None:
+    """The ID a file's name gives an RFC that declares none
+    (docs/reference/native.md, "The ID"): a name that starts with a date
+    (:func:`sphinx_rfc.spec.file_names.dated_name`) is its own ID, as
+    written; else ``rfc_id_format`` applied to its first run of digits, of
+    any length; None without digits.  *stem*: the name without its suffix
+    (a docname's last part)."""
+    if dated_name(stem):
+        return stem.strip()
+    digits = name_digits(stem)
+    return None if digits is None else format_id(id_format, digits)
 
 
 def id_sort_key(rfc_id: str) -> tuple[object, ...]:

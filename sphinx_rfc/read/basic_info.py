@@ -150,7 +150,8 @@ def _field_rows(
         cells = row_cells(row)
         if len(cells) < 2:
             continue
-        key_text = cell_text(cells[0])
+        # (an asterisk beside a key marks it required: 负责人<span>*</span>)
+        key_text = cell_text(cells[0]).strip("*＊ ") or cell_text(cells[0])
         name = field_key(key_text, settings, keep_unknown=True) if key_text else None
         found.append((cells, key_text, name))
     return found

@@ -67,7 +67,7 @@ from sphinx_rfc.check.sections import (
 from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.i18n import _
-from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.problems import Problem, mark_suppressed
 from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import (
     CELL_MARK,
@@ -344,6 +344,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             problem.rfc_id = problem.rfc_id or record.id
         record.problems = sorted(record.problems + problems, key=Problem.sort_key)
         problems = record.problems
+        silenced = settings.suppress_warnings.get(record.id, frozenset()).union(
+            record.suppress_warnings)
+        mark_suppressed(problems, lambda _rfc_id: silenced)
     for problem in problems:
         problem.docname = docname
     domain.store(docname, record, homes, views, refs, problems)

@@ -32,13 +32,22 @@ no file's modification time), and those whose ``stale-review`` warning is
 due or no longer due at the build's date.
 
 Changed after acceptance: an RFC accepted (or implemented) whose history
-shows the commit that accepted it is compared, row by row, with the file
+shows the commit that accepted it (the latest acceptance: an RFC amended,
+``accepted -> review -> accepted``, is held to the commit that accepted it
+again) is compared, row by row, with the file
 as that commit holds it (:mod:`sphinx_rfc.check.changes`: the tables of
 ``rfc_binding_tables``, never prose): one ``changed-after-acceptance``
 problem naming the rows, and the same list on its page under the timeline.
 The texts of the accepting commits are read once per build, in the main
 process, by one more ``git cat-file --batch`` (and kept in the environment:
 a file at a commit never changes).
+
+An imported RFC's history starts on its forge: the steps ``sphinx-rfc
+import`` wrote into its front matter (``forge_history``: the issue's
+creation and the label and state events of its export) come first, each
+"committed" by the issue (``#321``) and its author, then git's
+(:func:`with_forge_steps`); so the timeline and ``stale-review`` count
+from the forge's dates, not from the import commit's.
 
 No git, a shallow clone (whose history is one commit), an untracked file:
 no history and no warning, but for one: in a shallow clone each accepted
@@ -48,6 +57,7 @@ checked (a CI gate on the warnings must not pass for want of history).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -68,7 +78,13 @@ from sphinx_rfc.check.field_places import (
     same_but_declared_values,
     status_texts,
 )
-from sphinx_rfc.model.history import HistoryEntry, build_date, current_since, days_since
+from sphinx_rfc.model.history import (
+    HistoryEntry,
+    build_date,
+    current_since,
+    days_since,
+    parse_date,
+)
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
@@ -297,9 +313,18 @@ def _acceptances(
 
 
 def acceptance_of(history: Sequence[HistoryEntry]) -> HistoryEntry | None:
-    """The entry of the commit that accepted the RFC: the first whose
-    status is accepted (or implemented); None when none is."""
-    return next((entry for entry in history if entry.status in ACCEPTED), None)
+    """The entry of the commit that last accepted the RFC: the first of the
+    last run of accepted (or implemented) entries, so that an RFC amended
+    (``accepted -> review -> accepted``) is held to its latest acceptance;
+    None when no entry is accepted."""
+    found = None
+    before = False
+    for entry in history:
+        accepted = entry.status in ACCEPTED
+        if accepted and not before:
+            found = entry
+        before = accepted
+    return found
 
 
 def accepted_texts(app: Sphinx) -> Mapping[str, tuple[HistoryEntry, str]]:
@@ -342,6 +367,8 @@ def changed_since_acceptance(
         return None
     if not record.history:
         return _cannot_tell(app, record)
+    if record.history[-1].status not in ACCEPTED:
+        return None  # (accepted again in the working tree: that is the baseline)
     path = source_path(app.env, record.docname)
     found = accepted_texts(app).get(path)
     if found is None:
@@ -383,8 +410,77 @@ def _cannot_tell(app: Sphinx, record: RfcRecord) -> Problem | None:
 
 
 def history_of(app: Sphinx, docname: str) -> list[HistoryEntry]:
-    """The history of *docname*'s source file (empty: none)."""
-    return list(build_histories(app).get(source_path(app.env, docname), ()))
+    """The history of *docname*'s source file (empty: none): the steps an
+    imported RFC took on its forge first (:func:`forge_steps`), then those
+    of git."""
+    git = build_histories(app).get(source_path(app.env, docname), ())
+    if not rfc_config.settings(app.config).history:
+        return []
+    forge = forge_steps(app.env.doc2path(docname), rfc_config.settings(app.config).statuses)
+    return with_forge_steps(forge, git)
+
+
+# --------------------------------------------------------------------------
+# The forge's steps of an imported RFC (sphinx-rfc import, forge_history)
+
+#: The front-matter key the import writes them under.
+FORGE_HISTORY = "forge_history"
+#: How much of a file is looked at for the key before its YAML is read.
+_HEAD = 16_384
+
+
+def forge_steps(path: str | os.PathLike[str], statuses: Vocabulary) -> tuple[HistoryEntry, ...]:
+    """The statuses an imported RFC took on its forge, from its front
+    matter's ``forge_history`` (``YYYY-MM-DD status who``, oldest first,
+    written by ``sphinx-rfc import`` from the issue's creation and its
+    label and state events): each an entry whose "commit" is the issue
+    (``#321``, from ``source_issue``) and whose author is the issue's
+    author or the event's.  An item that is no date and status is skipped."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as file:
+            head = file.read(_HEAD)
+    except OSError:
+        return ()
+    if not head.startswith("---") or f"\n{FORGE_HISTORY}:" not in head:
+        return ()
+    from sphinx_rfc.read.frontmatter import front_matter
+
+    data, _lines = front_matter(Path(path))
+    items = data.get(FORGE_HISTORY)
+    if not isinstance(items, list):
+        return ()
+    source = str(data.get("source_issue") or data.get("imported_from") or "")
+    ref = source if source.startswith("#") else "#" + source.rstrip("/").rpartition("/")[2]
+    found: list[HistoryEntry] = []
+    for item in items:
+        date, _, rest = str(item).strip().partition(" ")
+        word, _, who = rest.strip().partition(" ")
+        status = _status_value(word, statuses) if parse_date(date) else None
+        if status is not None and (not found or found[-1].status != status):
+            found.append(HistoryEntry(status, date, ref if ref != "#" else "", who.strip()))
+    return tuple(found)
+
+
+def with_forge_steps(
+    forge: Sequence[HistoryEntry], git: Sequence[HistoryEntry],
+) -> list[HistoryEntry]:
+    """*forge*'s steps, then *git*'s, a step that repeats the status before
+    it left out (the import commit shows the status the forge gave last)."""
+    merged = list(forge)
+    for entry in git:
+        if not merged or merged[-1].status != entry.status:
+            merged.append(entry)
+    return merged
+
+
+def _forge_part(history: Sequence[HistoryEntry]) -> list[HistoryEntry]:
+    """The leading steps of *history* that the forge gave (no commit hash)."""
+    found = []
+    for entry in history:
+        if len(entry.commit) == 40 and not entry.commit.strip("0123456789abcdef"):
+            break
+        found.append(entry)
+    return found
 
 
 def stale_review(
@@ -436,8 +532,8 @@ def on_env_get_outdated(
         histories = build_histories(app)
         env.__dict__[_ENV_STAMP] = stamp
         for docname, record in domain.rfcs.items():
-            if docname in env.found_docs and list(
-                histories.get(source_path(env, docname), ())
+            if docname in env.found_docs and with_forge_steps(
+                _forge_part(record.history), histories.get(source_path(env, docname), ())
             ) != record.history:
                 outdated.add(docname)
     if settings.review_days is not None:

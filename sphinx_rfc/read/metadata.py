@@ -17,6 +17,7 @@ from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice, read_dat
 from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
 from sphinx_rfc.spec.preamble import split_status, stated
+from sphinx_rfc.spec.subtypes import subtype_name
 from sphinx_rfc.spec.text import RUN_START, fold_header, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import STATUSES
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 LIST_FIELDS = (
     "authors", "modules", "issues", "supersedes", "requires", "reviewers", "approvers",
+    "suppress_warnings",
 )
 TEXT_FIELDS = ("title", "status", "type", "created", "updated", "tracking", "feature")
 KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
@@ -138,6 +140,7 @@ def parse_metadata(
                 invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
                     text=text, keys=_status_names(settings),
                 ))
+                meta.invalid_status = text or None  # (shown as written, marked invalid)
             else:
                 meta.status = status.value
                 add_note(meta.notes, name, status.note)
@@ -196,6 +199,15 @@ def parse_metadata(
                 meta.issues.append(item)
                 if label:
                     meta.issue_labels.setdefault(item, label)
+        elif name in ("suppress_warnings", "suppress-warnings"):
+            for item in as_list(value):
+                subtype = subtype_name(item)
+                if subtype is None:
+                    invalid(name, _("{item!r} in {name!r} is no warning subtype; expected "
+                                    "rfc.<subtype>, such as rfc.changed-after-acceptance"
+                                    ).format(item=item, name=shown))
+                elif subtype not in meta.suppress_warnings:
+                    meta.suppress_warnings.append(subtype)
         elif name in ("authors", "reviewers", "approvers"):
             setattr(meta, name, as_list(value))
         elif name in settings.extra_fields:

@@ -85,7 +85,7 @@ from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import GenericTable, RfcRecord
-from sphinx_rfc.model.relations import format_id
+from sphinx_rfc.model.relations import format_id, id_from_file_name
 from sphinx_rfc.nodes import INFO_MARK, InfoMark
 from sphinx_rfc.read import git_dates
 from sphinx_rfc.read.basic_info import (
@@ -111,9 +111,10 @@ from sphinx_rfc.read.sections import recognised_sections as sections_of_document
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import best_of, headers_match, inside_read_table, mark_cell, read_tables
 from sphinx_rfc.read.template_era import TEMPLATE_KEYS
-from sphinx_rfc.spec.file_names import dated_name, name_digits
+from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
+from sphinx_rfc.spec.menus import options_of
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
@@ -193,13 +194,8 @@ def rfc_id_from_name(docname: str, settings: RfcSettings) -> str | None:
     """``rfc_id_format`` applied to the first run of digits of the file
     name; a name whose digits start with a date (``20220316_api_design``)
     is its own ID, as written (:mod:`sphinx_rfc.spec.file_names`)."""
-    if dated_name(docname):
-        return PurePosixPath(docname).name.strip()
-    number = name_digits(docname)
-    if number is None:
-        return None
     try:
-        return format_id(settings.id_format, number)
+        return id_from_file_name(PurePosixPath(docname).name, settings.id_format)
     except (IndexError, KeyError, ValueError):
         return None
 
@@ -411,7 +407,16 @@ def read_generic_tables(
                     continue
                 if is_placeholder(text, settings.placeholders):
                     continue  # reported as a placeholder
-                if not one_of(text, offered):
+                options = options_of(text)
+                if len(options) > 1 and all(one_of(o, offered) for o in options):
+                    # the template's menu left as written: a blank to fill
+                    problems.append(Problem(
+                        "placeholder",
+                        _("menu {menu!r} left unchosen in {where}; keep the option that "
+                          "applies").format(menu=text, where=_("table cell")),
+                        source, cell_line(entry) or line, rfc_id,
+                    ))
+                elif not one_of(text, offered):
                     problems.append(Problem(
                         "invalid-value",
                         _("the {section} table: column {header!r}: invalid value {text!r}; "

@@ -418,12 +418,13 @@ def _validate_row(
             read_value = read_choice(vocabulary, cell.text)
             key = read_value.value
             if not isinstance(key, str):
+                # a menu left unchosen (强 / 弱) is a blank to fill, not a wrong value
                 if read_value.several:
                     why = _("{text!r} offers several choices; pick one of").format(text=cell.text)
                 else:
                     why = _("invalid value {text!r}; expected one of").format(text=cell.text)
                 problems.append(Problem(
-                    "invalid-value",
+                    "placeholder" if read_value.several else "invalid-value",
                     _("{prefix}: column {column!r}{row}: {why} {choices}").format(
                         prefix=directive, column=_header_written(read, column), row=_row_name(read, row), why=why,
                         choices=vocabulary.choice_names(),

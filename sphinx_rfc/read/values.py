@@ -60,8 +60,8 @@ def value_problems(
     """One problem per table cell, and per line of a paragraph, that is a
     template menu left unchosen or the template's guidance as written
     (*text*: all text of the document).  A cell holding a placeholder is
-    reported as that, and a cell reported as an invalid value offering
-    several choices (a closed set's menu) as that: not again here."""
+    reported as that, and a cell reported as offering several choices of a
+    closed set (its menu left) as that: not again here."""
     asks = template_asks(settings.template)
     if "/" not in text and "／" not in text and not asks.guidance:
         return []

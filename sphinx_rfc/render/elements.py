@@ -102,7 +102,13 @@ def make_table(
     return table
 
 
-def status_badge(status: str, settings: RfcSettings) -> nodes.inline:
+def status_badge(status: str, settings: RfcSettings, invalid: str | None = None) -> nodes.inline:
+    """The badge of *status*; of the words *invalid* instead when the RFC's
+    status was written as none of the project's (``审核中 (invalid
+    status)``: the reader sees what is wrong, not the default status)."""
+    if invalid:
+        text = _("{words} (invalid status)").format(words=invalid)
+        return nodes.inline("", str(text), classes=["rfc-badge", "rfc-status", "rfc-badge-invalid"])
     label = _(settings.statuses.label(status))
     badge = nodes.inline(
         "", str(label), classes=["rfc-badge", "rfc-status", f"rfc-status-{css_token(status)}"]
@@ -280,7 +286,7 @@ def basic_info_rows(
 
     add("rfc", "ID", nodes.literal(record.id, record.id))
     add("title", "Title", record.title)
-    add("status", "Status", status_badge(record.status, settings))
+    add("status", "Status", status_badge(record.status, settings, record.invalid_status))
     if record.type:
         add("type", "Type", type_badge(record.type, settings))
     if record.authors:

@@ -154,8 +154,9 @@ class RfcIndex(_DomainIndex):
         settings = rfc_config.settings(self.domain.env.config)
         records = [r for r in _snapshot(self).records()
                    if wanted is None or r.docname in wanted]
-        order = list(settings.statuses.keys())
+        order: list[str | None] = list(settings.statuses.keys())
         order += sorted({r.status for r in records} - set(order))
+        order.append(None)  # (a status written as none of the project's: a group of its own)
         content: list[tuple[str, list[IndexEntry]]] = []
         for status in order:
             entries = [
@@ -164,10 +165,13 @@ class RfcIndex(_DomainIndex):
                     str(_(settings.types.label(r.type))) if r.type else "",
                     "", r.title,
                 )
-                for r in records if r.status == status
+                for r in records
+                if (r.status == status and not r.invalid_status)
+                or (status is None and r.invalid_status)
             ]
             if entries:
-                label = str(_(settings.statuses.label(status)))
+                label = (str(_(settings.statuses.label(status))) if status is not None
+                         else str(_("Invalid status")))
                 content.append((group_name(self, label), entries))
         return content, False
 

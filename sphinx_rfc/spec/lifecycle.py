@@ -4,9 +4,15 @@ The table, as ``sphinx-rfc status`` applies it::
 
     draft        -> review
     review       -> accepted, draft
-    accepted     -> implemented
+    accepted     -> implemented, review (an amendment)
     any status   -> withdrawn, rejected
     any status   -> superseded, only when another RFC supersedes this one
+
+``accepted -> review`` is an amendment (:data:`AMENDMENTS`): an accepted
+RFC whose design changes goes back to review and is accepted again; the
+history's latest acceptance is then the one its binding tables are held
+to (``rfc.changed-after-acceptance``, ``sphinx-rfc diff``).  It is a step
+back, not a step forward: :func:`at_or_after` does not follow it.
 
 Setting the status an RFC already has is no transition: it is always
 allowed and changes nothing.  A status the table does not know (a key a
@@ -39,6 +45,13 @@ TRANSITIONS: Mapping[str, tuple[str, ...]] = {
     "rejected": (),
     "withdrawn": (),
     "superseded": (),
+}
+
+#: status -> the statuses it may go back to: an accepted RFC amended goes
+#: back to review, to be accepted again.  Allowed by the table, not
+#: followed by :func:`at_or_after` (the milestones stay ordered).
+AMENDMENTS: Mapping[str, tuple[str, ...]] = {
+    "accepted": ("review",),
 }
 
 #: Statuses every status may go to.
@@ -81,7 +94,7 @@ def allowed_next(current: str, *, superseded: bool = False) -> list[str]:
     status of the table (it has no rules)."""
     if not known(current):
         return [s for s in TRANSITIONS if s != SUPERSEDED or superseded]
-    found = [*TRANSITIONS[current], *FROM_ANY]
+    found = [*TRANSITIONS[current], *AMENDMENTS.get(current, ()), *FROM_ANY]
     if superseded:
         found.append(SUPERSEDED)
     return [s for s in dict.fromkeys(found) if s != current]

@@ -46,7 +46,7 @@ class Menu:
 #: requirements-walkthrough issue form the built-in template condenses:
 #: there its menus are filled with sample answers).  Menus in a column of
 #: a closed set (``是 / 否``, ``强 / 弱 / 不涉及``) are left out: such a
-#: cell is an invalid value offering several choices already.
+#: cell is reported as a menu offering several choices already.
 BUILTIN_MENUS: tuple[Menu, ...] = (
     Menu(("modules",), ("model", "distributed", "checkpoint", "optimizer", "trainer")),
     Menu(("和已有接口是否一致", "与已有接口是否一致", "consistent with existing interfaces",

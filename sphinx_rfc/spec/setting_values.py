@@ -30,8 +30,10 @@ from sphinx_rfc.spec.aliases import (
 )
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
+from sphinx_rfc.spec.id_space import NewIds, parse_new_ids, prefixed_format
 from sphinx_rfc.spec.preamble import Since, parse_since
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.subtypes import subtype_name
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.template import (
     TEMPLATE_FOLDER,
@@ -567,6 +569,46 @@ def to_approvers(
                                 f"({module!r} is not)")
         names = [people] if isinstance(people, str) else list(people)
         found[module] = tuple(n.strip() for n in names if n.strip())
+    return found
+
+
+def to_suppress_map(
+    s: Setting, value: Any, done: Mapping[str, Any]
+) -> dict[str, frozenset[str]]:
+    """RFC ID -> the warning subtypes silenced for that RFC alone, each
+    ``rfc.<subtype>`` or bare (a list, or one string)."""
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and k.strip() and (isinstance(v, str) or _is_str_list(v))
+        for k, v in value.items()
+    ):
+        raise s.fail(value)
+    found: dict[str, frozenset[str]] = {}
+    for rfc_id, subtypes in value.items():
+        names = set()
+        for item in [subtypes] if isinstance(subtypes, str) else list(subtypes):
+            name = subtype_name(item)
+            if name is None:
+                raise s.fail(value, f"{s.shape}; {item!r} (for {rfc_id}) is no warning "
+                                    "subtype (docs/reference/warnings.md)")
+            names.add(name)
+        found[rfc_id.strip()] = frozenset(names)
+    return found
+
+
+def to_new_ids(s: Setting, value: Any, done: Mapping[str, Any]) -> NewIds:
+    """``"next"``, or ``{"prefix": …, "range": [first, last]}``; an ID made
+    so must match ``rfc_id_pattern``."""
+    found = parse_new_ids(value)
+    if isinstance(found, str):
+        raise s.fail(value, found)
+    id_format = done.get("id_format")
+    pattern = done.get("id_pattern")
+    if found.prefix and isinstance(id_format, str) and pattern is not None:
+        example = prefixed_format(id_format, found.prefix).format(found.start)
+        if not pattern.match(example):
+            raise s.fail(value, f"{s.shape}; the IDs it makes ({example}) must match "
+                                f"rfc_id_pattern ({pattern.pattern}): widen the pattern, e.g. "
+                                f"r\"^RFC-(?:{re.escape(found.prefix)})?[0-9]+$\"")
     return found
 
 

@@ -41,6 +41,7 @@ from sphinx_rfc.spec.aliases import (
     with_value_aliases,
 )
 from sphinx_rfc.spec.fields import match_field
+from sphinx_rfc.spec.id_space import NewIds
 from sphinx_rfc.spec.messages import _, translating
 from sphinx_rfc.spec.nouns import TemplateProfile, profile_of
 from sphinx_rfc.spec.preamble import Since
@@ -70,6 +71,7 @@ from sphinx_rfc.spec.setting_values import (
     to_module_api,
     to_module_paths,
     to_modules,
+    to_new_ids,
     to_pattern,
     to_placeholders,
     to_public_url,
@@ -78,6 +80,7 @@ from sphinx_rfc.spec.setting_values import (
     to_sections,
     to_status_list,
     to_str_list,
+    to_suppress_map,
     to_template,
     to_template_depth,
     to_test_levels,
@@ -300,6 +303,17 @@ class RfcSettings:
         "in review, from its history) gets ``rfc.stale-review``; ``None``: off.",
         convert=to_days,
     ))
+    new_ids: NewIds = field(metadata=setting(
+        default="next", rebuild="", types=(str, dict),
+        shape='"next", or a dict with "prefix" (a string) and/or "range" ([first, last])',
+        doc="The IDs ``sphinx-rfc new`` takes, so that they never collide with the issue "
+        "numbers ``sphinx-rfc import`` keeps: ``\"next\"``, the next number above every one "
+        "in use (in the file names of the folder and the IDs of the project, imported RFCs "
+        "included); "
+        "``{\"range\": [9000, 9999]}``, the next in a range the forge will not reach; "
+        "``{\"prefix\": \"L\"}``, IDs of their own (``RFC-L0001``).",
+        convert=to_new_ids,
+    ))
     slug: str = field(metadata=setting(
         default="unicode", rebuild="", types=(str,), shape='"unicode" or "ascii"',
         doc="File names ``sphinx-rfc new`` and ``import`` make of a title: ``unicode``, its "
@@ -367,6 +381,17 @@ class RfcSettings:
         "``approve-with-conditions`` in its reviews table from one of them is "
         "``rfc.missing-approval``; ``sphinx-rfc status ... accepted`` refuses it.",
         convert=to_approvers,
+    ))
+
+    suppress_warnings: dict[str, frozenset[str]] = field(metadata=setting(
+        default={}, types=(dict,),
+        shape='a dict RFC ID -> a list of warning subtypes ("rfc.stale-review" or '
+        '"stale-review")',
+        doc="Warnings silenced for one RFC only, as ``suppress_warnings`` silences them "
+        "for all: not logged, not counted by the summary line or ``sphinx-rfc check``, "
+        "still listed in ``rfcs.json``. An RFC may name its own in its "
+        "``suppress_warnings`` field; both count.",
+        convert=to_suppress_map,
     ))
 
     def unknown_module(self, name: str) -> str | None:

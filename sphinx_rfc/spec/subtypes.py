@@ -149,9 +149,10 @@ SUBTYPES: dict[str, str] = {
     ),
     "changed-after-acceptance": (
         "An accepted RFC's interface, dependency or change tables differ from the version "
-        "the commit that accepted it holds: one warning naming the rows added, removed or "
-        "changed and the acceptance date (a change of prose is none); in a shallow clone, "
-        "one saying it cannot be checked (fetch the whole history)."
+        "the commit that last accepted it holds (an RFC amended, ``accepted -> review -> "
+        "accepted``, is held to its latest acceptance): one warning naming the rows added, "
+        "removed or changed and the acceptance date (a change of prose is none); in a "
+        "shallow clone, one saying it cannot be checked (fetch the whole history)."
     ),
     "missing-approval": (
         "An ``accepted`` (or ``implemented``) RFC lacks an ``approve`` / "
@@ -181,3 +182,11 @@ SUBTYPES: dict[str, str] = {
 def qualified(subtype: str) -> str:
     """``rfc.<subtype>``, as ``suppress_warnings`` and the console show it."""
     return f"{WARNING_TYPE}.{subtype}"
+
+
+def subtype_name(text: str) -> str | None:
+    """The subtype *text* names, written ``rfc.<subtype>`` (as
+    ``suppress_warnings`` writes it) or bare; None when it names none."""
+    name = text.strip()
+    name = name.removeprefix(f"{WARNING_TYPE}.")
+    return name if name in SUBTYPES else None

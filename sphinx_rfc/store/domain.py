@@ -25,7 +25,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc import devices
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.cross import cross_rfc_problems
-from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.model.problems import Problem, mark_suppressed
 from sphinx_rfc.model.records import ModuleHome, RfcRecord, heads_equal
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
 from sphinx_rfc.nodes import note_rfc_data
@@ -409,13 +409,20 @@ class RfcDomain(Domain):
 
     def _cross_problems(self) -> list[Problem]:
         sources = {d: source_path(self.env, d) for d in self.refs}
-        return cross_rfc_problems(
+        settings = rfc_config.settings(self.env.config)
+        found = cross_rfc_problems(
             self.snapshot(),
             self.refs,
-            rfc_config.settings(self.env.config),
+            settings,
             sources,
             self.rfcs,
         )
+        # (silenced for one RFC: rfc_suppress_warnings, its own field)
+        own = {r.id: r.suppress_warnings for r in self.rfcs.values() if r.suppress_warnings}
+        if settings.suppress_warnings or own:
+            mark_suppressed(found, lambda rfc_id: settings.suppress_warnings.get(
+                rfc_id, frozenset()).union(own.get(rfc_id, ())))
+        return found
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         yield from kept_or_made(self, "objects", lambda: list(self._objects()))

@@ -122,6 +122,8 @@ def record_data(record: RfcRecord, snap: Snapshot, problems: list[Problem]) -> d
         "problems": [p.as_json(with_rfc=False) for p in problems],
     }
     # present only when written, so that other exports keep their bytes
+    if record.invalid_status:  # (the status words that are none of the project's)
+        data["invalid_status"] = record.invalid_status
     if record.notes:
         data["notes"] = dict(record.notes)
     if record.issue_labels:

@@ -86,9 +86,9 @@ def test_commits_in_export_page_and_index(repo: Path) -> None:
     build = build_it(repo)
     found = rfcs_json(build)
     first = found["RFC-0001"]["commits"]
-    assert isinstance(first, list) and len(first) == 2
+    # ("docs: RFC-0001 wording" touched the RFC alone: no implementation)
+    assert isinstance(first, list) and len(first) == 1
     assert [(c["subject"], c["date"], c["author"], c["modules"]) for c in first] == [
-        ("docs: RFC-0001 wording", "2026-01-26", "Zhang San", []),
         ("trainer: accumulate micro-batches (RFC-0001)", "2026-01-21", "Zhang San",
          ["trainer"]),
     ]
@@ -103,7 +103,8 @@ def test_commits_in_export_page_and_index(repo: Path) -> None:
     listed = text_of(page.split("rfc-implementation", 1)[1].split("</ul>", 1)[0])
     assert "Implementation" in listed
     assert "2026-01-21 Zhang San: trainer: accumulate micro-batches (RFC-0001)" in listed
-    assert first[1]["commit"][:7] in listed  # type: ignore[index]
+    assert first[0]["commit"][:7] in listed  # type: ignore[index]
+    assert "wording" not in listed
     assert "rfc-implementation" not in html(build, "rfcs/RFC-0003-comm-overlap.html")
     # the index's count
     index = html(build, "list.html")
@@ -111,8 +112,48 @@ def test_commits_in_export_page_and_index(repo: Path) -> None:
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", index.split("<tbody>", 1)[1], re.S):
         cells = [text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         rows[cells[0]] = cells
-    assert rows and rows["RFC-0001"][-1] == "2" and rows["RFC-0002"][-1] == "1"
+    assert rows and rows["RFC-0001"][-1] == "1" and rows["RFC-0002"][-1] == "1"
     assert rows["RFC-0003"][-1] == ""
+
+
+def test_only_commits_touching_more_than_rfc_documents_count(repo: Path) -> None:
+    """The RFC's own edits (its status moved on, a row fixed) implement
+    nothing; a commit that also touches code, a test or a page that is no
+    RFC counts; RFC-0003, cited by RFC edits only, stays unimplemented."""
+    touch(repo, "rfcs/RFC-0003-comm-overlap.md", "\n补一句：通信和计算重叠。\n")
+    touch(repo, "rfcs/RFC-0001-grad-accum.md", "\nSee RFC-0003.\n")
+    git(repo, "commit", "-q", "-am", "RFC-0003 进入评审；RFC-0001 引用它",
+        date="2026-02-01T09:00:00+00:00")
+    touch(repo, "rfcs/RFC-0003-comm-overlap.md", "\n再补一句。\n")
+    touch(repo, "list.md", "\nRFC-0003 讨论见周会纪要。\n")
+    git(repo, "commit", "-q", "-am", "RFC-0003: 周会纪要链接", date="2026-02-02T09:00:00+00:00")
+    touch(repo, "rfcs/RFC-0002-async-ckpt.md", "\nA note.\n")
+    touch(repo, "ckpt/__init__.py", "\nRETRIES = 3\n")
+    git(repo, "commit", "-q", "-am", "RFC-0002 retry the writes", date="2026-02-03T09:00:00+00:00")
+    build = build_it(repo)
+    found = rfcs_json(build)
+    subjects = {rfc_id: [c["subject"] for c in r.get("commits", [])]  # type: ignore[attr-defined]
+                for rfc_id, r in found.items()}
+    assert subjects == {
+        "RFC-0001": ["trainer: accumulate micro-batches (RFC-0001)"],
+        "RFC-0002": ["RFC-0002 retry the writes",
+                     "RFC-2: 异步保存 async save, with a hook in the trainer"],
+        "RFC-0003": ["RFC-0003: 周会纪要链接"],
+    }
+    late = [w for w in build.rfc_warnings() if w[2] == "rfc.unimplemented"]
+    assert [w[0].rsplit("/", 1)[-1] for w in late] == ["RFC-0003-comm-overlap.md"]
+
+
+def test_declares_rfc() -> None:
+    from sphinx_rfc.features.commits import declares_rfc
+
+    assert declares_rfc("---\nrfc: RFC-0007\ntitle: 异步保存\n---\n\n# 异步保存\n")
+    assert declares_rfc("# Title\n\n```{rfc} RFC-0001\n:status: draft\n```\n")
+    assert declares_rfc("Title\n=====\n\n.. rfc:: RFC-0001\n   :status: draft\n")
+    assert declares_rfc(":rfc: RFC-0001\n:status: draft\n\nTitle\n=====\n")
+    assert not declares_rfc("# 设计文档\n\nrfc: 这里只是正文里的一句话。\n")
+    assert not declares_rfc("---\ntitle: 周会纪要\n---\n\nrfc: RFC-0003\n")
+    assert not declares_rfc("# Guide\n\nSee {rfc:ref}`RFC-0001`.\n")
 
 
 def test_plan_against_reality_warnings(repo: Path) -> None:

@@ -152,9 +152,11 @@ def test_fill_template_rows_are_examples(shared_build: BuildFn) -> None:
         (ckpt.name, line_of(ckpt, "| ST / 冒烟 | [FILL]"), "rfc.placeholder"),
         # the column the template closes: 单卡 / 多机 only
         (ckpt.name, line_of(ckpt, "| 元数据文件与分片不一致"), "rfc.invalid-value"),
-        # the menu column: 高 / 中 / 低 only, and the menu left as written
-        (ckpt.name, line_of(ckpt, "| 旧版本无法读取新格式"), "rfc.invalid-value"),
+        # the menu column's menu left as written: a blank still to fill
+        (ckpt.name, line_of(ckpt, "| 旧版本无法读取新格式"), "rfc.placeholder"),
     }
+    unchosen = [w[3] for w in build.rfc_warnings() if w[1] == line_of(ckpt, "| 旧版本无法读取新格式")]
+    assert len(unchosen) == 1 and "'高 / 中 / 低'" in unchosen[0] and "无效" not in unchosen[0]
     by_line = [w[3] for w in build.rfc_warnings() if w[1] == line_of(ckpt, "| 元数据文件与分片不一致")]
     assert len(by_line) == 2
     assert any("'整个集群'" in m and "单卡 / 多机" in m for m in by_line)

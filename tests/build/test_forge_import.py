@@ -54,10 +54,11 @@ def test_import_then_build_warns_only_what_the_texts_deserve(
     warnings = [(name.split("-")[0], *rest) for name, *rest in parse_warnings(result.warnings)]
     assert sorted(warnings) == [
         # `| 作者 | |`: the issue form's author field left empty
-        ("0008", 21, "rfc.placeholder",
-         "RFC-0008: basic information: field '作者' (line 21) is empty; fill it in"),
+        # (the lines count the front matter's forge_history)
+        ("0008", 22, "rfc.placeholder",
+         "RFC-0008: basic information: field '作者' (line 22) is empty; fill it in"),
         # the one section #9 leaves out
-        ("0009", 14, "rfc.missing-section",
+        ("0009", 15, "rfc.missing-section",
          "RFC-0009: missing section 'Component dependencies'"),
     ]
     rfcs = {r["id"]: r for r in json.loads((result.outdir / "rfcs.json").read_text("utf-8"))["rfcs"]}

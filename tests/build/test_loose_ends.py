@@ -320,8 +320,8 @@ def test_status_command_in_rst_preambles(tmp_path: Path,
     assert main(["status", str(project), "RFC-0103", "withdrawn", "--date", "2026-01-03"]) == 0
     fields = (project / "text/0103-inline-const.rst").read_text(encoding="utf-8")
     assert fields.split("\n")[7] == ":status: withdrawn"
-    # accepted by its place: no way back to review
-    assert main(["status", str(project), "RFC-0101", "review"]) == 1
+    # accepted by its place: no way back to draft (review would be an amendment)
+    assert main(["status", str(project), "RFC-0101", "draft"]) == 1
     assert "the status is accepted" in capsys.readouterr().err
     # the status now in the list is the one the next change starts from
     assert main(["status", str(project), "RFC-0102", "accepted"]) == 1

@@ -209,7 +209,10 @@ def test_a_cell_that_gives_no_value_stays_as_written(build: BuildFn) -> None:
     result = build({"index.rst": "Index\n=====\n", "rfcs/native-0012.md": text}, conf=CONF)
     assert [w[2] for w in result.rfc_warnings()] == ["rfc.invalid-value"]
     native = _rows(result, "rfcs/native-0012.html")
-    # the author's words are kept (and reported); the directive's row says what counts
+    # the author's words are kept (and reported); the directive's row says
+    # they are no status (not the draft they are read as)
     assert native["状态"][1] == "<p>进行中</p>"
-    assert "rfc-status-draft" in native["Status"][1]
+    assert "rfc-badge-invalid" in native["Status"][1]
+    assert "进行中 (invalid status)" in native["Status"][1]
+    assert "rfc-status-draft" not in native["Status"][1]
     assert list(native)[:3] == ["项目", "ID", "Status"]  # (the header, then the body)

@@ -201,7 +201,7 @@ def test_directive_rfcs_warn_only_about_text_with_no_value(directive: Build) -> 
         ("0103-rough.md", at("| scheduler |"), "rfc.unknown-module",
          "RFC-0103: rfc-changes: module 'scheduler' is not in rfc_modules "
          "(trainer, data, optimizer)"),
-        ("0103-rough.md", at("强 / 弱 |"), "rfc.invalid-value",
+        ("0103-rough.md", at("强 / 弱 |"), "rfc.placeholder",
          "RFC-0103: rfc-dependency: column '强依赖 / 弱依赖' of row 'data': '强 / 弱' offers "
          "several choices; pick one of strong, weak, none"),
         ("0103-rough.md", at("非强依赖"), "rfc.invalid-value",

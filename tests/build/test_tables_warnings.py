@@ -55,7 +55,7 @@ EXPECTED = [
     # MyST pipe tables
     ("badmd.md", line("badmd.md", "负责人"), "rfc.unknown-column", "unknown column '负责人'"),
     ("badmd.md", line("badmd.md", "非常强"), "rfc.invalid-value", "invalid value '非常强'"),
-    ("badmd.md", line("badmd.md", "| RFC-0001 |"), "rfc.invalid-value",
+    ("badmd.md", line("badmd.md", "| RFC-0001 |"), "rfc.placeholder",
      "offers several choices; pick one of strong, weak, none"),
     ("badmd.md", line("badmd.md", "| TP |"), "rfc.incomplete-row",
      "row 'TP' leaves '强弱' empty"),
@@ -80,7 +80,7 @@ EXPECTED = [
 #: in the template (tests/roots/test-tables-template), pasted as it is: the
 #: choices it offers left unchosen, the rows it leaves to fill left empty
 TEMPLATE_EXPECTED = [
-    *(("template.md", line("template.md", marker, root=TEMPLATE), "rfc.invalid-value",
+    *(("template.md", line("template.md", marker, root=TEMPLATE), "rfc.placeholder",
        f"'{choices}' offers several choices") for marker, choices in [
         ("| `model` |", "是 / 否"),
         ("| `trainer` |", "是 / 否 / 不涉及"),

@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -180,8 +181,10 @@ INDEX = "Index\n=====\n\n.. toctree::\n   :glob:\n\n   rfcs/*\n"
 
 
 def test_new_writes_all_four_templates(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, build: BuildFn
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, build: BuildFn,
+    git_user_name: Callable[[str | None], None],
 ) -> None:
+    git_user_name(None)  # (no default author: the authors are left to fill)
     srcdir = write_project(tmp_path / "src", {"index.rst": INDEX}, NEW_CONF)
     rfcs = srcdir / "rfcs"
     made = []

@@ -225,8 +225,8 @@ def test_the_index_finds_files_by_number_and_by_id(
     assert import_(source, folder) == 1
     out, err = capsys.readouterr()
     assert out == f"created {folder / '0044-optimizer-offload.md'}\n"
-    assert f"{folder / 'offload.md'} exists and was not made by import" in err
-    assert f"{folder / 'sharded.rst'} exists and was not made by import" in err
+    assert f"{folder / 'offload.md'} already holds RFC-0042 or number 42" in err
+    assert f"{folder / 'sharded.rst'} already holds RFC-0043 or number 43" in err
     # renamed by hand: found by its ID in the front matter, not its name
     (folder / "0044-optimizer-offload.md").rename(folder / "offload-v2.md")
     source.write_text(json.dumps([issues[2]]), encoding="utf-8")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,7 @@ issues: ['#42']
 reporter: zhangsan
 source_issue: https://github.com/example/trainer/issues/42
 forge_state: open
+forge_history: [2025-01-02 draft 张三]
 imported_from: https://github.com/example/trainer/issues/42
 imported_digest: {digest}
 ---
@@ -202,12 +204,17 @@ def test_rest_issues_one_message_per_bad_issue(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = write_json(tmp_path / "gitcode-issues.json", REST_ISSUES)
-    code, out, err = run([source], tmp_path / "rfcs", capsys)
+    code, out, err = run([source], tmp_path / "rfcs", capsys,
+                         id_pattern=re.compile(r"^RFC-[0-9]+$"))
     assert code == 1
     assert out == f"created {tmp_path / 'rfcs' / '0057-流水线并行-1f1b-调度.md'}\n"
+    # (Gitee's I7QX2M is read, and its ID RFC-I7QX2M told to be one the
+    # project's pattern refuses, with the pattern that takes it)
     assert err.splitlines() == [
-        f"sphinx-rfc import: {source}: item 2: issue number 'I7QX2M' is not a positive "
-        "number (an RFC ID needs one)",
+        f"sphinx-rfc import: {source}: issue #I7QX2M: its ID RFC-I7QX2M does not match "
+        "rfc_id_pattern (^RFC-[0-9]+$); nothing written. Widen the pattern in conf.py for "
+        "the forge's identifiers, e.g. rfc_id_pattern = "
+        'r"^RFC-(?:[0-9]+|[A-Z][0-9A-Z]+)$"',
         f"sphinx-rfc import: {source}: item 3: issue #61 has no body",
     ]
     meta = ii.read_front_matter((tmp_path / "rfcs" / "0057-流水线并行-1f1b-调度.md").read_text("utf-8"))
@@ -370,7 +377,7 @@ def test_never_overwrites_a_file_it_did_not_make(
     source = write_json(tmp_path / "issue.json", GH_ISSUE)
     code, out, err = run([source], folder, capsys)
     assert (code, out) == (1, "")
-    assert f"{folder / name} exists and was not made by import" in err
+    assert f"{folder / name} already holds RFC-0042 or number 42 and was not made by import" in err
     assert [p.name for p in folder.iterdir()] == [name]
     assert (folder / name).read_text("utf-8") == text
 

@@ -21,7 +21,7 @@ from sphinx_rfc.check.changes import (
     Change,
     changed_after_acceptance,
     diff,
-    first_accepted,
+    latest_accepted,
     structured_data,
 )
 from sphinx_rfc.cli import main
@@ -254,7 +254,7 @@ def test_default_text_names_the_acceptance(repo, capsys) -> None:
     docs, commits = repo
     code, out, _ = _run(capsys, str(docs), "RFC-0007")
     assert code == 1
-    assert f"from {commits[2][:12]} (2026-03-12, the first commit where it is accepted)" in out
+    assert f"from {commits[2][:12]} (2026-03-12, the commit that last made it accepted)" in out
 
 
 @needs_git
@@ -571,15 +571,24 @@ def test_error_without_git(repo, capsys, monkeypatch, tmp_path) -> None:
     assert err == "sphinx-rfc diff: git is not installed (or not on PATH)\n"
 
 
-def test_first_accepted() -> None:
+def test_latest_accepted() -> None:
     texts = [text for _, _, text in _steps()]
-    found = first_accepted([None, *texts], ".md")
+    found = latest_accepted([None, *texts], ".md")
     assert found is not None
     assert (found.index, found.chosen, found.data.status) == (3, "accepted", "accepted")
-    found = first_accepted([None, texts[0], texts[1]], ".md")
+    found = latest_accepted([None, texts[0], texts[1]], ".md")
     assert found is not None
     assert (found.index, found.chosen, found.data.status) == (1, "first", "draft")
-    assert first_accepted([None, None], ".md") is None
+    assert latest_accepted([None, None], ".md") is None
+    # amended: back to review, accepted again; the second acceptance counts
+    review, accepted, added = texts[1], texts[2], texts[4]
+    amended = added.replace("| 状态 | 已接受 |", "| 状态 | 评审中 |")
+    found = latest_accepted([texts[0], review, accepted, amended, added], ".md")
+    assert found is not None
+    assert (found.index, found.chosen) == (4, "accepted")
+    implemented = added.replace("| 状态 | 已接受 |", "| 状态 | 已实现 |")
+    found = latest_accepted([review, accepted, implemented], ".md")
+    assert found is not None and found.index == 1  # (implemented continues the run)
 
 
 @pytest.mark.slow

@@ -34,7 +34,8 @@ def changed_lines(before: str, after: str) -> list[str]:
 def test_the_documented_table() -> None:
     assert lifecycle.allowed_next("draft") == ["review", "withdrawn", "rejected"]
     assert lifecycle.allowed_next("review") == ["accepted", "draft", "withdrawn", "rejected"]
-    assert lifecycle.allowed_next("accepted") == ["implemented", "withdrawn", "rejected"]
+    # (accepted -> review: an amendment, accepted again afterwards)
+    assert lifecycle.allowed_next("accepted") == ["implemented", "review", "withdrawn", "rejected"]
     assert lifecycle.allowed_next("implemented") == ["withdrawn", "rejected"]
     assert lifecycle.allowed_next("rejected") == ["withdrawn"]
     assert lifecycle.allowed_next("implemented", superseded=True) == [
@@ -53,7 +54,8 @@ def test_the_documented_table() -> None:
     ("draft", "rejected", True),
     ("draft", "accepted", False),
     ("draft", "implemented", False),
-    ("accepted", "review", False),
+    ("accepted", "review", True),
+    ("implemented", "review", False),
     ("implemented", "draft", False),
     ("withdrawn", "review", False),
 ])

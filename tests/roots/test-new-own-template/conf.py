@@ -1,0 +1,9 @@
+extensions = ["myst_parser", "sphinx_rfc"]
+project = "new-own-template"
+language = "zh_CN"
+exclude_patterns = ["_build", "templates"]
+suppress_warnings = ["toc.not_included", "myst.header"]
+html_sidebars = {"**": []}
+rfc_template = "templates/设计文档模板.md"
+rfc_documents = ["proposals/*"]
+rfc_git_dates = False
