@@ -318,7 +318,7 @@ def bypasses(paths: Iterable[Path] | None = None) -> list[tuple[str, int, str]]:
                           else [argument])
                 for value in values:
                     text = None if _through_catalog(value) else _literal(value)
-                    if text is not None and _WORD.search(re.sub(r"\{[^}]*\}", "", text)):
+                    if text is not None and _WORD.search(re.sub(r"\{[^{}]*\}", "", text)):
                         found.append((rel, node.lineno, text))
     return found
 
