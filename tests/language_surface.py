@@ -178,7 +178,7 @@ stats
 ```
 """
 
-ZH_LIST = "# 全部 RFC\n\n```{rfc-index}\n```\n"
+ZH_LIST = "# 全部 RFC\n\n```{rfc-index}\n```\n\n## 按状态\n\n```{rfc-index}\n:group-by: status\n```\n"
 ZH_STATS = "# 看板\n\n```{rfc-stats}\n```\n"
 
 #: a notes page: a dependency table pasted outside any RFC
@@ -350,6 +350,25 @@ ZH_SUPERSEDED = """\
 """
 
 
+#: RFC-0014, its status a word the team says but the project does not know
+ZH_INVALID = """\
+# RFC-0014：梯度累积步数自适应
+
+## 1. 基本信息
+
+| 项目 | 内容 |
+|---|---|
+| 作者 | 卫四 |
+| 状态 | 审核中 |
+| 类型 | 性能优化 |
+| 相关模块 | trainer |
+
+## 2. 背景
+
+显存不够时自动加大累积步数。
+"""
+
+
 def zh_cycle(number: int, other: int) -> str:
     return (
         f"# RFC-{number:04d}：通信重叠第 {number - 6} 部分\n\n## 1. 基本信息\n\n"
@@ -518,6 +537,7 @@ def zh_project(root: Path) -> Path:
         "docs/rfcs/0004-data-prefetch.md": ZH_DATA,
         "docs/rfcs/0005-zero-copy.md": ZH_REJECTED,
         "docs/rfcs/0006-old-format.md": ZH_SUPERSEDED,
+        "docs/rfcs/0014-adaptive-accumulation.md": ZH_INVALID,
         "docs/rfcs/0007-overlap-a.md": zh_cycle(7, 8),
         "docs/rfcs/0008-overlap-b.md": zh_cycle(8, 7),
         "docs/rfcs/0009-prefetch-old.md": ZH_DUPLICATE,
@@ -584,7 +604,7 @@ EN_CONF = ZH_CONF.replace('project = "训练框架设计"', 'project = "Trainer 
     '"checkpoint": ["李雷"], "trainer": ["韩梅梅"]', '"checkpoint": ["Lei Li"], "trainer": ["Meimei Han"]')
 
 EN_INDEX = ZH_INDEX.replace("# 训练框架设计文档", "# Trainer design documents")
-EN_LIST = "# All RFCs\n\n```{rfc-index}\n```\n"
+EN_LIST = "# All RFCs\n\n```{rfc-index}\n```\n\n## By status\n\n```{rfc-index}\n:group-by: status\n```\n"
 EN_STATS = "# Dashboard\n\n```{rfc-stats}\n```\n"
 EN_NOTES = """\
 # Meeting notes, March
@@ -749,6 +769,24 @@ One pickle file, replaced by the sharded format.
 """
 
 
+EN_INVALID = """\
+# RFC-0014: Adaptive gradient accumulation
+
+## 1. Basic information
+
+| Field | Value |
+|---|---|
+| Authors | Si Wei |
+| Status | parked |
+| Type | performance |
+| Modules | trainer |
+
+## 2. Background
+
+Accumulate more steps when memory runs short.
+"""
+
+
 def en_cycle(number: int, other: int) -> str:
     return (
         f"# RFC-{number:04d}: Communication overlap, part {number - 6}\n\n"
@@ -846,6 +884,7 @@ def en_project(root: Path) -> Path:
         "docs/rfcs/0004-data-prefetch.md": EN_DATA,
         "docs/rfcs/0005-zero-copy.md": EN_REJECTED,
         "docs/rfcs/0006-old-format.md": EN_SUPERSEDED,
+        "docs/rfcs/0014-adaptive-accumulation.md": EN_INVALID,
         "docs/rfcs/0007-overlap-a.md": en_cycle(7, 8),
         "docs/rfcs/0008-overlap-b.md": en_cycle(8, 7),
         "docs/rfcs/0009-prefetch-old.md": EN_DUPLICATE,

@@ -282,9 +282,11 @@ def find_target(
         if str(mark).startswith("http") and str(fields[MARK]).startswith("http") and (
             str(mark) != str(fields[MARK])
         ):
-            raise IssueImportError(f"{path} was imported from {mark}, not {fields[MARK]}")
+            raise IssueImportError(_("{path} was imported from {source}, not {url}").format(
+                path=path, source=mark, url=fields[MARK]))
         if target is not None:
-            raise IssueImportError(f"{target} and {path} both hold issue {issue.ref}")
+            raise IssueImportError(_("{first} and {second} both hold issue {ref}").format(
+                first=target, second=path, ref=issue.ref))
         target = path
     if target is not None:
         return target
@@ -299,19 +301,20 @@ def clash(path: Path, issue: Issue, rfc_id: str) -> str:
     """What to do when *path*, not made by import, has the number or the
     ID issue *issue* would get: nothing is written, and the message says
     how to make room (docs/howto/forge-workflow.md)."""
-    return (
-        f"{path} already holds {rfc_id} or number {issue.ident} and was not made by import "
-        f"(no {MARK}: in its front matter); nothing written. If it is an RFC written here "
-        f"(sphinx-rfc new), the forge has since given issue {issue.ref} the same number: "
-        f"give the local RFC another ID (rename the file, change its ID), and set rfc_new_ids "
-        f'in conf.py ({{"prefix": "L"}} or {{"range": [9000, 9999]}}) so that new RFCs never '
-        f"take a number the forge hands out; then import again. If it is issue "
-        f"{issue.ref}'s own RFC written by hand, add {MARK}: {issue.url or issue.ref} "
-        f"to its front matter and import again"
-    )
+    return _(
+        "{path} already holds {id} or number {number} and was not made by import (no {mark}: "
+        "in its front matter); nothing written. If it is an RFC written here (sphinx-rfc new), "
+        "the forge has since given issue {ref} the same number: give the local RFC another ID "
+        "(rename the file, change its ID), and set rfc_new_ids in conf.py ({prefix} or "
+        "{range}) so that new RFCs never take a number the forge hands out; then import again. "
+        "If it is issue {ref}'s own RFC written by hand, add {mark}: {url} to its front matter "
+        "and import again").format(
+            path=path, id=rfc_id, number=issue.ident, mark=MARK, ref=issue.ref,
+            prefix='{"prefix": "L"}', range='{"range": [9000, 9999]}', url=issue.url or issue.ref)
 
 
-_FORCE = "--force writes the issue's body over the file's"
+#: How to write anyway, said by the messages that refuse to (translated there).
+_FORCE = N_("--force writes the issue's body over the file's")
 
 #: What :func:`import_issue` did to a file.
 State = Literal["created", "updated", "unchanged", "kept"]
@@ -337,11 +340,10 @@ def import_issue(
                           status_map=status_map, sections=sections)
     rfc_id, digits = issue_id(issue, id_format)
     if id_pattern is not None and not id_pattern.match(rfc_id):
-        raise IssueImportError(
-            f"its ID {rfc_id} does not match rfc_id_pattern ({id_pattern.pattern}); nothing "
-            f"written. Widen the pattern in conf.py for the forge's identifiers, e.g. "
-            f"{_wider_pattern(id_format)}"
-        )
+        raise IssueImportError(_(
+            "its ID {id} does not match rfc_id_pattern ({pattern}); nothing written. Widen the "
+            "pattern in conf.py for the forge's identifiers, e.g. {example}").format(
+                id=rfc_id, pattern=id_pattern.pattern, example=_wider_pattern(id_format)))
     path = find_target(index, folder, issue, fields, digits, slug_style)
     existing = index.texts.get(path)
     title = clean_title(issue.title)
@@ -354,16 +356,14 @@ def import_issue(
             text = render(existing, fields, body, keep_body=True, title=title)
             state = "kept"
         elif edit == "edited":
-            raise IssueImportError(
-                f"{path} was edited since import and the body of issue {issue.ref} "
-                f"changed too; not overwriting ({_FORCE})"
-            )
+            raise IssueImportError(_(
+                "{path} was edited since import and the body of issue {ref} changed too; not "
+                "overwriting ({force})").format(path=path, ref=issue.ref, force=_(_FORCE)))
         elif edit == "unknown":
-            raise IssueImportError(
-                f"{path} holds no hash of the body it was imported with (an older version "
-                f"imported it) and its body is not that of issue {issue.ref}; "
-                f"not overwriting ({_FORCE})"
-            )
+            raise IssueImportError(_(
+                "{path} holds no hash of the body it was imported with (an older version "
+                "imported it) and its body is not that of issue {ref}; not overwriting "
+                "({force})").format(path=path, ref=issue.ref, force=_(_FORCE)))
     if text == existing:
         return path, "kept" if state == "kept" else "unchanged"
     folder.mkdir(parents=True, exist_ok=True)
@@ -386,7 +386,8 @@ def run_import(
     err = err or sys.stderr
     markdown = [s for s in sources if Path(s).suffix.lower() in MARKDOWN_SUFFIXES]
     if (number is not None or title is not None) and len(markdown) != 1:
-        err.write("sphinx-rfc import: --number and --title go with one Markdown SOURCE\n")
+        err.write(_("sphinx-rfc import: --number and --title go with one Markdown SOURCE")
+                  + "\n")
         return 2
     failed = 0
     done: set[str] = set()

@@ -298,21 +298,23 @@ def as_text(rfc_id: str, source: Path, old: Version, new: Version,
             if isinstance(change.old, dict) or isinstance(change.new, dict):
                 if change.change == "changed":
                     assert isinstance(change.old, dict) and isinstance(change.new, dict)
+                    empty = _("(empty)")
                     detail = "; ".join(
-                        f"{_column(c)}: {change.old.get(c, '') or _('(empty)')} -> "
-                        f"{change.new.get(c, '') or _('(empty)')}" for c in change.columns())
+                        f"{_column(c)}: {change.old.get(c, '') or empty} -> "
+                        f"{change.new.get(c, '') or empty}" for c in change.columns())
                 else:
                     row = change.new if isinstance(change.new, dict) else change.old
                     assert isinstance(row, dict)
                     detail = _cells(row)
                 lines.append(f"  {mark} {change.key}" + (f"  ({detail})" if detail else ""))
             elif kind == "status":
-                lines.append(f"  {mark} {STATUSES.shown(str(change.old)) if change.old else _('(none)')}"
-                             f" -> {STATUSES.shown(str(change.new)) if change.new else _('(none)')}")
+                before, after = _sides(change)
+                none = _("(none)")
+                lines.append(f"  {mark} {before or none} -> {after or none}")
             elif change.change == "changed":
-                lines.append(f"  {mark} {change.key}: {change.old} -> {change.new}")
+                lines.append(f"  {mark} {_column(change.key)}: {change.old} -> {change.new}")
             else:
-                lines.append(f"  {mark} {change.key}: {change.new or change.old}")
+                lines.append(f"  {mark} {_column(change.key)}: {change.new or change.old}")
     return printable_lines(lines)
 
 
@@ -333,7 +335,15 @@ def _sides(change: Change) -> tuple[str, str]:
             columns = change.columns()
             return (_cells(old, columns), _cells(new, columns))
         return (_cells(old), _cells(new))
+    if change.kind == "status":  # (as the project's language writes it: 已接受)
+        return (STATUSES.shown(str(change.old)) if change.old else "",
+                STATUSES.shown(str(change.new)) if change.new else "")
     return (str(change.old or ""), str(change.new or ""))
+
+
+def _item(change: Change) -> str:
+    """What a change is about: a row's name, or a field by its label."""
+    return _column(change.key) if change.kind in ("field", "status") else change.key
 
 
 def as_markdown(compared: list[Compared]) -> str:
@@ -359,7 +369,7 @@ def as_markdown(compared: list[Compared]) -> str:
             before, after = _sides(change)
             lines.append("| " + " | ".join((
                 _(_CHANGE_WORDS[change.change]), _md_cell(_(KIND_TITLES.get(change.kind, change.kind))),
-                _md_cell(change.key), _md_cell(before), _md_cell(after))) + " |")
+                _md_cell(_item(change)), _md_cell(before), _md_cell(after))) + " |")
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
@@ -405,7 +415,7 @@ def as_annotations(rfc_id: str, source: Path, old: Version, new: Version,
         what = {"added": _("{kind} added: {key} ({after})"),
                 "removed": _("{kind} removed: {key} ({before})")}.get(
             change.change, _("{kind} changed: {key}: {before} -> {after}")).format(
-            kind=kind, key=change.key, before=before, after=after)
+            kind=kind, key=_item(change), before=before, after=after)
         line = _line_of(text, change.key if change.kind != "status" else "")
         title = escape_property(f"{rfc_id} {kind}")
         out.append(f"::notice file={escape_property(source.as_posix())},line={line},"

@@ -107,6 +107,23 @@ def template_labels(text: str) -> str:
     return re.sub(r"^(\s*[^:\n]+:)\s+[^\n]*,[^\n]*$", r"\1", text, flags=re.M)
 
 
+def template_structure(text: str) -> str:
+    """A Markdown document's headings and the header rows of its tables,
+    outside code fences."""
+    lines = text.splitlines()
+    found, fenced = [], False
+    for number, line in enumerate(lines):
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        following = lines[number + 1] if number + 1 < len(lines) else ""
+        if not fenced and (line.startswith("#") or (
+                line.startswith("|") and following.startswith("|-"))):
+            found.append(line)
+    assert found, text
+    return "\n".join(found)
+
+
 def _messages(text: str) -> str:
     """The messages of a build log's ``rfc`` warnings, without the location
     and the ``[rfc.subtype]`` that follow Sphinx's format."""
@@ -137,7 +154,8 @@ def collect(language: str, root: Path, monkeypatch: pytest.MonkeyPatch) -> Surfa
     words = WORDS[language]
     monkeypatch.setenv("SOURCE_DATE_EPOCH", BUILD_DAY)
     docs = (zh_project if language == "zh_CN" else en_project)(root / "repo")
-    author = frozenset({"checkpoint", "trainer", "loader", "data", "UT", "Level0"})
+    # (the project's names; HEAD, a revision the user types)
+    author = frozenset({"checkpoint", "trainer", "loader", "data", "UT", "Level0", "HEAD"})
     surface = Surface(language, author)
 
     # -- the build, its summary line, feeds, stats and pages
@@ -191,11 +209,27 @@ def collect(language: str, root: Path, monkeypatch: pytest.MonkeyPatch) -> Surfa
     surface.add("status", out + err)
     _code, out, err = run_cli("diff", str(docs), "RFC-0001")
     surface.add("diff", out + err)
+    # every RFC of a range, as a pull request's check runs it
+    for form in ("text", "markdown", "github"):
+        _code, out, err = run_cli("diff", str(docs), "--from", "HEAD~1", "--format", form)
+        # (a GitHub annotation's own syntax: ::notice file=…,line=…,title=…::)
+        surface.add("diff", re.sub(r"^::notice [^:]*::", "", out, flags=re.M) + err)
     _code, out, err = run_cli("template", str(docs))
     surface.add("template", template_labels(out) + err)
     _code, out, err = run_cli("export", str(docs), "-o", str(root / "rfcs.json"))
     surface.add("export", out + err)
     _code, out, err = run_cli("new", words["new"], "--dir", str(docs / "rfcs"))
+    surface.add("new", out + err)
+    # the file new wrote: the bundled template's headings and table headers
+    # (its guidance and examples — code, diagrams, ``xxx`` — are the template's
+    # text, as an author's own template's would be)
+    written = Path(out.split(": ", 1)[1].strip()) if ": " in out else None
+    assert written is not None and written.exists(), out + err
+    surface.add("new", template_structure(
+        written.read_text(encoding="utf-8").replace(words["new"], " ")))
+    # a project on its own template (MADR): new copies it
+    madr = root / "madr"
+    _code, out, err = run_cli("new", words["new"], "--dir", str(madr / "decisions"))
     surface.add("new", out + err)
     issues = root / "issues.json"
     title, body, name = words["issue"]
@@ -206,6 +240,16 @@ def collect(language: str, root: Path, monkeypatch: pytest.MonkeyPatch) -> Surfa
         "url": "https://github.com/acme/trainer/issues/321",
     }], ensure_ascii=False), encoding="utf-8")
     _code, out, err = run_cli("import", str(issues), "--dir", str(docs / "rfcs"))
+    surface.add("import", out + err)
+    # an issue whose number a file written here already holds: nothing written
+    clash = root / "clash.json"
+    clash.write_text(json.dumps([{
+        "number": 4, "title": title, "body": body, "author": {"login": "zhou9"},
+        "createdAt": "2025-05-04T08:00:00Z", "state": "OPEN",
+        "url": "https://github.com/acme/trainer/issues/4",
+    }], ensure_ascii=False), encoding="utf-8")
+    code, out, err = run_cli("import", str(clash), "--dir", str(docs / "rfcs"))
+    assert code == 1 and "0004-data-prefetch.md" in err, (code, out, err)
     surface.add("import", out + err)
     with FakeForge("github") as forge:
         forge.add("321", labels=["RFC"])
