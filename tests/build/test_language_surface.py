@@ -52,10 +52,7 @@ SURFACES = (
 )
 
 #: surface -> lines with foreign words still, per language: not clean yet.
-NOT_YET: dict[tuple[str, str], int] = {
-    # the schema's own words: "sections:", "required", "also", the keys
-    ("template", "zh_CN"): 165,
-}
+NOT_YET: dict[tuple[str, str], int] = {}
 
 
 class _Terminal(io.StringIO):
@@ -101,10 +98,11 @@ def source_words(folder: Path) -> set[str]:
 def template_labels(text: str) -> str:
     """``sphinx-rfc template`` without its lists of the words an author may
     write (every title, header and value, in both languages by design:
-    docs/reference/cli.md): a line's comma list after its ``key:`` goes,
-    and each ``(also: …)``."""
-    text = re.sub(r"\s*\(also: [^\n]*\)$", "", text, flags=re.M)
-    return re.sub(r"^(\s*[^:\n]+:)\s+[^\n]*,[^\n]*$", r"\1", text, flags=re.M)
+    docs/reference/cli.md): a line's comma list after its ``key:`` (``键：``)
+    goes, and each ``(also: …)`` (``（其他写法：…）``)."""
+    text = re.sub(r"\s*(?:\(also: |（其他写法：)[^\n]*[)）]$", "", text, flags=re.M)
+    text = re.sub(r"^(\s*(?:headers|words|表头|写法)[:：]).*$", r"\1", text, flags=re.M)
+    return re.sub(r"^(\s*[^:：\n]+[:：])\s*[^\n]*,[^\n]*$", r"\1", text, flags=re.M)
 
 
 def template_structure(text: str) -> str:
