@@ -8,6 +8,8 @@ without importing Sphinx."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +21,8 @@ from sphinx_rfc.spec.messages import local_words
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-__all__ = ["CATALOG", "LOCALE_DIR", "_", "__", "local_words", "ngettext", "setup", "translating"]
+__all__ = ["CATALOG", "LOCALE_DIR", "_", "__", "local_words", "ngettext", "setup", "speak",
+           "translating", "translations_kept"]
 
 CATALOG = "sphinx_rfc"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -40,7 +43,40 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def setup(app: Sphinx) -> None:
+    """The catalog for the project's ``language``: text in documents, and
+    console messages too (Sphinx's own follow the system's locale; this
+    extension's speak the project's language, as its warnings do)."""
+    from sphinx import locale
+
     app.add_message_catalog(CATALOG, str(LOCALE_DIR))
+    locale.translators.pop(("console", CATALOG), None)  # (an earlier app's language)
+    locale.init([str(LOCALE_DIR)], app.config.language, CATALOG, "console")
+
+
+def speak(language: str | None) -> None:
+    """Messages in *language* from now on, for a command that reads a
+    project's ``conf.py`` but starts no Sphinx application (``status``,
+    ``diff``, ``template``, ``import``): :mod:`sphinx_rfc.cli` puts the
+    translations back as they were when the command ends."""
+    from sphinx import locale
+
+    for namespace in ("general", "console"):
+        locale.translators.pop((namespace, CATALOG), None)
+        locale.init([str(LOCALE_DIR)], language, CATALOG, namespace)
+
+
+@contextmanager
+def translations_kept() -> Iterator[None]:
+    """The translations as they were before the block, after it (a command
+    run in-process, by a test or an editor, leaves no language behind)."""
+    from sphinx import locale
+
+    saved = dict(locale.translators)
+    try:
+        yield
+    finally:
+        locale.translators.clear()
+        locale.translators.update(saved)
 
 
 def translating() -> bool:

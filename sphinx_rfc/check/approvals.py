@@ -17,6 +17,7 @@ from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.spec.folding import fold_key
 from sphinx_rfc.spec.lifecycle import at_or_after
 from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.vocabulary import VERDICTS
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -63,9 +64,10 @@ def missing_approvals(
 def approval_message(module: str, people: Sequence[str]) -> str:
     """What is missing, for the warning and the command's refusal."""
     return _(
-        "module {module!r} needs an approval ('approve' or 'approve-with-conditions' in the "
+        "module {module!r} needs an approval ({approve!r} or {conditions!r} in the "
         "reviews table) from one of its approvers: {people}"
-    ).format(module=module, people=", ".join(people))
+    ).format(module=module, people=", ".join(people), approve=VERDICTS.shown(APPROVING[0]),
+             conditions=VERDICTS.shown(APPROVING[1]))
 
 
 def approval_problems(record: RfcRecord, settings: RfcSettings) -> list[Problem]:

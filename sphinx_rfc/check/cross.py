@@ -155,13 +155,15 @@ def cross_rfc_problems(
                 problems.append(Problem(
                     "inconsistent-status",
                     _("superseded by {successors} but its status is {status!r}").format(
-                        successors=", ".join(successors), status=record.status),
+                        successors=", ".join(successors),
+                        status=settings.statuses.shown(record.status)),
                     src, line, rid, record.docname,
                 ))
             if record.status == "superseded" and not successors:
                 problems.append(Problem(
                     "inconsistent-status",
-                    str(_("status is 'superseded' but no {noun} supersedes it")).format(noun=noun),
+                    _("status is {status!r} but no {noun} supersedes it").format(
+                        status=settings.statuses.shown("superseded"), noun=noun),
                     src, line, rid, record.docname,
                 ))
         for target in _strong_targets(record):
@@ -180,14 +182,14 @@ def cross_rfc_problems(
                 problems.append(Problem(
                     "dependency-status",
                     _("{how} {target}, which is {status}").format(
-                        how=how, target=target, status=other.status),
+                        how=how, target=target, status=settings.statuses.shown(other.status)),
                     src, at, rid, record.docname,
                 ))
             elif record.status == "implemented" and other.status != "implemented":
                 problems.append(Problem(
                     "dependency-status",
                     _("is implemented but {how} {target}, which is {status}").format(
-                        how=how, target=target, status=other.status),
+                        how=how, target=target, status=settings.statuses.shown(other.status)),
                     src, at, rid, record.docname,
                 ))
 

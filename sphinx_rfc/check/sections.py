@@ -356,14 +356,11 @@ def _answered(
 
 
 def section_label(spec: SectionSpec, *, quoted: bool = True) -> str:
-    """``'Background' / '背景'`` (*quoted*) or ``Background / 背景``; a
-    section whose two labels are one string (a team's own section) is
-    named once; in a translated (zh_CN) message, by its Chinese label alone."""
-    labels = [spec.label] if spec.label == spec.label_zh or not spec.label_zh else [
-        spec.label, spec.label_zh]
-    if len(labels) == 2 and translating():
-        labels = [spec.label_zh]  # a zh_CN message has no English word
-    return " / ".join(repr(x) if quoted else x for x in labels)
+    """``'Background'`` (*quoted*) or ``Background``: a section by its label
+    in the project's language (``'背景'`` in a translated, zh_CN, message);
+    a message has no word of the other language."""
+    label = spec.label_zh if spec.label_zh and translating() else spec.label
+    return repr(label) if quoted else label
 
 
 #: How alike a heading that named no section and a section's title must be

@@ -58,10 +58,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console entry point: run one command, return its exit code."""
+    from sphinx_rfc.i18n import translations_kept
+
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args))
+        with translations_kept():  # (a project's language, for this command only)
+            return int(args.func(args))
     except CliError as exc:
         print(str(exc), file=sys.stderr)
         return exc.code

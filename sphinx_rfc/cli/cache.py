@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc._atomic import clean_leftovers, is_temporary, write_bytes
+from sphinx_rfc.spec.messages import _
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
@@ -394,7 +395,7 @@ def _reason(exc: BaseException) -> str:
 
 
 def _note(message: str) -> None:
-    print(f"sphinx-rfc: {message}", file=sys.stderr)
+    print(_("sphinx-rfc: {message}").format(message=message), file=sys.stderr)
 
 
 def _cache_key(srcdir: Path) -> str:

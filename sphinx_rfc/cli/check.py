@@ -121,8 +121,9 @@ def run(args: argparse.Namespace) -> int:
     without starting Sphinx."""
     if args.sourcedir is not None and Path(args.sourcedir).is_file():
         # (in English: the project's language is not known yet)
-        raise CliError(f"sphinx-rfc check: {args.sourcedir} is a file; the Sphinx source "
-                       "folder comes first: sphinx-rfc check DOCS [FILE...]")
+        raise CliError(_("sphinx-rfc check: {path} is a file; the Sphinx source "
+                         "folder comes first: sphinx-rfc check DOCS [FILE...]").format(
+            path=args.sourcedir))
     srcdir = find_sourcedir(args.sourcedir)
     if args.strict or args.no_cache:
         return _check(args, srcdir, [])

@@ -32,9 +32,11 @@ def project_settings(confdir: Path) -> tuple[RfcSettings, Any]:
     from sphinx.util.tags import Tags
 
     from sphinx_rfc.config import SETTINGS, settings_from
+    from sphinx_rfc.i18n import speak
 
     # absolute: Sphinx executes conf.py from inside its folder
     config = Config.read(confdir.resolve(), overrides={}, tags=Tags())
+    speak(config.language)  # (the command's messages, from here on)
     for value in SETTINGS:
         config.add(value.name, value.default, value.rebuild, value.types, value.doc)  # type: ignore[arg-type]
     return settings_from(config, confdir.resolve()), config

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
+from sphinx_rfc.spec.messages import _
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
     target = None if args.output == "-" else Path(args.output)
     if target is not None and target.is_dir():
         # said before the read, which may take a while
-        raise CliError(f"sphinx-rfc: {target} is a folder; give the file to write (-o FILE)")
+        raise CliError(_("sphinx-rfc: {path} is a folder; give the file to write (-o FILE)")
+                       .format(path=target))
     with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
         if target is None:
             # write_export writes a file: write it aside and copy it out

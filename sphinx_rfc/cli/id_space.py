@@ -28,6 +28,7 @@ from sphinx_rfc.cli.conf import find_conf, project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.id_space import NewIds, id_numbers, next_number, prefixed_format
+from sphinx_rfc.spec.messages import _
 
 
 class Facts(Protocol):
@@ -54,7 +55,7 @@ def policy_of(folder: Path) -> NewIds:
         settings, _config = project_settings(confdir)
     except ConfigError as exc:
         if "rfc_new_ids" in str(exc):  # (the numbering itself is wrong: no guess)
-            raise CliError(f"sphinx-rfc: {exc}") from None
+            raise CliError(_("sphinx-rfc: {message}").format(message=exc)) from None
         return NewIds()  # (another value: new reads the project quietly, check tells)
     except Exception:  # (conf.py itself fails: new's own read of the project tells)
         return NewIds()
@@ -85,16 +86,17 @@ def choose_new_id(
         candidate = id_format.format(number)
         if candidate not in taken:
             if not facts.id_pattern.match(candidate):
-                raise CliError(
-                    f"sphinx-rfc: the next ID, {candidate}, does not match rfc_id_pattern "
-                    f"({facts.id_pattern.pattern}); widen the pattern or change rfc_new_ids")
+                raise CliError(_(
+                    "sphinx-rfc: the next ID, {id}, does not match rfc_id_pattern ({pattern}); "
+                    "widen the pattern or change rfc_new_ids").format(
+                        id=candidate, pattern=facts.id_pattern.pattern))
             return candidate, None if policy.prefix else number
         number += 1
         if policy.end is not None and number > policy.end:
             number = None
-    raise CliError(
-        f"sphinx-rfc: rfc_new_ids: the range {policy.start}-{policy.end} is used up; "
-        "give a wider one in conf.py, or an ID with --id", code=1)
+    raise CliError(_(
+        "sphinx-rfc: rfc_new_ids: the range {start}-{end} is used up; give a wider one in "
+        "conf.py, or an ID with --id").format(start=policy.start, end=policy.end), code=1)
 
 
 def next_new_id(facts: Facts, folder: Path) -> tuple[str, int | None]:

@@ -62,6 +62,7 @@ from sphinx_rfc.spec.forge import (
     title_tags,
 )
 from sphinx_rfc.spec.id_space import id_parts, key_id
+from sphinx_rfc.spec.messages import N_, _
 from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.slug import SlugStyle, slugify
 from sphinx_rfc.spec.template import SectionSpec
@@ -281,9 +282,11 @@ def find_target(
         if str(mark).startswith("http") and str(fields[MARK]).startswith("http") and (
             str(mark) != str(fields[MARK])
         ):
-            raise IssueImportError(f"{path} was imported from {mark}, not {fields[MARK]}")
+            raise IssueImportError(_("{path} was imported from {source}, not {url}").format(
+                path=path, source=mark, url=fields[MARK]))
         if target is not None:
-            raise IssueImportError(f"{target} and {path} both hold issue {issue.ref}")
+            raise IssueImportError(_("{first} and {second} both hold issue {ref}").format(
+                first=target, second=path, ref=issue.ref))
         target = path
     if target is not None:
         return target
@@ -298,22 +301,25 @@ def clash(path: Path, issue: Issue, rfc_id: str) -> str:
     """What to do when *path*, not made by import, has the number or the
     ID issue *issue* would get: nothing is written, and the message says
     how to make room (docs/howto/forge-workflow.md)."""
-    return (
-        f"{path} already holds {rfc_id} or number {issue.ident} and was not made by import "
-        f"(no {MARK}: in its front matter); nothing written. If it is an RFC written here "
-        f"(sphinx-rfc new), the forge has since given issue {issue.ref} the same number: "
-        f"give the local RFC another ID (rename the file, change its ID), and set rfc_new_ids "
-        f'in conf.py ({{"prefix": "L"}} or {{"range": [9000, 9999]}}) so that new RFCs never '
-        f"take a number the forge hands out; then import again. If it is issue "
-        f"{issue.ref}'s own RFC written by hand, add {MARK}: {issue.url or issue.ref} "
-        f"to its front matter and import again"
-    )
+    return _(
+        "{path} already holds {id} or number {number} and was not made by import (no {mark}: "
+        "in its front matter); nothing written. If it is an RFC written here (sphinx-rfc new), "
+        "the forge has since given issue {ref} the same number: give the local RFC another ID "
+        "(rename the file, change its ID), and set rfc_new_ids in conf.py ({prefix} or "
+        "{range}) so that new RFCs never take a number the forge hands out; then import again. "
+        "If it is issue {ref}'s own RFC written by hand, add {mark}: {url} to its front matter "
+        "and import again").format(
+            path=path, id=rfc_id, number=issue.ident, mark=MARK, ref=issue.ref,
+            prefix='{"prefix": "L"}', range='{"range": [9000, 9999]}', url=issue.url or issue.ref)
 
 
-_FORCE = "--force writes the issue's body over the file's"
+#: How to write anyway, said by the messages that refuse to (translated there).
+_FORCE = N_("--force writes the issue's body over the file's")
 
 #: What :func:`import_issue` did to a file.
 State = Literal["created", "updated", "unchanged", "kept"]
+#: How the output names a state, translated where it is printed.
+_STATE_WORDS = {"created": N_("created"), "updated": N_("updated"), "unchanged": N_("unchanged")}
 
 
 def import_issue(
@@ -334,11 +340,10 @@ def import_issue(
                           status_map=status_map, sections=sections)
     rfc_id, digits = issue_id(issue, id_format)
     if id_pattern is not None and not id_pattern.match(rfc_id):
-        raise IssueImportError(
-            f"its ID {rfc_id} does not match rfc_id_pattern ({id_pattern.pattern}); nothing "
-            f"written. Widen the pattern in conf.py for the forge's identifiers, e.g. "
-            f"{_wider_pattern(id_format)}"
-        )
+        raise IssueImportError(_(
+            "its ID {id} does not match rfc_id_pattern ({pattern}); nothing written. Widen the "
+            "pattern in conf.py for the forge's identifiers, e.g. {example}").format(
+                id=rfc_id, pattern=id_pattern.pattern, example=_wider_pattern(id_format)))
     path = find_target(index, folder, issue, fields, digits, slug_style)
     existing = index.texts.get(path)
     title = clean_title(issue.title)
@@ -351,16 +356,14 @@ def import_issue(
             text = render(existing, fields, body, keep_body=True, title=title)
             state = "kept"
         elif edit == "edited":
-            raise IssueImportError(
-                f"{path} was edited since import and the body of issue {issue.ref} "
-                f"changed too; not overwriting ({_FORCE})"
-            )
+            raise IssueImportError(_(
+                "{path} was edited since import and the body of issue {ref} changed too; not "
+                "overwriting ({force})").format(path=path, ref=issue.ref, force=_(_FORCE)))
         elif edit == "unknown":
-            raise IssueImportError(
-                f"{path} holds no hash of the body it was imported with (an older version "
-                f"imported it) and its body is not that of issue {issue.ref}; "
-                f"not overwriting ({_FORCE})"
-            )
+            raise IssueImportError(_(
+                "{path} holds no hash of the body it was imported with (an older version "
+                "imported it) and its body is not that of issue {ref}; not overwriting "
+                "({force})").format(path=path, ref=issue.ref, force=_(_FORCE)))
     if text == existing:
         return path, "kept" if state == "kept" else "unchanged"
     folder.mkdir(parents=True, exist_ok=True)
@@ -383,7 +386,8 @@ def run_import(
     err = err or sys.stderr
     markdown = [s for s in sources if Path(s).suffix.lower() in MARKDOWN_SUFFIXES]
     if (number is not None or title is not None) and len(markdown) != 1:
-        err.write("sphinx-rfc import: --number and --title go with one Markdown SOURCE\n")
+        err.write(_("sphinx-rfc import: --number and --title go with one Markdown SOURCE")
+                  + "\n")
         return 2
     failed = 0
     done: set[str] = set()
@@ -392,10 +396,12 @@ def run_import(
     for source in sources:
         for item in load_source(source, number=number, title=title):
             if isinstance(item, Issue) and item.ident in done:
-                item = f"issue {item.ref} is given twice; the first one was imported"
+                item = _("issue {ref} is given twice; the first one was imported").format(
+                    ref=item.ref)
             if isinstance(item, str):
                 failed += 1
-                err.write(f"sphinx-rfc import: {source}: {item}\n")
+                err.write(_("sphinx-rfc import: {source}: {error}").format(source=source, error=item)
+                          + "\n")
                 continue
             done.add(item.ident)
             try:
@@ -406,12 +412,13 @@ def run_import(
                 )
             except (IssueImportError, OSError) as exc:
                 failed += 1
-                err.write(f"sphinx-rfc import: {source}: issue {item.ref}: {exc}\n")
+                err.write(_("sphinx-rfc import: {source}: issue {ref}: {error}").format(
+                    source=source, ref=item.ref, error=exc) + "\n")
                 continue
             if state == "kept":
-                out.write(f"kept: edited since import: {path}\n")
+                out.write(_("kept: edited since import: {path}").format(path=path) + "\n")
             else:
-                out.write(f"{state} {path}\n")
+                out.write(_("{state} {path}").format(state=_(_STATE_WORDS[state]), path=path) + "\n")
     # each file was synced before its rename: the renames once, at the end
     # (10,000 issues: one folder sync per file was 9 s of waiting)
     sync_folder(Path(folder))
@@ -452,12 +459,13 @@ def run(args: argparse.Namespace) -> int:
     sections: Sequence[SectionSpec] = SECTIONS
     id_pattern: re.Pattern[str] | None = None
     if confdir is None:
-        print(f"sphinx-rfc import: no conf.py above {folder}; using {id_format}", file=sys.stderr)
+        print(_("sphinx-rfc import: no conf.py above {folder}; using {id_format}").format(
+            folder=folder, id_format=id_format), file=sys.stderr)
     else:
         try:
             settings, config = project_settings(confdir)
         except ConfigError as exc:
-            print(f"sphinx-rfc import: {exc}", file=sys.stderr)
+            print(_("sphinx-rfc import: {error}").format(error=exc), file=sys.stderr)
             return 2
         id_format, issue_url, statuses = settings.id_format, settings.issue_url, settings.statuses
         slug_style = "ascii" if settings.slug == "ascii" else "unicode"
@@ -477,9 +485,9 @@ def _explain_place(folder: Path, confdir: Path, extensions: Sequence[str]) -> No
     try:
         folder.resolve().relative_to(confdir)
     except ValueError:
-        print(f"sphinx-rfc import: note: {folder} is outside the project {confdir}",
-              file=sys.stderr)
+        print(_("sphinx-rfc import: note: {folder} is outside the project {confdir}").format(
+            folder=folder, confdir=confdir), file=sys.stderr)
         return
     if "myst_parser" not in extensions and "myst_nb" not in extensions:
-        print("sphinx-rfc import: note: conf.py does not enable myst_parser; "
-              "the Markdown files are not read", file=sys.stderr)
+        print(_("sphinx-rfc import: note: conf.py does not enable myst_parser; "
+                "the Markdown files are not read"), file=sys.stderr)

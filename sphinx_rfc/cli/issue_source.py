@@ -36,6 +36,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from sphinx_rfc.spec.messages import _
+
 #: A SOURCE with one of these suffixes is an issue body, not JSON.
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".txt")
 
@@ -106,7 +108,8 @@ def _date(value: object, name: str) -> str | None:
     try:
         return dt.date.fromisoformat(text[:10]).isoformat()
     except ValueError:
-        raise IssueImportError(f"{name} {_shown(text)} is not a date") from None
+        raise IssueImportError(_("{name} {value} is not a date").format(
+            name=name, value=_shown(text))) from None
 
 
 def _person(value: object) -> str | None:
@@ -140,16 +143,15 @@ def _number_or_key(data: Mapping[str, object]) -> tuple[int | None, str | None]:
     if isinstance(number, str) and number.strip().isdecimal():
         number = int(number)
     if number in (None, "") or isinstance(number, bool):
-        raise IssueImportError("the issue has no number")
+        raise IssueImportError(_("the issue has no number"))
     if isinstance(number, str):
         key = number.strip()
         if 2 <= len(key) <= 16 and key[0] in _KEY_FIRST and set(key) <= _KEY_REST:
             return None, key
     if not isinstance(number, int) or number < 1:
-        raise IssueImportError(
-            f"issue number {_shown(number)} is not a positive number nor a forge identifier "
-            "such as I7ABCD (an RFC ID needs one)"
-        )
+        raise IssueImportError(_(
+            "issue number {number} is not a positive number nor a forge identifier such as "
+            "I7ABCD (an RFC ID needs one)").format(number=_shown(number)))
     return number, None
 
 
@@ -170,20 +172,22 @@ def parse_issue(data: object) -> Issue:
     """An :class:`Issue` from an issue object of one of the shapes read
     (see the module's docstring)."""
     if not isinstance(data, Mapping):
-        raise IssueImportError("not an issue (a JSON object is expected)")
+        raise IssueImportError(_("not an issue (a JSON object is expected)"))
     number, key = _number_or_key(data)
     ref = f"#{key or number}"
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
-        raise IssueImportError(f"issue {ref} has no title")
+        raise IssueImportError(_("issue {ref} has no title").format(ref=ref))
     body = data.get("body")
     if body in (None, "") and "description" in data:  # (GitLab)
         body = data.get("description")
     if not isinstance(body, str) or not body.strip():
-        raise IssueImportError(f"issue {ref} has no body")
+        raise IssueImportError(_("issue {ref} has no body").format(ref=ref))
     for name, text in (("title", title), ("body", body)):
         if "\0" in text:  # (a text file with one is taken for a binary file)
-            raise IssueImportError(f"issue {ref}: its {name} holds a NUL character")
+            raise IssueImportError(
+                (_("issue {ref}: its title holds a NUL character") if name == "title"
+                 else _("issue {ref}: its body holds a NUL character")).format(ref=ref))
     labels = tuple(
         str(item.get("name", "")) if isinstance(item, Mapping) else str(item)
         for item in _items(data.get("labels")) if item
@@ -193,7 +197,7 @@ def parse_issue(data: object) -> Issue:
         updated = _date(data.get("updatedAt", data.get("updated_at")), "updated")
         events = forge_events(data)
     except IssueImportError as exc:
-        raise IssueImportError(f"issue {ref}: {exc}") from None
+        raise IssueImportError(_("issue {ref}: {error}").format(ref=ref, error=exc)) from None
     # (Gitee, GitCode, AtomGit: a project's own states, "待办的", "进行中",
     # say more than open / closed)
     state = data.get("issue_state") or data.get("state")
@@ -313,35 +317,34 @@ def read_json(source: str) -> object:
             stream = getattr(sys.stdin, "buffer", None)
             raw = stream.read() if stream is not None else sys.stdin.read()
     except OSError as exc:
-        raise IssueImportError(f"cannot read it: {exc}") from None
+        raise IssueImportError(_("cannot read it: {error}").format(error=exc)) from None
     except MemoryError:
-        raise IssueImportError("cannot read it: too large for memory") from None
+        raise IssueImportError(_("cannot read it: too large for memory")) from None
     if isinstance(raw, bytes):
         for bom, name in _OTHER_BOMS:
             if raw.startswith(bom):
-                raise IssueImportError(
-                    f"not UTF-8 text (it starts with a {name} byte order mark); "
-                    "save it as UTF-8"
-                )
+                raise IssueImportError(_(
+                    "not UTF-8 text (it starts with a {encoding} byte order mark); save it as "
+                    "UTF-8").format(encoding=name))
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise IssueImportError(
-                f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
-            ) from None
+            raise IssueImportError(_("not UTF-8 text (byte {byte} at offset {offset})").format(
+                byte=f"0x{raw[exc.start]:02x}", offset=exc.start)) from None
         except MemoryError:
-            raise IssueImportError("cannot read it: too large for memory") from None
+            raise IssueImportError(_("cannot read it: too large for memory")) from None
     else:
         text = raw.removeprefix("\ufeff")
     nul = text.find("\0")
     if nul >= 0:
-        raise IssueImportError(f"not JSON (a NUL character at offset {nul})")
+        raise IssueImportError(_("not JSON (a NUL character at offset {offset})").format(
+            offset=nul))
     try:
         return json.loads(text)
     except RecursionError:
-        raise IssueImportError("not JSON (nested too deeply to read)") from None
+        raise IssueImportError(_("not JSON (nested too deeply to read)")) from None
     except MemoryError:
-        raise IssueImportError("not JSON (too large for memory)") from None
+        raise IssueImportError(_("not JSON (too large for memory)")) from None
     except ValueError as exc:  # (a syntax error, a number of too many digits)
-        raise IssueImportError(f"not JSON ({exc})") from None
+        raise IssueImportError(_("not JSON ({error})").format(error=exc)) from None
 

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
+from sphinx_rfc.spec.messages import _
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.spec.settings import RfcSettings
+    from sphinx_rfc.spec.vocabulary import Vocabulary
 
 #: The keys of each RFC in ``--format json``: those of ``rfcs.json``
 #: (and ``invalid_status``, as there, only for an RFC that has one).
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             header = None
             if rows and sys.stdout.isatty():
                 header = _header(settings, project.app.config.language)
-            _print_rows(rows, header)
+            _print_rows(rows, header, settings.statuses)
             if not rows:
                 _say_none(settings, project.app.config.language)
     return 0
@@ -82,10 +84,8 @@ def _wanted_statuses(text: str, settings: RfcSettings) -> set[str]:
             continue
         key = settings.statuses.lookup(item.strip())
         if key is None:
-            raise CliError(
-                f"sphinx-rfc: unknown status {item.strip()!r}; expected one of "
-                + ", ".join(settings.statuses.keys())
-            )
+            raise CliError(_("sphinx-rfc: unknown status {status!r}; expected one of {known}")
+                           .format(status=item.strip(), known=settings.statuses.choice_names()))
         wanted.add(key)
     return wanted
 
@@ -117,10 +117,13 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
 
-def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None = None) -> None:
-    """``ID  status  title``, the first two columns padded to line up; on a
+def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None = None,
+                statuses: Vocabulary | None = None) -> None:
+    """``ID  status  title``, the first two columns padded to line up (the
+    status as the project's language writes it: ``已接受``); on a
     terminal, *header* above them (piped output is the rows alone)."""
-    shown = [(printable(r.id), printable(_status_text(r)), printable(r.title)) for r in rows]
+    shown = [(printable(r.id), printable(_status_text(r, statuses)), printable(r.title))
+             for r in rows]
     if header is not None:
         shown.insert(0, header)
     id_width = max((_width(rfc_id) for rfc_id, _, _ in shown), default=0)
@@ -129,15 +132,14 @@ def _print_rows(rows: Sequence[RfcRecord], header: tuple[str, str, str] | None =
         print(f"{_pad(rfc_id, id_width)}  {_pad(status, status_width)}  {title}")
 
 
-def _status_text(record: RfcRecord) -> str:
-    """The status as the list shows it: its key, or the words written
-    when they are none of the project's, said to be invalid (``审核中
-    (invalid status)``: the RFC is read as draft, the reader is told)."""
+def _status_text(record: RfcRecord, statuses: Vocabulary | None = None) -> str:
+    """The status as the list shows it: as the project's language writes
+    it (``已接受``), or the words written when they are none of the
+    project's, said to be invalid (``审核中（无效状态）``: the RFC is read
+    as draft, the reader is told)."""
     if record.invalid_status:
-        from sphinx_rfc.i18n import _
-
-        return str(_("{words} (invalid status)")).format(words=record.invalid_status)
-    return record.status
+        return _("{words} (invalid status)").format(words=record.invalid_status)
+    return statuses.shown(record.status) if statuses else record.status
 
 
 def _json_row(record: RfcRecord) -> dict[str, Any]:

@@ -45,6 +45,10 @@ from sphinx_rfc.cli.listing import as_json, printable
 from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import not_found, scan
 from sphinx_rfc.read.git_log import read_blobs, work_tree_top
+from sphinx_rfc.spec.fields import FIELDS
+from sphinx_rfc.spec.messages import N_, _, translating
+from sphinx_rfc.spec.table_kinds import TABLES
+from sphinx_rfc.spec.vocabulary import STATUSES
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -56,19 +60,21 @@ FORMAT = "sphinx-rfc-diff/1"
 
 #: What the text output calls each kind of change.
 KIND_TITLES: dict[str, str] = {
-    "status": "status",
-    "field": "fields",
-    "interface": "interface parameters",
-    "dependency": "dependencies",
-    "changes": "code changes",
-    "levels": "test levels",
-    "interactions": "interaction tests",
-    "performance": "performance tests",
-    "alternatives": "alternatives",
-    "references": "related work",
-    "constraints": "constraints",
+    "status": N_("status"),
+    "field": N_("fields"),
+    "interface": N_("interface parameters"),
+    "dependency": N_("dependencies"),
+    "changes": N_("code changes"),
+    "levels": N_("test levels"),
+    "interactions": N_("interaction tests"),
+    "performance": N_("performance tests"),
+    "alternatives": N_("alternatives"),
+    "references": N_("related work"),
+    "constraints": N_("constraints"),
 }
 _MARKS = {"added": "+", "removed": "-", "changed": "~"}
+#: The change column of ``--format markdown``, translated where shown.
+_CHANGE_WORDS = {"added": N_("added"), "removed": N_("removed"), "changed": N_("changed")}
 
 
 @dataclass(frozen=True)
@@ -94,11 +100,13 @@ class Version:
 
     def describe(self) -> str:
         if self.chosen == "absent":
-            return f"not in {self.rev}"
+            return _("not in {rev}").format(rev=self.rev)
         if self.commit is None:
-            return "working tree"
-        why = {"accepted": f", the commit that last made it {self.data.status}",
-               "first": ", the file's first commit: none shows it accepted"}.get(self.chosen, "")
+            return _("working tree")
+        why = {"accepted": _(", the commit that last made it {status}").format(
+                   status=STATUSES.shown(self.data.status or "")),
+               "first": _(", the file's first commit: none shows it accepted")}.get(
+            self.chosen, "")
         rev = f"{self.rev} = " if self.rev and self.rev != self.commit else ""
         return f"{rev}{self.commit[:12]} ({self.date}{why})"
 
@@ -131,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     from sphinx.errors import ConfigError
 
     def fail(message: str) -> int:
-        print(f"sphinx-rfc diff: {printable(message)}", file=sys.stderr)
+        print(_("sphinx-rfc diff: {message}").format(message=printable(message)), file=sys.stderr)
         return 2
 
     try:
@@ -182,7 +190,7 @@ def _working_tree(path: Path, shown: Path, settings: RfcSettings) -> Version:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"{shown}: cannot read it: {exc}") from None
+        raise CliError(_("{path}: cannot read it: {error}").format(path=shown, error=exc)) from None
     return Version(None, None, None, "working-tree",
                    structured_data(text, path.suffix, settings), text)
 
@@ -203,7 +211,7 @@ def _range(srcdir: Path, rfcs: list[Any], args: argparse.Namespace,
     ends = [args.from_rev] + ([args.to_rev] if args.to_rev else [])
     for rev in ends:
         if rev.startswith("-"):
-            raise CliError(f"{rev!r} is no revision")
+            raise CliError(_("{rev!r} is no revision").format(rev=rev))
     names = git._run("diff", "--name-only", "--no-renames", "-z", *ends, "--",
                      os.fspath(srcdir.resolve())).split("\0")
     top = git.top
@@ -240,7 +248,7 @@ def _range_output(compared: list[Compared], fmt: str, single: bool = False) -> s
     if fmt == "github":
         return "\n".join(line for one in compared for line in as_annotations(*one))
     if not compared:
-        return "no RFC changed"
+        return _("no RFC changed")
     return "\n\n".join(as_text(*one) for one in compared)
 
 
@@ -258,41 +266,55 @@ def as_document(rfc_id: str, source: Path, old: Version, new: Version,
 
 
 def _cells(cells: dict[str, str], only: list[str] | None = None) -> str:
-    return ", ".join(f"{k}={v}" for k, v in cells.items() if v and (only is None or k in only))
+    return ", ".join(f"{_column(k)}={v}" for k, v in cells.items()
+                     if v and (only is None or k in only))
+
+
+def _column(key: str) -> str:
+    """A column (or field) by its key; translating (zh_CN), by its label."""
+    if not translating():
+        return key
+    label = next((c.label for t in TABLES for c in t.columns if c.key == key), None)
+    label = label or next((f.label for f in FIELDS if f.key == key), None)
+    return _(label) if label else key
 
 
 def as_text(rfc_id: str, source: Path, old: Version, new: Version,
             changes: list[Change]) -> str:
     """The text output: a header, then the changes grouped by kind."""
     lines = [f"{rfc_id} ({source.as_posix()})",
-             f"from {old.describe()}", f"to   {new.describe()}"]
+             _("from {version}").format(version=old.describe()),
+             _("to   {version}").format(version=new.describe())]
     if not changes:
-        lines.append("no change in its status, fields or tables")
+        lines.append(_("no change in its status, fields or tables"))
         return printable_lines(lines)
     order = {kind: k for k, kind in enumerate(KIND_ORDER)}
     kinds = sorted(dict.fromkeys(c.kind for c in changes), key=lambda k: order.get(k, len(order)))
     for kind in kinds:
         lines.append("")
-        lines.append(f"{KIND_TITLES.get(kind, kind)}:")
+        lines.append(_("{kind}:").format(kind=_(KIND_TITLES.get(kind, kind))))
         for change in (c for c in changes if c.kind == kind):
             mark = _MARKS[change.change]
             if isinstance(change.old, dict) or isinstance(change.new, dict):
                 if change.change == "changed":
                     assert isinstance(change.old, dict) and isinstance(change.new, dict)
+                    empty = _("(empty)")
                     detail = "; ".join(
-                        f"{c}: {change.old.get(c, '') or '(empty)'} -> "
-                        f"{change.new.get(c, '') or '(empty)'}" for c in change.columns())
+                        f"{_column(c)}: {change.old.get(c, '') or empty} -> "
+                        f"{change.new.get(c, '') or empty}" for c in change.columns())
                 else:
                     row = change.new if isinstance(change.new, dict) else change.old
                     assert isinstance(row, dict)
                     detail = _cells(row)
                 lines.append(f"  {mark} {change.key}" + (f"  ({detail})" if detail else ""))
             elif kind == "status":
-                lines.append(f"  {mark} {change.old or '(none)'} -> {change.new or '(none)'}")
+                before, after = _sides(change)
+                none = _("(none)")
+                lines.append(f"  {mark} {before or none} -> {after or none}")
             elif change.change == "changed":
-                lines.append(f"  {mark} {change.key}: {change.old} -> {change.new}")
+                lines.append(f"  {mark} {_column(change.key)}: {change.old} -> {change.new}")
             else:
-                lines.append(f"  {mark} {change.key}: {change.new or change.old}")
+                lines.append(f"  {mark} {_column(change.key)}: {change.new or change.old}")
     return printable_lines(lines)
 
 
@@ -313,7 +335,15 @@ def _sides(change: Change) -> tuple[str, str]:
             columns = change.columns()
             return (_cells(old, columns), _cells(new, columns))
         return (_cells(old), _cells(new))
+    if change.kind == "status":  # (as the project's language writes it: 已接受)
+        return (STATUSES.shown(str(change.old)) if change.old else "",
+                STATUSES.shown(str(change.new)) if change.new else "")
     return (str(change.old or ""), str(change.new or ""))
+
+
+def _item(change: Change) -> str:
+    """What a change is about: a row's name, or a field by its label."""
+    return _column(change.key) if change.kind in ("field", "status") else change.key
 
 
 def as_markdown(compared: list[Compared]) -> str:
@@ -321,7 +351,7 @@ def as_markdown(compared: list[Compared]) -> str:
     comment: a heading and a table per RFC (``change | kind | item |
     before | after``); an RFC with no structured change says so."""
     if not compared:
-        return "No RFC changed."
+        return _("No RFC changed.")
     order = {kind: k for k, kind in enumerate(KIND_ORDER)}
     parts = []
     for rfc_id, source, old, new, changes in compared:
@@ -330,16 +360,16 @@ def as_markdown(compared: list[Compared]) -> str:
         lines = [head, "", f"`{_md_cell(source.as_posix())}`: {_md_cell(old.describe())} → "
                  f"{_md_cell(new.describe())}", ""]
         if not changes:
-            lines.append("No change in its status, fields or tables.")
+            lines.append(_("No change in its status, fields or tables."))
             parts.append("\n".join(lines))
             continue
-        lines += ["| change | kind | item | before | after |", "|---|---|---|---|---|"]
+        lines += [_("| change | kind | item | before | after |"), "|---|---|---|---|---|"]
         ranked = sorted(changes, key=lambda c: order.get(c.kind, len(order)))
         for change in ranked:
             before, after = _sides(change)
             lines.append("| " + " | ".join((
-                change.change, _md_cell(KIND_TITLES.get(change.kind, change.kind)),
-                _md_cell(change.key), _md_cell(before), _md_cell(after))) + " |")
+                _(_CHANGE_WORDS[change.change]), _md_cell(_(KIND_TITLES.get(change.kind, change.kind))),
+                _md_cell(_item(change)), _md_cell(before), _md_cell(after))) + " |")
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
@@ -381,10 +411,11 @@ def as_annotations(rfc_id: str, source: Path, old: Version, new: Version,
     out = []
     for change in changes:
         before, after = _sides(change)
-        kind = KIND_TITLES.get(change.kind, change.kind)
-        what = {"added": f"{kind} added: {change.key} ({after})",
-                "removed": f"{kind} removed: {change.key} ({before})"}.get(
-            change.change, f"{kind} changed: {change.key}: {before} -> {after}")
+        kind = _(KIND_TITLES.get(change.kind, change.kind))
+        what = {"added": _("{kind} added: {key} ({after})"),
+                "removed": _("{kind} removed: {key} ({before})")}.get(
+            change.change, _("{kind} changed: {key}: {before} -> {after}")).format(
+            kind=kind, key=_item(change), before=before, after=after)
         line = _line_of(text, change.key if change.kind != "status" else "")
         title = escape_property(f"{rfc_id} {kind}")
         out.append(f"::notice file={escape_property(source.as_posix())},line={line},"
@@ -409,7 +440,7 @@ class _Git:
         self.folder = path.parent
         self.top = work_tree_top(self.folder)
         if self.top is None:
-            raise CliError(f"{path} is not in a git repository")
+            raise CliError(_("{path} is not in a git repository").format(path=path))
         #: the file's path from the work tree's top
         self.name = path.resolve().relative_to(self.top).as_posix()
 
@@ -422,12 +453,13 @@ class _Git:
                 env={**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0"}, check=False,
             )
         except FileNotFoundError:
-            raise CliError("git is not installed (or not on PATH)") from None
+            raise CliError(_("git is not installed (or not on PATH)")) from None
         except (OSError, subprocess.SubprocessError) as exc:
-            raise CliError(f"git failed: {exc}") from None
+            raise CliError(_("git failed: {error}").format(error=exc)) from None
         if check and done.returncode != 0:
             why = done.stderr.decode("utf-8", "replace").strip().splitlines()
-            raise CliError(f"git {args[0]}: {why[-1] if why else 'failed'}")
+            raise CliError(_("git {command}: {error}").format(
+                command=args[0], error=why[-1] if why else _("failed")))
         return done.stdout.decode("utf-8", "replace")
 
     def _blobs(self, wanted: list[tuple[str, str]]) -> list[str | None]:
@@ -439,18 +471,20 @@ class _Git:
     def version(self, rev: str, settings: RfcSettings) -> Version:
         """The file as it is at *rev*."""
         if rev.startswith("-"):
-            raise CliError(f"{rev!r} is no revision")
+            raise CliError(_("{rev!r} is no revision").format(rev=rev))
         found = self._run("log", "-1", "--no-color", "--format=%H %ad", "--date=short",
                           f"{rev}^{{commit}}", "--", check=False).split()
         if len(found) < 2:
-            raise CliError(f"unknown revision {rev!r} (in {self.folder})")
+            raise CliError(_("unknown revision {rev!r} (in {folder})").format(
+                rev=rev, folder=self.folder))
         commit, date = found[0], found[1]
         text = self._blobs([(commit, self.name)])[0]
         if text is None:  # renamed since? its name then
             name = self._name_at(commit)
             text = self._blobs([(commit, name)])[0] if name is not None else None
         if text is None:
-            raise CliError(f"{self.name} is not in {rev} ({commit[:12]}), or is not UTF-8 text")
+            raise CliError(_("{name} is not in {rev} ({commit}), or is not UTF-8 text").format(
+                name=self.name, rev=rev, commit=commit[:12]))
         return Version(rev, commit, date, "given",
                        structured_data(text, self.path.suffix, settings), text)
 
@@ -466,18 +500,21 @@ class _Git:
         """The commit that last accepted the RFC, else the file's first commit."""
         history = self._history()
         if not history:
-            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+            raise CliError(_("no commit holds {name}: commit it first, or give --from").format(
+                name=self.name))
         if history[0][0] in self._shallow_boundary():
             # (its oldest commit here has no parent in this clone: the
             # version it was accepted with may lie before it)
-            raise CliError(
-                f"{self.name}'s history is cut short: this is a shallow clone, whose history "
-                f"stops at {history[0][0][:12]} ({history[0][1]}); fetch the whole history "
-                "(git fetch --unshallow; actions/checkout: fetch-depth: 0), or give --from")
+            raise CliError(_(
+                "{name}'s history is cut short: this is a shallow clone, whose history "
+                "stops at {commit} ({date}); fetch the whole history "
+                "(git fetch --unshallow; actions/checkout: fetch-depth: 0), or give --from").format(
+                    name=self.name, commit=history[0][0][:12], date=history[0][1]))
         found = latest_accepted(self._blobs([(c, p) for c, _, p in history]),
                                self.path.suffix, settings)
         if found is None:
-            raise CliError(f"no commit holds {self.name}: commit it first, or give --from")
+            raise CliError(_("no commit holds {name}: commit it first, or give --from").format(
+                name=self.name))
         commit, date, _path = history[found.index]
         return Version(None, commit, date, found.chosen, found.data)
 

@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 from sphinx_rfc import __version__
 from sphinx_rfc.cli.annotations import Shown, annotation_path
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.subtypes import SUBTYPES, qualified
 
 #: The schema a SARIF 2.1.0 log names (OASIS, errata 01).
@@ -48,7 +49,7 @@ def sarif_log(problems: Sequence[Reported], base: Path) -> dict[str, Any]:
     """The SARIF log of *problems*, whose sources are relative to *base*."""
     rules: list[dict[str, Any]] = [
         {"id": name, "name": qualified(name),
-         "shortDescription": {"text": text.replace("``", "`")},
+         "shortDescription": {"text": _(text).replace("``", "`")},
          "defaultConfiguration": {"level": "warning"}}
         for name, text in SUBTYPES.items()
     ]
@@ -59,7 +60,8 @@ def sarif_log(problems: Sequence[Reported], base: Path) -> dict[str, Any]:
         if rule not in index:  # a warning of another type (docutils, MyST, Sphinx)
             index[rule] = len(rules)
             rules.append({"id": rule, "name": rule,
-                          "shortDescription": {"text": f"Sphinx warning {rule}"},
+                          "shortDescription": {"text": _("Sphinx warning {rule}").format(
+                              rule=rule)},
                           "defaultConfiguration": {"level": "warning"}})
         location: dict[str, Any] = {
             # (a URI reference: a space, #, % or ? of the file name percent-encoded)

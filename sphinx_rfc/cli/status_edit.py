@@ -49,6 +49,7 @@ from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, not_found, scan
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.lifecycle import SUPERSEDED, check_transition, refusal
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
@@ -271,7 +272,7 @@ def run(args: argparse.Namespace) -> int:
 
     def fail(message: str, code: int) -> int:
         # (what a file holds is quoted: no control character reaches the terminal)
-        print(printable(f"sphinx-rfc status: {message}"), file=sys.stderr)
+        print(printable(_("sphinx-rfc status: {message}").format(message=message)), file=sys.stderr)
         return code
 
     def say(message: str) -> None:
@@ -287,8 +288,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc), 2)
     new = settings.statuses.lookup(args.status)
     if new is None:
-        return fail(f"unknown status {args.status!r}; known: "
-                    + ", ".join(settings.statuses.keys()), 2)
+        return fail(_("unknown status {status!r}; known: {known}").format(
+            status=args.status, known=settings.statuses.choice_names()), 2)
     unreadable: list[tuple[Path, str]] = []
     rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
                 exclude=list(config.exclude_patterns), sections=settings.sections,
@@ -297,8 +298,8 @@ def run(args: argparse.Namespace) -> int:
     if not mine:
         return fail(not_found(args.rfc_id, rfcs, unreadable, args.sourcedir), 2)
     if len(mine) > 1:
-        return fail(f"{args.rfc_id} is declared in "
-                    + " and ".join(str(r.path) for r in mine) + "; fix that first", 2)
+        return fail(_("{rfc_id} is declared in {files}; fix that first").format(
+            rfc_id=args.rfc_id, files=_(" and ").join(str(r.path) for r in mine)), 2)
     rfc = mine[0]
     # a folder found above: its file as seen from here (0042-x.md, not ../rfcs/0042-x.md)
     shown = rfc.path if args.sourcedir is not None else Path(os.path.relpath(rfc.path))
@@ -314,7 +315,8 @@ def run(args: argparse.Namespace) -> int:
         successors=lambda: [r.rfc_id for r in rfcs if args.rfc_id in r.supersedes],
     )
     if verdict.unchanged:
-        say(f"{shown}: {args.rfc_id} is already {new}; nothing changed")
+        say(_("{path}: {rfc_id} is already {status}; nothing changed").format(
+            path=shown, rfc_id=args.rfc_id, status=settings.statuses.shown(new)))
         return 0
     if not verdict.allowed and not args.force:
         return fail(f"{args.rfc_id}: {refusal(verdict)}", 1)
@@ -325,13 +327,14 @@ def run(args: argparse.Namespace) -> int:
             return fail(str(exc).removeprefix("sphinx-rfc: "), 2)
         if missing:
             why = "; ".join(approval_message(module, people) for module, people in missing)
-            return fail(f"{args.rfc_id}: cannot go to {new} without approval: {why} "
-                        "(--force to set it anyway)", 1)
+            return fail(_("{rfc_id}: cannot go to {status} without approval: {why} "
+                          "(--force to set it anyway)").format(
+                rfc_id=args.rfc_id, status=settings.statuses.shown(new), why=why), 1)
     try:
         with rfc.path.open(encoding="utf-8", newline="") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
-        return fail(f"{shown}: cannot read it: {exc}", 1)
+        return fail(_("{path}: cannot read it: {error}").format(path=shown, error=exc), 1)
     date = args.date or dt.date.today().isoformat()
     dropped: list[str] = []
     try:
@@ -344,11 +347,15 @@ def run(args: argparse.Namespace) -> int:
         # (a symlinked RFC: its target is written, the link stays a link)
         write_atomic(Path(os.path.realpath(rfc.path)), updated)
     except OSError as exc:
-        return fail(f"{shown}: not changed, cannot write it: {exc}", 1)
-    say(f"{shown}: {args.rfc_id} {verdict.current} -> {new}")
+        return fail(_("{path}: not changed, cannot write it: {error}").format(
+            path=shown, error=exc), 1)
+    say(f"{shown}: {args.rfc_id} {settings.statuses.shown(verdict.current)} -> "
+        f"{settings.statuses.shown(new)}")
     for clause in dropped:
-        say(f"{shown}: {args.rfc_id}: dropped {clause!r} from its status "
-            f"(a {new} {settings.noun()} {_why_dropped(clause)})")
+        say(_("{path}: {rfc_id}: dropped {clause!r} from its status "
+              "(a {status} {noun} {why})").format(
+            path=shown, rfc_id=args.rfc_id, clause=clause, status=settings.statuses.shown(new),
+            noun=settings.noun(), why=_why_dropped(clause)))
     return 0
 
 
@@ -374,5 +381,5 @@ def _placed_status(path: Path, srcdir: Path, settings: Any) -> str | None:
 
 def _why_dropped(clause: str) -> str:
     if any(w in clause.casefold() for w in _SUCCESSOR_WORDS):
-        return "has no successor"
-    return "supersedes nothing"
+        return _("has no successor")
+    return _("supersedes nothing")

@@ -24,6 +24,7 @@ from sphinx_rfc.check.field_places import Place, find_places, value_at
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.model.relations import format_id, id_from_file_name
 from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import split_list
@@ -118,7 +119,8 @@ def not_found(rfc_id: str, rfcs: Sequence[FoundRfc], unreadable: Sequence[tuple[
     """Why no RFC *rfc_id* was found: the IDs known, and the files that could
     not be read (a file in another encoding is named, not taken for none)."""
     known = sorted({r.rfc_id for r in rfcs})
-    message = f"unknown RFC {rfc_id!r}; known: {', '.join(known) or 'none'}"
+    message = _("unknown RFC {rfc_id!r}; known: {known}").format(
+        rfc_id=rfc_id, known=", ".join(known) or _("none"))
     if unreadable:
         digits = "".join(c for c in rfc_id if c.isdigit()).lstrip("0")
         # the files whose name has the ID's number first
@@ -126,6 +128,6 @@ def not_found(rfc_id: str, rfcs: Sequence[FoundRfc], unreadable: Sequence[tuple[
         shown = "; ".join(
             f"{path if sourcedir is not None else os.path.relpath(path)} ({why})"
             for path, why in ordered[:3])
-        more = f" and {len(ordered) - 3} more" if len(ordered) > 3 else ""
-        message += f"; not read: {shown}{more}"
+        more = _(" and {count} more").format(count=len(ordered) - 3) if len(ordered) > 3 else ""
+        message += _("; not read: {files}{more}").format(files=shown, more=more)
     return message

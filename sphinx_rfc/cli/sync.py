@@ -42,6 +42,7 @@ from sphinx_rfc.cli.project import (
     find_sourcedir,
     read_project,
 )
+from sphinx_rfc.spec.messages import _
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
@@ -102,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
     from sphinx_rfc.store.domain import get_domain
 
     if args.api_url and not re.match(r"^https?://", args.api_url):
-        raise CliError(f"sphinx-rfc sync: --api-url must be an http(s) URL, not {args.api_url!r}")
+        raise CliError(_("sphinx-rfc sync: --api-url must be an http(s) URL, not {url!r}")
+                       .format(url=args.api_url))
     srcdir = find_sourcedir(args.sourcedir)
     with read_project(srcdir, jobs=default_jobs(), cache=True) as project:
         settings = rfc_config.settings(project.app.config)

@@ -24,8 +24,9 @@ from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.read.subsections import subsections_of
 from sphinx_rfc.spec.aliases import field_words
 from sphinx_rfc.spec.fields import FIELDS
+from sphinx_rfc.spec.messages import N_, _, translating
 from sphinx_rfc.spec.table_kinds import NOTE_HEADERS
-from sphinx_rfc.spec.vocabulary import Vocabulary
+from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -188,62 +189,115 @@ def _value_vocabularies(settings: RfcSettings) -> list[Vocabulary]:
     return list(found.values())
 
 
+#: How a column is required, in the text output (``Parameter (yes)``).
+_COLUMN_NEED = {
+    "yes": N_("{label} (yes)"), "no": N_("{label} (no)"), "column": N_("{label} (column)"),
+    "when-verified": N_("{label} (when-verified)"), "when-chosen": N_("{label} (when-chosen)"),
+}
+#: The value kinds, as the text output names them.
+_VALUE_KINDS = {
+    "status": N_("status:"), "type": N_("type:"), "yes/no": N_("yes/no:"),
+    "strength": N_("strength:"), "affects": N_("affects:"), "verdict": N_("verdict:"),
+}
+#: Where metadata is read from (``from`` of ``rfc-metadata``).
+_SOURCES = {"front-matter": N_("front-matter"), "list": N_("list"), "table": N_("table")}
+
+
+def _value_word(values: dict[str, list[str]], key: str) -> str:
+    """A value as the text output shows it: its key; translating (zh_CN),
+    its first word in the project's language (``strong`` -> ``强``), as
+    :meth:`Vocabulary.shown` names a status."""
+    if not translating():
+        return key
+    return next((n for n in values.get(key, ()) if not n.isascii()), key)
+
+
 def as_text(data: dict[str, Any]) -> str:
-    """The schema for reading."""
-    out = [f"template: {data['template'] or '(built-in hyper-parallel template)'}", "",
-           "sections:"]
+    """The schema for reading, in the project's language: its own words
+    (the template's headings, headers and values) as written, the labels
+    of the built-in schema and of this output translated; keys (what
+    ``conf.py`` names) stay keys."""
+    builtin_fields = {(f.key, f.label) for f in FIELDS}
+    out = [_("template: {template}").format(
+        template=data["template"] or _("(built-in hyper-parallel template)")), "",
+        _("sections:")]
     for s in data["sections"]:
-        need = "required" if s["required"] else "optional"
+        title = _(s["label"]) if s["title"] == s["label"] else s["title"]
+        need = _("{title} [{key}, required]") if s["required"] else _(
+            "{title} [{key}, optional]")
         indent = "  " * (s["level"] - 1)
-        others = [t for t in s["titles"] if t != s["title"]]
-        also = f"  (also: {', '.join(others)})" if others else ""
-        out.append(f"{indent}{s['title']} [{s['key']}, {need}]{also}")
-    out += ["", "tables:"]
+        others = [t for t in s["titles"] if t not in (s["title"], title)]
+        # (a full-width parenthesis needs no space before it)
+        also = ("" if translating() else "  ") + _("(also: {titles})").format(
+            titles=", ".join(others)) if others else ""
+        out.append(indent + need.format(title=title, key=s["key"]) + also)
+    out += ["", _("tables:")]
     for t in data["tables"]:
-        out.append(f"  {t['kind']} (section {t['section']}, directive {t['directive']})")
+        out.append("  " + _("{kind} (section {section}, directive {directive})").format(
+            kind=t["kind"], section=t["section"], directive=t["directive"]))
         for c in t["columns"]:
-            allowed = f" = {' / '.join(c['allowed'])}" if c["allowed"] else ""
-            out.append(f"    {c['label']} ({c['required']}){allowed}")
-            out.append(f"      headers: {', '.join(c['headers'])}")
-    out.append(f"  every table: notes ({', '.join(data['note_headers'])})")
+            allowed = " = " + " / ".join(_value_word(c["values"], v) for v in c["allowed"]) \
+                if c["allowed"] else ""
+            column_need = _COLUMN_NEED.get(c["required"])
+            shown = _(column_need).format(label=_(c["label"])) if column_need else \
+                f"{_(c['label'])} ({c['required']})"
+            out.append(f"    {shown}{allowed}")
+            out.append("      " + _("headers: {headers}").format(headers=", ".join(c["headers"])))
+    out.append("  " + _("every table: notes ({headers})").format(
+        headers=", ".join(data["note_headers"])))
     for g in data["generic_tables"]:
-        cols = ", ".join(c["header"] + (f" = {' / '.join(c['allowed'])} (closed)"
-                                        if c["allowed"] else "") for c in g["columns"])
-        out.append(f"  generic (section {g['section']}, line {g['line']}): {cols}")
-    out += ["", "test levels: " + (", ".join(data["test_levels"]) or "(none)"), "", "fields:"]
+        cols = ", ".join(_("{header} = {values} (closed)").format(
+            header=c["header"], values=" / ".join(c["allowed"])) if c["allowed"] else c["header"]
+            for c in g["columns"])
+        out.append("  " + _("generic (section {section}, line {line}): {columns}").format(
+            section=g["section"], line=g["line"], columns=cols))
+    out += ["", _("test levels: {levels}").format(
+        levels=", ".join(data["test_levels"]) or _("(none)")), "", _("fields:")]
     for f in data["fields"]:
         allowed = f" = {' / '.join(f['allowed'])}" if f["allowed"] else ""
-        out.append(f"  {f['name']}" + (f" ({f['key']})" if f["key"] else " (extra)") + allowed)
-        others = [w for w in f["words"] if w != f["name"]]
+        name = _(f["name"]) if (f["key"], f["name"]) in builtin_fields else f["name"]
+        line = _("{name} ({key})").format(name=name, key=f["key"]) if f["key"] else _(
+            "{name} (extra)").format(name=name)
+        out.append(f"  {line}{allowed}")
+        others = [w for w in f["words"] if w not in (f["name"], name)]
         if others:
-            out.append(f"    words: {', '.join(others)}")
+            out.append("    " + _("words: {words}").format(words=", ".join(others)))
     if data["sub_sections"]:
-        out += ["", "sub-sections (checked when present):"]
+        out += ["", _("sub-sections (checked when present):")]
         for key, titles in data["sub_sections"].items():
-            out.append(f"  {key}: {', '.join(titles)}")
-    out += ["", "values:"]
+            out.append("  " + _("{key}: {words}").format(key=key, words=", ".join(titles)))
+    out += ["", _("values:")]
     for name, choices in data["values"].items():
-        out.append(f"  {name}:")
+        kind = _VALUE_KINDS.get(name)
+        out.append("  " + (_(kind) if kind else _("{key}:").format(key=name)))
         for key, names in choices.items():
-            out.append(f"    {key}: {', '.join(names)}")
-    out += ["", "placeholders: " + ", ".join(data["placeholders"])]
+            out.append("    " + _("{key}: {words}").format(key=key, words=", ".join(names)))
+    out += ["", _("placeholders: {words}").format(words=", ".join(data["placeholders"]))]
     meta = data["metadata"]
-    out += ["", "metadata: from " + ", ".join(meta["from"])]
+    out += ["", _("metadata: from {sources}").format(sources=", ".join(
+        _(_SOURCES[m]) if m in _SOURCES else m for m in meta["from"]))]
     for key, name in meta["fields"].items():
-        out.append(f"  {key} -> {name}")
+        out.append("  " + _("{key} -> {field}").format(key=key, field=name))
     if meta["title"]:
-        out.append("  untitled: " + ", then ".join(meta["title"]))
+        out.append("  " + _("untitled: {places}").format(places=_(", then ").join(meta["title"])))
     for place in meta["status"]:
-        out.append(f"  {place['glob']}: {place['status']}")
+        out.append("  " + _("{glob}: {status}").format(
+            glob=place["glob"], status=STATUSES.shown(place["status"])))
     if meta["check_since"]:
-        out.append(f"  sections checked from {meta['check_since']}")
+        since = str(meta["check_since"])
+        if since.startswith("number "):
+            since = _("number {number}").format(number=since.removeprefix("number "))
+        out.append("  " + _("sections checked from {since}").format(since=since))
     if meta["required"]:
-        out.append("  required: a document with none is warned (rfc.missing-preamble)")
-    later = [f"{s['title']} ({s['since']})" for s in data["sections"] if s.get("since")]
+        out.append("  " + _("required: a document with none is warned (rfc.missing-preamble)"))
+    later = [_("{section} ({since})").format(
+        section=_(s["label"]) if s["title"] == s["label"] else s["title"], since=s["since"])
+        for s in data["sections"] if s.get("since")]
     if later or data["history"]:
-        out += ["", "history:"]
+        out += ["", _("history:")]
         for era in data["history"]:
-            when = ", ".join(era["documents"]) if era.get("documents") else era["since"] or "first"
-            out.append(f"  {when}: {era['template']}")
-        out += [f"  added: {text}" for text in later]
+            when = ", ".join(era["documents"]) if era.get("documents") else (
+                era["since"] or _("first"))
+            out.append("  " + _("{since}: {template}").format(since=when, template=era["template"]))
+        out += ["  " + _("added: {section}").format(section=text) for text in later]
     return "\n".join(out)

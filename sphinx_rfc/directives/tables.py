@@ -18,6 +18,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
+from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import note_rfc_data, rfc_data, rfc_pending
 from sphinx_rfc.read.tables import read_tables
@@ -50,14 +51,17 @@ class TableDirective(SphinxDirective):
         """Placeholders left in the argument or option values (not shown in
         the document, so the collector's search does not see them)."""
         problems = []
-        values = {"argument": " ".join(self.arguments)}
-        values.update((f"option :{k}:", str(v)) for k, v in self.options.items()
+        values = {"": " ".join(self.arguments)}
+        values.update((f":{k}:", str(v)) for k, v in self.options.items()
                       if isinstance(v, str))
-        for where, value in values.items():
+        for option, value in values.items():
             found = find_placeholders(value, placeholders)
             if found:
+                where = (_("the option {option} of {directive}") if option
+                         else _("the argument of {directive}"))
                 problems.append(placeholder_problem(
-                    found, f"the {where} of {self.directive_name}", source, self.lineno, None
+                    found, where.format(option=option, directive=self.directive_name),
+                    source, self.lineno, None,
                 ))
         return problems
 

@@ -42,6 +42,7 @@ from docutils import nodes
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._gitstamp import repository_stamp
+from sphinx_rfc.i18n import _, ngettext
 from sphinx_rfc.model.history import build_date, current_since, parse_date
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ImplCommit, RfcRecord
@@ -280,8 +281,9 @@ def plan_problems(
     for module, shas in unplanned.items():
         problems.append(Problem(
             "unplanned-change",
-            f"commits citing {record.id} change module {module!r}, which is not in its change "
-            f"table or :modules: ({', '.join(shas)})",
+            _("commits citing {rfc_id} change module {module!r}, which is not in its change "
+              "table or :modules: ({commits})").format(
+                rfc_id=record.id, module=module, commits=", ".join(shas)),
             record.source, line, record.id,
         ))
     days = settings.implementation_days
@@ -295,8 +297,12 @@ def plan_problems(
             if age >= days:
                 problems.append(Problem(
                     "unimplemented",
-                    f"accepted {age} days ago ({started.isoformat()}) and no commit citing "
-                    f"{record.id} touched its modules ({', '.join(planned)})",
+                    ngettext("accepted {n} day ago ({date}) and no commit citing {rfc_id} "
+                             "touched its modules ({modules})",
+                             "accepted {n} days ago ({date}) and no commit citing {rfc_id} "
+                             "touched its modules ({modules})", age).format(
+                        n=age, date=started.isoformat(), rfc_id=record.id,
+                        modules=", ".join(planned)),
                     record.source, record.line, record.id,
                 ))
     return problems

@@ -105,11 +105,12 @@ def apply_results(record: RfcRecord, results: TestResults) -> list[Problem]:
         for test_id, outcome in result["tests"].items():
             case = deciding[test_id]
             if outcome == FAILED and case is not None:
-                detail = f": {case.message}" if case.message else ""
+                failed = (_("test {test!r} of {row} failed: {message} ({report})")
+                          if case.message else _("test {test!r} of {row} failed ({report})"))
                 problems.append(Problem(
                     "test-failed",
-                    _("test {test!r} of {row} failed{detail} ({report})").format(
-                        test=test_id, row=_row_label(row), detail=detail, report=case.report),
+                    failed.format(test=test_id, row=_row_label(row), message=case.message,
+                                  report=case.report),
                     record.source, row.line or record.line, record.id, record.docname,
                 ))
             elif outcome == MISSING:

@@ -217,7 +217,8 @@ def info_rows(
             ))
             continue
         seen[name] = line
-        found.append(RawField(name, value, line, cells[1]))
+        found.append(RawField(name, value, line, cells[1],
+                              written=key_text.rstrip(":： ") if key_text != name else None))
     return found, problems
 
 

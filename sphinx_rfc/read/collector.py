@@ -234,8 +234,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             other: RfcDeclaration = extra["payload"]
             problems.append(Problem(
                 "duplicate-directive",
-                f"a second rfc directive ({other.rfc_id}) in the document of {record.id}; "
-                "only the first one counts",
+                _("a second rfc directive ({other}) in the document of {rfc_id}; "
+                  "only the first one counts").format(other=other.rfc_id, rfc_id=record.id),
                 source, other.line, record.id,
             ))
             extra.parent.remove(extra)
@@ -319,7 +319,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             problems.extend(payload.problems)
             problems.append(Problem(
                 "outside-rfc",
-                f"{payload.directive} is used in a document that is not an RFC",
+                _("{directive} is used in a document that is not an RFC").format(
+                    directive=payload.directive),
                 source, payload.line, None,
             ))
 

@@ -90,7 +90,7 @@ from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.globs import docname_glob_match
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, ngettext
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.store.domain import get_domain
@@ -498,7 +498,9 @@ def stale_review(
         return None
     return Problem(
         "stale-review",
-        f"in review for {days} days, since {since} (rfc_review_days = {days_allowed})",
+        ngettext("in review for {n} day, since {since} (rfc_review_days = {allowed})",
+                 "in review for {n} days, since {since} (rfc_review_days = {allowed})",
+                 days).format(n=days, since=since, allowed=days_allowed),
         record.source, record.status_line or record.line, record.id,
     )
 

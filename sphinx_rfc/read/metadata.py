@@ -127,7 +127,8 @@ def parse_metadata(
         found = find_placeholders(text, settings.placeholders)
         if found:
             problems.append(placeholder_problem(
-                found, f"field {shown!r}", elsewhere.get(name, source), line_of(name), rfc_id))
+                found, _("field {name!r}").format(name=shown), elsewhere.get(name, source),
+                line_of(name), rfc_id))
         if name == "title":
             meta.title = text or None
         elif name == "status":

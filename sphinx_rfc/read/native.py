@@ -703,9 +703,10 @@ def read_native(
     if rfc_id is None:
         problems.append(Problem(
             "missing-id",
-            f"no RFC ID for {docname!r}: give it an 'rfc' metadata field (front matter "
-            "or a field list before the title), an ID row in its basic-information table "
-            "or a number in its file name; it is not read as an RFC",
+            _("no RFC ID for {docname!r}: give it an 'rfc' metadata field (front matter "
+              "or a field list before the title), an ID row in its basic-information table "
+              "or a number in its file name; it is not read as an RFC").format(
+                docname=docname),
             source, record_line,
         ))
         return None, None
@@ -740,7 +741,7 @@ def read_native(
     meta, parsed = parse_metadata(
         raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra",
         source_of=elsewhere,
-        written={f.name: f.written for f in (*meta_fields, *declared_extra.values())
+        written={f.name: f.written for f in (*meta_fields, *rows, *declared_extra.values())
                  if f.written is not None and raw.get(f.name) is f.value},
     )
     if settings.template is not None and settings.template.history:

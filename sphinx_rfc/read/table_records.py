@@ -310,7 +310,8 @@ def _review(row: RowInput) -> Review:
             "invalid-value",
             _("{prefix}: column {column!r}{row}: invalid date {text!r}; expected YYYY-MM-DD "
               "(2026-03-05, 2026/3/5, 2026年3月5日); it is kept in the comment").format(
-                prefix=row.table.prefix, column=str(_("Date")),
+                prefix=row.table.prefix, column=_header_written(
+                    row.table, next(c for c in row.table.spec.columns if c.key == "date")),
                 row=_row_name(row.table, row.cells), text=written),
             row.table.source, row.cells.line_of("date") or row.line,
         ))
@@ -425,7 +426,7 @@ def _validate_row(
                 problems.append(Problem(
                     "placeholder" if read_value.several else "invalid-value",
                     _("{prefix}: column {column!r}{row}: {why} {choices}").format(
-                        prefix=directive, column=str(_(column.label)), row=_row_name(read, row), why=why,
+                        prefix=directive, column=_header_written(read, column), row=_row_name(read, row), why=why,
                         choices=vocabulary.choice_names(),
                     ),
                     read.source, cell.line or row.line,
@@ -482,5 +483,13 @@ def _required_missing(read: ReadTable, row: ReadRow, values: RowValues) -> list[
             continue
         flag = {"when-chosen": "chosen", "when-verified": "verified"}.get(column.required)
         if column.required == "yes" or (flag and values.yesno.get(flag)):
-            missing.append(column.label)
+            missing.append(_header_written(read, column))
     return missing
+
+
+def _header_written(read: ReadTable, column: ColumnSpec) -> str:
+    """The header the author gave *column* in this table (``是否必填``),
+    else its label in the project's language."""
+    found = (h for h, c in zip(read.headers, read.columns, strict=False)
+             if c is not None and c.key == column.key)
+    return next(found, None) or str(_(column.label))

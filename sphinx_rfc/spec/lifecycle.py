@@ -32,6 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.vocabulary import STATUSES
+
 #: status -> the statuses that may follow it, besides the ones any status
 #: may go to (:data:`FROM_ANY`) and ``superseded`` (:data:`SUPERSEDED`).
 TRANSITIONS: Mapping[str, tuple[str, ...]] = {
@@ -130,20 +133,22 @@ def check_transition(
     if new == SUPERSEDED:
         if superseded:
             return Verdict(current, new, True, allowed_next=following)
-        reason = "no other RFC supersedes it (give the successor a 'supersedes' field first)"
+        reason = _("no other RFC supersedes it (give the successor a 'supersedes' field first)")
         return Verdict(current, new, False, reason, following)
     if not known(current) or not known(new) or new in following:
         return Verdict(current, new, True, allowed_next=following)
     if successors is not None:  # the refusal lists superseded too when it is open
         following = tuple(allowed_next(current, superseded=bool(successors())))
-    reason = f"{current} -> {new} is not in the lifecycle table"
+    reason = _("{current} -> {new} is not in the lifecycle table").format(
+        current=STATUSES.shown(current), new=STATUSES.shown(new))
     return Verdict(current, new, False, reason, following)
 
 
 def refusal(verdict: Verdict) -> str:
     """The message of a refused transition: current status, allowed next ones."""
-    following = ", ".join(verdict.allowed_next) or "none"
-    return (
-        f"cannot go from {verdict.current} to {verdict.new}: {verdict.reason}; "
-        f"the status is {verdict.current}, allowed next: {following} (--force to set it anyway)"
-    )
+    following = ", ".join(STATUSES.shown(s) for s in verdict.allowed_next) or _("none")
+    return _(
+        "cannot go from {current} to {new}: {reason}; "
+        "the status is {current}, allowed next: {following} (--force to set it anyway)"
+    ).format(current=STATUSES.shown(verdict.current), new=STATUSES.shown(verdict.new),
+             reason=verdict.reason, following=following)

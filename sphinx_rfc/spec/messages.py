@@ -58,6 +58,12 @@ def _(message: str) -> str:
     return _installed.gettext(message)
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext_noop's usual name)
+    """*message* as it is, marked for the catalog: a label kept as data
+    (a module-level table), translated by ``_()`` where it is shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of *singular* / *plural* for *n*, in the document's
     language (``1 problem``, ``2 problems``)."""
@@ -72,7 +78,9 @@ def translating() -> bool:
 
 
 def local_words(words: Sequence[str]) -> list[str]:
-    """*words* a message offers: when translating (zh_CN), the non-ASCII
-    ones (all of them when none is); else all of them."""
-    chosen = [w for w in words if not w.isascii()] if translating() else []
+    """*words* a message offers, in the project's language: when
+    translating (zh_CN), the non-ASCII ones; else the ASCII ones (all of
+    them when none is)."""
+    chinese = translating()
+    chosen = [w for w in words if w.isascii() != chinese]
     return chosen or list(words)

@@ -56,9 +56,10 @@ Subtype = Literal[
 #: subtype -> when it is reported (one line, English).
 SUBTYPES: dict[str, str] = {
     "missing-section": (
-        "A required section is absent (one warning per section, naming it in both languages; "
-        "in a zh_CN build by its Chinese label), at the RFC's line; or its heading is "
-        "misspelt (``7. 组建依赖``): read as the section, with a did-you-mean at its line."
+        "A required section is absent (one warning per section, naming it by its label in the "
+        "project's language: in a zh_CN build its Chinese label), at the RFC's line; or its "
+        "heading is misspelt (``7. 组建依赖``): read as the section, with a did-you-mean at its "
+        "line."
     ),
     "empty-section": (
         "A section, or a template sub-section, has a title but no content (or only a "

@@ -10,6 +10,7 @@ from functools import lru_cache
 from html.parser import HTMLParser
 
 from sphinx_rfc.spec.folding import fold_key, spaced
+from sphinx_rfc.spec.messages import _
 
 #: What ``\s`` matches (and ``str.isspace``, ``str.strip()``): for
 #: ``str.rstrip`` with more characters than whitespace, where a
@@ -193,7 +194,8 @@ def module_name_problem(name: str) -> str | None:
     if not bad:
         return None
     shown = " ".join(repr(c) for c in bad)
-    return f"invalid module name {name!r}: it holds {shown}; a module name has no markup"
+    return _("invalid module name {name!r}: it holds {shown}; a module name has no markup").format(
+        name=name, shown=shown)
 
 
 #: (no ``^``: matched from a position, ``match(text, pos)``)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sphinx_rfc.spec.folding import fold_key
+from sphinx_rfc.spec.messages import translating
 
 
 @dataclass(frozen=True)
@@ -45,15 +46,26 @@ class Vocabulary:
         return [c.key for c in self.choices]
 
     def choice_names(self) -> str:
-        """The keys, each with its first non-ASCII alias: ``strong (强),
-        weak (弱), none (不涉及)`` (what a message offers to choose from)."""
+        """What a message offers to choose from, in the project's language:
+        the keys (``strong, weak, none``); translating (zh_CN), each one's
+        first non-ASCII word (``强, 弱, 不涉及``), else its key."""
+        chinese = translating()
         names = []
         for choice in self.choices:
             if choice.key == self.conditional:
                 continue  # (a condition is written, not picked)
             local = next((a for a in choice.aliases if not a.isascii()), None)
-            names.append(f"{choice.key} ({local})" if local else choice.key)
+            names.append(local if chinese and local else choice.key)
         return ", ".join(names)
+
+    def shown(self, key: str) -> str:
+        """How a message names *key*: its first non-ASCII word when
+        translating (``已接受``, as the team writes it), else the key."""
+        if translating():
+            for choice in self.choices:
+                if choice.key == key:
+                    return next((a for a in choice.aliases if not a.isascii()), key)
+        return key
 
     def label(self, key: str) -> str:
         for choice in self.choices:

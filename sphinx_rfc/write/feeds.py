@@ -128,6 +128,8 @@ def feed_xml(
     page_uri: Any, status_label: Any,
 ) -> bytes:
     """The Atom document *name* (its file name) of *entries*."""
+    from sphinx_rfc.i18n import _, translating
+
     updated = _stamp(entries[0].step.date) if entries else "1970-01-01T00:00:00Z"
     feed_id = f"urn:uuid:{uuid.uuid5(_NAMESPACE, f'{base}|{name}')}"
     out = [
@@ -142,11 +144,13 @@ def feed_xml(
     for item in entries:
         record, step = item.record, item.step
         label = status_label(step.status)
-        head = f"{record.id} {'new, ' if item.first else ''}{step.status}"
+        head = (_("{rfc_id} new, {status}: {title}") if item.first
+                else _("{rfc_id} {status}: {title}")).format(
+            rfc_id=record.id, status=label if translating() else step.status, title=record.title)
         out += [
             "  <entry>",
             f"    <id>{entry_id(record.id, step)}</id>",
-            f"    <title>{_xml(f'{head}: {record.title}')}</title>",
+            f"    <title>{_xml(head)}</title>",
             f"    <updated>{_stamp(step.date)}</updated>",
             f"    <link rel=\"alternate\" type=\"text/html\" href={_attribute(page_uri(record))}/>",
             f"    <author><name>{_xml(step.author or '-')}</name></author>",

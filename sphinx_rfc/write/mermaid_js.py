@@ -320,7 +320,7 @@ def say_not_adapted(version: tuple[int, ...] | None, app: Sphinx) -> None:
         __("sphinx_rfc: rfc_mermaid_js is not applied: sphinxcontrib-mermaid %s is not a "
            "version sphinx_rfc knows (%s to %s); its diagrams load Mermaid as "
            "sphinxcontrib-mermaid says"), shown, ".".join(map(str, ADAPTED[0])),
-        "before " + ".".join(map(str, ADAPTED[1])),
+        __("before %s") % ".".join(map(str, ADAPTED[1])),
         type=WARNING_TYPE, subtype="mermaid-script",
     )
 

@@ -37,13 +37,15 @@ def summary_line(app: Sphinx, problems: Sequence[object] | None = None) -> str:
     if problems is None:
         problems = visible_problems(app)
     counts = Counter(r.status for r in records)
-    per_status = ", ".join(f"{counts[s]} {s}" for s in sorted(counts))
+    statuses = rfc_config.settings(app.config).statuses
+    per_status = ", ".join(_("{count} {status}").format(count=counts[s], status=statuses.shown(s))
+                           for s in sorted(counts))
     template = rfc_config.settings(app.config).template
     noun = profile_of(template.path if template is not None else None).noun
     line = _("sphinx_rfc: {documents}, {problems}").format(
         documents=noun.say(len(records), app.config.language),
         problems=ngettext("{n} problem", "{n} problems", len(problems)).format(n=len(problems)))
-    return f"{line} ({per_status})" if per_status else line
+    return _("{line} ({per_status})").format(line=line, per_status=per_status) if per_status else line
 
 
 def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:

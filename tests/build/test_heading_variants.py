@@ -140,7 +140,7 @@ def test_chinese_warnings(shared_build: BuildFn) -> None:
     # "6. 方案设计与验证" names two sections: both are present
     assert sorted(build.rfc_warnings()) == sorted([
         ("0103-near-miss.md", 5, "rfc.missing-section",
-         "RFC-0103: missing section 'Component dependencies' / '组件依赖'; did you mean "
+         "RFC-0103: missing section 'Component dependencies'; did you mean "
          f"the heading '7. 依赖组件' (line {_line(build, near, '依赖组件')})?"),
         # a rendered issue pasted as text: one warning, not nine
         ("0104-pasted.md", 4, "rfc.no-headings",
@@ -161,7 +161,7 @@ def test_english_variants_and_warnings(shared_build: BuildFn) -> None:
     # "Design and verification" names two sections: both are present
     assert sorted(build.rfc_warnings()) == sorted([
         ("0201-prefetch.rst", 5, "rfc.missing-section",
-         "RFC-0201: missing section 'Component dependencies' / '组件依赖'; did you mean "
+         "RFC-0201: missing section 'Component dependencies'; did you mean "
          f"the heading 'Dependancies' (line {_line(build, prefetch, 'Dependancies')})?"),
     ])
     assert _not_present(rfcs["RFC-0201"]) == {"dependencies": "missing"}
@@ -255,7 +255,7 @@ def test_several_level_one_headings_without_them_warn(build: BuildFn) -> None:
     result = build({"index.rst": "Index\n=====\n", "rfcs/multi.md": text}, conf=conf)
     assert result.rfc_warnings() == [
         ("multi.md", 3, "rfc.missing-section",
-         "RFC-0301: missing section 'Goals and non-goals' / '目标和非目标'"),
+         "RFC-0301: missing section 'Goals and non-goals'"),
     ]
 
 
@@ -308,7 +308,7 @@ def test_pasted_issue_with_one_missing_section_names_it(tmp_path: Path, build: B
     text = "---\nrfc: 9\n---\n# 需求\n\n背景\t为什么\n"
     result = build({"index.rst": "Index\n=====\n", "rfcs/9.md": text}, conf=conf)
     assert [w[2:] for w in result.rfc_warnings()] == [
-        ("rfc.missing-section", "RFC-0009: missing section 'Background' / '背景'"),
+        ("rfc.missing-section", "RFC-0009: missing section 'Background'"),
     ]
 
 
@@ -337,7 +337,7 @@ def test_a_title_holding_a_section_word_stays_the_title(build: BuildFn) -> None:
     result = build({"index.rst": "Index\n=====\n", "rfcs/7.md": text}, conf=conf)
     assert [w[2:] for w in result.rfc_warnings()] == [
         ("rfc.missing-section",
-         "RFC-0007: missing section 'Constraints and compatibility' / '约束与兼容性'"),
+         "RFC-0007: missing section 'Constraints and compatibility'"),
     ]
     (record,) = _export(result).values()
     assert record["title"] == "checkpoint 格式升级与兼容性"

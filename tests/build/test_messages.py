@@ -301,7 +301,7 @@ def test_chinese_messages_in_check(tmp_path: Path, capsys: pytest.CaptureFixture
         "amp.md:14: [rfc.missing-test-level] RFC-0035: 验证计划缺少必需的测试级别 'Level0'",
         "amp.md:14: [rfc.placeholder] RFC-0035: 表格的 '数量', '通过标准' 列单元格中残留占位符 'xxx'",
     ]
-    assert out[-1] == "sphinx_rfc：1 个 RFC，3 个问题 (1 draft)"
+    assert out[-1] == "sphinx_rfc：1 个 RFC，3 个问题（草稿 1）"
 
 
 def test_english_messages_stay(build: BuildFn) -> None:

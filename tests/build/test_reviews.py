@@ -292,7 +292,7 @@ def test_status_accepts_an_approved_rfc(
 ) -> None:
     # RFC-0204: loader has no approvers, 李雷 approved checkpoint
     assert status(str(project), "RFC-0204", "已接受", "--date", "2026-03-20") == 0
-    assert "RFC-0204 review -> accepted" in capsys.readouterr().out
+    assert "RFC-0204 评审中 -> 已接受" in capsys.readouterr().out
     text = (project / "rfcs" / "0204-loader-shm.md").read_text(encoding="utf-8")
     assert "status: 已接受" in text
 

@@ -110,7 +110,7 @@ def test_kep_starts_provisional(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 
 @pytest.mark.parametrize(("language", "line"), [
     ("en", "sphinx_rfc: 1 RFC, 1 problem (1 draft)"),
-    ("zh_CN", "sphinx_rfc：1 个 RFC，1 个问题 (1 draft)"),
+    ("zh_CN", "sphinx_rfc：1 个 RFC，1 个问题（草稿 1）"),
 ])
 def test_one_problem_is_one_problem(build: BuildFn, tmp_path: Path, language: str,
                                     line: str) -> None:
