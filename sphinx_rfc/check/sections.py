@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.placeholders import strip_placeholders
+from sphinx_rfc.check.renamed import renamed_headings
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec.memo import ByIdentity
@@ -559,7 +560,9 @@ def choose_sections(
     unmatched = [b for b in unmatched if id(b) not in combined]
     named = {k for keys in keys_of for k in keys} | {k for keys in combined.values() for k in keys}
     misspelt = misspelt_headings(bodies, keys_of, unmatched, named, settings)
-    typo_of = {id(b): key for key, b in misspelt.items()}
+    # (a heading in another version's words, by its number and place: no typo)
+    renamed = renamed_headings(bodies, keys_of, unmatched, named | set(misspelt), settings)
+    typo_of = {id(b): key for key, b in (*misspelt.items(), *renamed.items())}
     unmatched = [b for b in unmatched if id(b) not in typo_of]
     index = {id(b): i for i, b in enumerate(bodies)}
     chosen: dict[str, SectionBody] = {}
@@ -574,6 +577,7 @@ def choose_sections(
         # a heading that names two sections (`背景与目标`) makes both present
         matching = matching or [b for b in bodies if key in combined.get(id(b), ())]
         matching = matching or ([misspelt[key]] if key in misspelt else [])
+        matching = matching or ([renamed[key]] if key in renamed else [])
         body = _answered(matching, bodies, empty, names)
         if body is not None:
             chosen[key] = body
@@ -726,7 +730,7 @@ def section_states(
             lines[spec.key] = body.line
             if spec.level == 2:
                 chosen.setdefault(spec.key, body)
-        if state == EMPTY:
+        if state == EMPTY and not (spec.blank and spec.key not in required):
             assert body is not None
             problems.append(Problem(
                 "empty-section",

@@ -65,7 +65,12 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     parents: dict[str, str | None] = {}
     titles: dict[str, str] = {}
     since: dict[str, str | None] = {}
+    headings: dict[str, str] = {}
+    shift = template.shift if template is not None else 0
     if template is not None:
+        lines = template.text.splitlines()
+        headings = {s.key: _heading_text(lines[s.line - 1]) for s in template.sections
+                    if 0 < s.line <= len(lines)}
         since = {s.key: s.since for s in template.sections}
         levels = {s.key: s.level for s in template.sections}
         parents = {s.key: s.parent for s in template.sections}
@@ -80,6 +85,11 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             "required": spec.key in settings.required_sections,
             "level": levels.get(spec.key, 2),
             "parent": parents.get(spec.key),
+            # (its heading as the template writes it, and that heading's own
+            # level: one less than "level" when the template's sections are
+            # headings of its title's level)
+            "heading": headings.get(spec.key),
+            "template_level": levels[spec.key] - shift if spec.key in levels else None,
             "directive": spec.directive,
             # (when the section joined the template: only on those that say)
             **({"since": since[spec.key]} if since.get(spec.key) else {}),
@@ -131,6 +141,8 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     return {
         "template": template.path if template is not None else None,
         "depth": template.depth if template is not None else 2,
+        "title": template.title if template is not None else None,
+        "levels_shifted": shift,
         "sections": sections,
         "tables": tables,
         "generic_tables": generic,
@@ -145,6 +157,11 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         "history": [{"template": e.name, "since": e.since, "required": list(e.required)}
                     for e in (template.history if template is not None else ())],
     }
+
+
+def _heading_text(line: str) -> str:
+    """A Markdown heading's text without its ``#`` marks (an rST title as it is)."""
+    return line.strip().lstrip("#").strip()
 
 
 def _metadata_of(settings: RfcSettings) -> dict[str, Any]:
@@ -189,14 +206,22 @@ def _value_vocabularies(settings: RfcSettings) -> list[Vocabulary]:
 
 def as_text(data: dict[str, Any]) -> str:
     """The schema for reading."""
-    out = [f"template: {data['template'] or '(built-in hyper-parallel template)'}", "",
-           "sections:"]
+    out = [f"template: {data['template'] or '(built-in hyper-parallel template)'}"]
+    if data.get("title"):
+        out.append(f"title: {data['title']}")
+    out += ["", f"sections (level 2 to {data['depth']}):"]
+    if data.get("levels_shifted"):
+        out[-1] = (f"sections (level 2 to {data['depth']}; the template's sections are "
+                   "headings of its title's level, each read one level down):")
     for s in data["sections"]:
         need = "required" if s["required"] else "optional"
         indent = "  " * (s["level"] - 1)
         others = [t for t in s["titles"] if t != s["title"]]
         also = f"  (also: {', '.join(others)})" if others else ""
-        out.append(f"{indent}{s['title']} [{s['key']}, {need}]{also}")
+        written = s.get("heading")
+        shown = f"  <- {written!r}" if written and written != s["title"] else ""
+        out.append(f"{indent}{s['title']} [{s['key']}, {need}] level {s['level']}"
+                   f"{also}{shown}")
     out += ["", "tables:"]
     for t in data["tables"]:
         out.append(f"  {t['kind']} (section {t['section']}, directive {t['directive']})")
