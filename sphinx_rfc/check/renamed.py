@@ -31,10 +31,11 @@ named by no other heading and no other heading is that part.
 
 from __future__ import annotations
 
-import bisect
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
+
+from sphinx_rfc.spec.memo import ByIdentity
 
 if TYPE_CHECKING:
     from sphinx_rfc.check.sections import SectionBody
@@ -63,15 +64,12 @@ def renamed_headings(
     from sphinx_rfc.check.sections import (
         _named_places,
         _template_numbers,
+        template_orders,
         title_number,
     )
 
     numbered = [b for b in unmatched if not b.first and title_number(b.title) is not None]
-    if not numbered:
-        return {}
-    levels = {s.level for s in settings.sections}
-    order = {s.key: i for level in levels
-             for i, s in enumerate(x for x in settings.sections if x.level == level)}
+    orders = template_orders(settings)
     level_of = {s.key: s.level for s in settings.sections}
     index = {id(b): i for i, b in enumerate(bodies)}
     numbers = _template_numbers(settings)
@@ -80,11 +78,11 @@ def renamed_headings(
     left = numbered
     # (a heading found so is a neighbour, and no longer lacking, for the next)
     while left:
-        places = _named_places(keys, level_of, order)
+        places = [_named_places(keys, level_of, order) for order in orders]
         found: dict[str, list[SectionBody]] = {}
         for body in left:
-            hit = _renamed_as(body, index[id(body)], settings, taken, renamed, numbers, places,
-                              order, level_of)
+            hit = _renamed_as(body, index[id(body)], bodies, settings, taken, renamed, numbers,
+                              places, orders, level_of)
             if hit is not None:
                 found.setdefault(hit, []).append(body)
         certain = {key: heads[0] for key, heads in found.items() if len(heads) == 1}
@@ -93,21 +91,44 @@ def renamed_headings(
         for key, body in certain.items():
             renamed[key] = body
             keys[index[id(body)]] = [key]
+            if key in successors(settings):
+                taken = {*taken, successors(settings)[key]}
         left = [b for b in left if all(b is not r for r in certain.values())]
     return renamed | _parts_of_titles(
         [b for b in unmatched if not b.first and all(b is not r for r in renamed.values())],
         {*taken, *renamed}, settings)
 
 
+def _in_sequence(number: tuple[int, ...], at: int, bodies: Sequence[SectionBody]) -> bool:
+    """Whether *number* follows the document's own numbering: the nearest
+    heading before it numbered at its depth is one less, or the nearest
+    after it one more (`四、方案设计` after `三、业内方案调研`, in a document
+    that wrote the template's `四、对比分析` as a sub-heading)."""
+    from sphinx_rfc.check.sections import title_number
+
+    def nearest(indexes: Iterable[int]) -> tuple[int, ...] | None:
+        for k in indexes:
+            other = title_number(bodies[k].title)
+            if other is not None and len(other) == len(number):
+                return other
+        return None
+
+    before = nearest(range(at - 1, -1, -1))
+    after = nearest(range(at + 1, len(bodies)))
+    return (before == (*number[:-1], number[-1] - 1)
+            or after == (*number[:-1], number[-1] + 1))
+
+
 def _renamed_as(
-    body: SectionBody, at: int, settings: RfcSettings, taken: Collection[str],
-    renamed: dict[str, SectionBody], numbers: dict[str, tuple[int, ...]],
-    places: dict[int, tuple[list[int], list[int]]], order: dict[str, int],
-    level_of: dict[str, int],
+    body: SectionBody, at: int, bodies: Sequence[SectionBody], settings: RfcSettings,
+    taken: Collection[str], renamed: dict[str, SectionBody],
+    numbers: dict[str, tuple[int, ...]],
+    places: Sequence[dict[int, tuple[list[int], list[int]]]],
+    orders: Sequence[dict[str, int]], level_of: dict[str, int],
 ) -> str | None:
     """The one section the heading *body* (at position *at*) is by its
     number and place, or None."""
-    from sphinx_rfc.check.sections import normalise_title, title_number
+    from sphinx_rfc.check.sections import neighbours, normalise_title, title_number
 
     number = title_number(body.title)
     words = _words(normalise_title(body.title))
@@ -117,21 +138,28 @@ def _renamed_as(
         if (spec.key in taken or spec.key in renamed or own is None or number is None
                 or len(own) != len(number)):
             continue
-        positions, ranks = places.get(level_of[spec.key], ([], []))
-        k = bisect.bisect_left(positions, at)
-        before = ranks[k - 1] if k > 0 else None
-        after = ranks[k] if k < len(positions) else None
-        place = order[spec.key]
-        if not ((before is None or before < place) and (after is None or after > place)
-                and (before == place - 1 or after == place + 1)):
+        if not any(words & _words(normalise_title(t)) for t in spec.titles):
             continue
-        named = set(ranks)
-        lacking = sum(1 for key, rank in order.items()
-                      if level_of[key] == level_of[spec.key] and rank < place and rank not in named)
-        if number != own and number != (*own[:-1], own[-1] - lacking):
-            continue
-        if any(words & _words(normalise_title(t)) for t in spec.titles):
-            hits.append(spec.key)
+        for order, named in zip(orders, places, strict=True):
+            if spec.key not in order:
+                continue
+            level = named.get(level_of[spec.key], ([], []))
+            before, after = neighbours(level, at)
+            place = order[spec.key]
+            if not ((before is None or before < place) and (after is None or after > place)
+                    and (before == place - 1 or after == place + 1)):
+                continue
+            seen = set(level[1])
+            lacking = sum(1 for key, rank in order.items()
+                          if level_of[key] == level_of[spec.key] and rank < place
+                          and rank not in seen)
+            if (number == own or number == (*own[:-1], own[-1] - lacking)
+                    or _in_sequence(number, at, bodies)):
+                hits.append(spec.key)
+                break
+    # (a section and its other version are one: the newer one, named first)
+    pairs = successors(settings)
+    hits = [k for n, k in enumerate(hits) if pairs.get(k) not in hits[:n]]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -157,3 +185,46 @@ def _parts_of_titles(
         if len(keys) == 1 and not keys & set(taken):
             found.setdefault(next(iter(keys)), []).append(body)
     return {key: heads[0] for key, heads in found.items() if len(heads) == 1}
+
+
+#: settings -> :func:`successors`
+_SUCCESSORS: ByIdentity[dict[str, str]] = ByIdentity(64)
+
+
+def successors(settings: RfcSettings) -> dict[str, str]:
+    """Section key -> the same section in the other version of the template
+    (``rfc_template`` as a list), both ways: of the sections an older
+    template has and the next one lacks, and those the next one adds, each
+    pair of the same level whose titles share more words with each other
+    than with any other of those (`方案详细描述` then `方案描述`; `飞桨现状`
+    then `PaddleScience 现状`).  A document that has one has the other."""
+
+    def compute() -> dict[str, str]:
+        from sphinx_rfc.check.sections import normalise_title
+
+        template = settings.template
+        history = template.history if template is not None else ()
+        specs = {s.key: s for s in settings.sections}
+        words = {key: set().union(*(_words(normalise_title(t)) for t in spec.titles))
+                 for key, spec in specs.items()}
+        found: dict[str, str] = {}
+        for older, newer in zip(history, history[1:]):
+            dropped = [k for k in older.sections if k not in newer.sections and k in specs]
+            added = [k for k in newer.sections if k not in older.sections and k in specs]
+
+            def best(key: str, among: list[str]) -> str | None:
+                shared = sorted(((len(words[key] & words[k]), k) for k in among
+                                 if specs[k].level == specs[key].level), reverse=True)
+                if not shared or not shared[0][0] or (
+                        len(shared) > 1 and shared[1][0] == shared[0][0]):
+                    return None
+                return shared[0][1]
+
+            for old in dropped:
+                new = best(old, added)
+                if new is not None and best(new, dropped) == old:
+                    found.setdefault(old, new)
+                    found.setdefault(new, old)
+        return found
+
+    return _SUCCESSORS.get(settings, None, compute)

@@ -66,11 +66,11 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     titles: dict[str, str] = {}
     since: dict[str, str | None] = {}
     headings: dict[str, str] = {}
+    written: dict[str, int] = {}
     shift = template.shift if template is not None else 0
     if template is not None:
-        lines = template.text.splitlines()
-        headings = {s.key: _heading_text(lines[s.line - 1]) for s in template.sections
-                    if 0 < s.line <= len(lines)}
+        headings = {s.key: s.heading for s in template.sections if s.heading}
+        written = {s.key: s.written for s in template.sections if s.written}
         since = {s.key: s.since for s in template.sections}
         levels = {s.key: s.level for s in template.sections}
         parents = {s.key: s.parent for s in template.sections}
@@ -89,7 +89,7 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             # level: one less than "level" when the template's sections are
             # headings of its title's level)
             "heading": headings.get(spec.key),
-            "template_level": levels[spec.key] - shift if spec.key in levels else None,
+            "template_level": written.get(spec.key),
             "directive": spec.directive,
             # (when the section joined the template: only on those that say)
             **({"since": since[spec.key]} if since.get(spec.key) else {}),
@@ -157,11 +157,6 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         "history": [{"template": e.name, "since": e.since, "required": list(e.required)}
                     for e in (template.history if template is not None else ())],
     }
-
-
-def _heading_text(line: str) -> str:
-    """A Markdown heading's text without its ``#`` marks (an rST title as it is)."""
-    return line.strip().lstrip("#").strip()
 
 
 def _metadata_of(settings: RfcSettings) -> dict[str, Any]:

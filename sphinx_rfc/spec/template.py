@@ -123,6 +123,11 @@ class TemplateSection:
     since: str | None = None
     #: Nothing is written under it in the template (a Markdown template).
     blank: bool = False
+    #: Its heading as the template writes it (numbering and marker kept),
+    #: and that heading's own level (one less than *level* in a template
+    #: whose sections are headings of its title's level).
+    heading: str = ""
+    written: int = 0
 
     def spec(self) -> SectionSpec:
         """The section as the checks see it: named by the template's title."""
@@ -170,6 +175,9 @@ class Era:
     since: str | None
     name: str
     required: tuple[str, ...]
+    #: Every section of its template, in the template's order (a section
+    #: is placed among those of its own template).
+    sections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -424,8 +432,9 @@ def _sections_beside_title(parts: list[_Part]) -> list[_Part]:
     """A template whose sections are headings of its title's level (``#
     标题``, then ``# 一、概述`` with ``## 1、相关背景`` under it): every
     heading after the title one level down, so that its top-level sections
-    are of level 2 as in any template and ``rfc_template_depth`` means what
-    it means there; any other template as it is."""
+    are of level 2 as in any template (``rfc_template_depth`` still counts
+    the template's own levels: its ``##`` sub-sections are read at the
+    default 2); any other template as it is."""
     headings = [p for p in parts if isinstance(p, _Heading)]
     if sum(1 for h in headings if h.level == 1) < 2:
         return parts
@@ -517,6 +526,9 @@ def parse_template(
     beside = _sections_beside_title(parts)
     shift = 0 if beside is parts else 1
     parts = beside
+    # (rfc_template_depth counts the template's own heading levels: a
+    # template read one level down keeps its `##` sub-sections at 2)
+    depth += shift
 
     sections: list[TemplateSection] = []
     stack: list[TemplateSection] = []
@@ -552,7 +564,8 @@ def parse_template(
             # under an optional section, a section is needed only with it
             optional = optional or any(s.optional for s in stack)
             key = _builtin_key(part.title, builtin) or slug(name)
-            section = TemplateSection(key, name, part.level, parent, optional, part.line)
+            section = TemplateSection(key, name, part.level, parent, optional, part.line,
+                                      heading=part.title, written=part.level - shift)
             sections.append(section)
             stack.append(section)
             current = section
