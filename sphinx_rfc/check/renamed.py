@@ -128,7 +128,7 @@ def _renamed_as(
 ) -> str | None:
     """The one section the heading *body* (at position *at*) is by its
     number and place, or None."""
-    from sphinx_rfc.check.sections import neighbours, normalise_title, title_number
+    from sphinx_rfc.check.sections import _between, neighbours, normalise_title, title_number
 
     number = title_number(body.title)
     words = _words(normalise_title(body.title))
@@ -144,8 +144,15 @@ def _renamed_as(
             if spec.key not in order:
                 continue
             level = named.get(level_of[spec.key], ([], []))
-            before, after = neighbours(level, at)
             place = order[spec.key]
+            if number == own:
+                # the template's own number: at its place, the sections the
+                # document lacks between not counted
+                if _between(place, level, at):
+                    hits.append(spec.key)
+                    break
+                continue
+            before, after = neighbours(level, at)
             if not ((before is None or before < place) and (after is None or after > place)
                     and (before == place - 1 or after == place + 1)):
                 continue
@@ -153,8 +160,7 @@ def _renamed_as(
             lacking = sum(1 for key, rank in order.items()
                           if level_of[key] == level_of[spec.key] and rank < place
                           and rank not in seen)
-            if (number == own or number == (*own[:-1], own[-1] - lacking)
-                    or _in_sequence(number, at, bodies)):
+            if number == (*own[:-1], own[-1] - lacking) or _in_sequence(number, at, bodies):
                 hits.append(spec.key)
                 break
     # (a section and its other version are one: the newer one, named first)
