@@ -314,12 +314,13 @@ def test_pasted_issue_with_one_missing_section_names_it(tmp_path: Path, build: B
 
 def test_messages_follow_the_language(build: BuildFn) -> None:
     conf = 'language = "zh_CN"\nrfc_required_sections = ["dependencies"]\n'
-    text = "# 提案\n\n```{rfc} RFC-0601\n```\n\n## 7. 依赖组件\n\n依赖 FSDP。\n"
+    # (unnumbered: `7. 依赖组件` would be the section by its number and place)
+    text = "# 提案\n\n```{rfc} RFC-0601\n```\n\n## 依赖组件\n\n依赖 FSDP。\n"
     result = build({"index.rst": "Index\n=====\n", "z.md": text}, conf=conf)
     assert [w[2:] for w in result.rfc_warnings()] == [
         ("rfc.missing-section",
          # (a zh_CN message names the section by its Chinese label alone)
-         "RFC-0601: 缺少章节 '组件依赖'；是否指标题 '7. 依赖组件'（第 6 行）？"),
+         "RFC-0601: 缺少章节 '组件依赖'；是否指标题 '依赖组件'（第 6 行）？"),
     ]
 
 
