@@ -1,5 +1,5 @@
 """Headings that name a template section in other words, found by their
-place (docs/reference/sections.md, "A section by its number and place").
+place (docs/reference/sections.md, "A missing section").
 
 A team's template changes its words over time (`五、方案设计` becomes
 `五、设计思路与实现方案`, `七、可行性分析及规划排期` becomes
@@ -7,21 +7,27 @@ A team's template changes its words over time (`五、方案设计` becomes
 missing those sections.  A heading that names no section is read as the
 section *S* when all of these hold:
 
-- its numbering is the template's numbering of *S* (`五、`, `5.`, `第五章`),
-  or that number less the template's sections of *S*'s level before *S*
-  that the document lacks (it left `四、对比分析` out: its `四、方案设计` is
-  the template's `五、`); a heading numbered otherwise (`10. 验证设计方桉`
-  for `9. 验证设计`) is at most a did-you-mean;
+- its numbering is the template's numbering of *S* (`五、`, `5.`, `第五章`)
+  and it stands at *S*'s place: of the nearest headings before and after
+  it that name sections of *S*'s level, none is out of order around *S*
+  and one names the section just before or after *S*, the sections
+  between that the document names nowhere not counted;
+- or its number is the template's less the sections of *S*'s level
+  before *S* that the document lacks (it left `四、对比分析` out: its
+  `四、方案设计` is the template's `五、`), or it follows the document's
+  own numbering (:func:`_in_sequence`), and one of those nearest
+  headings names the section just before or after *S*; a heading
+  numbered otherwise (`10. 验证设计方桉` for `9. 验证设计`) is at most a
+  did-you-mean;
 - *S* is named by no other heading;
-- of the nearest headings before and after it that name sections of *S*'s
-  level, none is out of order around *S* and one names the template's
-  section just before or just after *S*;
 - it shares a word with one of *S*'s titles (two Chinese characters in a
   row, or an English word of three letters or more);
-- no other section is found so for it, and no other heading for *S*.
+- no other section is found so for it (a section and its other version,
+  :func:`successors`, are one), and no other heading for *S*.
 
 It counts as *S*, with no warning: it is no misspelling, only the words
-of another version of the template.
+of another version of the template.  With ``rfc_template`` as a list, a
+section is placed among the sections of its own version.
 
 So does a heading that is one part of *S*'s title (`排期规划` for
 `可行性分析和排期规划`, the title cut at `和`, `与`, `/` …), wherever it
