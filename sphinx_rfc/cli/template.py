@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
+from sphinx_rfc.check.renamed import successors
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import find_sourcedir
@@ -68,6 +69,7 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     headings: dict[str, str] = {}
     written: dict[str, int] = {}
     shift = template.shift if template is not None else 0
+    versions = successors(settings)
     if template is not None:
         headings = {s.key: s.heading for s in template.sections if s.heading}
         written = {s.key: s.written for s in template.sections if s.written}
@@ -93,6 +95,9 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             "directive": spec.directive,
             # (when the section joined the template: only on those that say)
             **({"since": since[spec.key]} if since.get(spec.key) else {}),
+            # (the same section in the template's other version: rfc_template
+            # as a list, docs/reference/templates.md)
+            **({"other_version": versions[spec.key]} if spec.key in versions else {}),
         }
         for spec in settings.sections
     ]
@@ -215,8 +220,9 @@ def as_text(data: dict[str, Any]) -> str:
         also = f"  (also: {', '.join(others)})" if others else ""
         written = s.get("heading")
         shown = f"  <- {written!r}" if written and written != s["title"] else ""
+        other = f"  (another version of {s['other_version']})" if s.get("other_version") else ""
         out.append(f"{indent}{s['title']} [{s['key']}, {need}] level {s['level']}"
-                   f"{also}{shown}")
+                   f"{also}{shown}{other}")
     out += ["", "tables:"]
     for t in data["tables"]:
         out.append(f"  {t['kind']} (section {t['section']}, directive {t['directive']})")

@@ -16,6 +16,7 @@ from conftest import ROOTS, BuildFn
 
 from sphinx_rfc.check.renamed import successors
 from sphinx_rfc.check.sections import misspells, rewords
+from sphinx_rfc.cli import main
 from sphinx_rfc.config import settings
 
 ROOT = ROOTS / "test-sections-reworded"
@@ -99,3 +100,16 @@ def test_rewords(heading: str, title: str, meant: bool) -> None:
 def test_a_rewording_is_no_misspelling_and_a_misspelling_no_rewording() -> None:
     assert misspells("方按描述", "方案描述") and not rewords("方按描述", "方案描述")
     assert rewords("方案的详细描述", "方案描述") and not misspells("方案的详细描述", "方案描述")
+
+
+def test_template_command_shows_the_versions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["template", str(ROOT)]) == 0
+    out = capsys.readouterr().out
+    assert "  方案描述 [方案描述, required] level 2  (another version of 详细方案描述)" in out
+    assert "  问题陈述 [问题陈述, optional] level 2\n" in out
+    assert main(["template", str(ROOT), "--format", "json"]) == 0
+    by_key = {s["key"]: s for s in json.loads(capsys.readouterr().out)["sections"]}
+    assert by_key["详细方案描述"]["other_version"] == "方案描述"
+    # (each heading as its own version of the template writes it)
+    assert by_key["问题陈述"]["heading"] == "问题陈述"
+    assert "other_version" not in by_key["问题陈述"]
