@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.spec.memo import ByIdentity
@@ -220,7 +221,7 @@ def successors(settings: RfcSettings) -> dict[str, str]:
         words = {key: set().union(*(_words(normalise_title(t)) for t in spec.titles))
                  for key, spec in specs.items()}
         found: dict[str, str] = {}
-        for older, newer in zip(history, history[1:]):
+        for older, newer in pairwise(history):
             dropped = [k for k in older.sections if k not in newer.sections and k in specs]
             added = [k for k in newer.sections if k not in older.sections and k in specs]
 
