@@ -550,14 +550,13 @@ def _subsequence(short: Sequence[str], long: Sequence[str]) -> bool:
 @lru_cache(maxsize=8192)
 def rewords(heading: str, title: str) -> bool:
     """Whether a heading's normalised text is a Chinese section title with
-    words left out or added -- a particle (`方案的详细描述`, `测试验收的考量`),
+    words left out or added -- a particle (`方案的总体设计`, `测试上线的计划`),
     a qualifier (`底层设计` for `底层OP设计`, `背景` for `相关背景`): each
     Chinese character or Latin word of the shorter is in the longer, in
     order; the same head noun; the shorter at least half the longer, of
     two words or more; the section's title of three or more (`设计` is too
-    short to tell).  A heading of the same
-    words is no rewording; nor is a Latin word spelt otherwise (that is a
-    misspelling, :func:`misspells`)."""
+    short to tell).  A heading of the same words is no rewording; nor is a
+    Latin word spelt otherwise (that is a misspelling, :func:`misspells`)."""
     a, b = _units(normalise_title(heading)), _units(normalise_title(title))
     if a == b or not any(_is_cjk(u[0]) for u in a) or not any(_is_cjk(u[0]) for u in b):
         return False
@@ -834,7 +833,8 @@ def section_states(
     unmatched = choice.unmatched
     chosen: dict[str, SectionBody] = {}
     missing: list[Problem] = []
-    told_empty: set[int] = set()
+    told_empty: dict[int, str] = {}
+    pairs = successors(settings)
     for spec in settings.sections:
         body = choice.bodies.get(spec.key)
         has_directive = spec.directive is not None and spec.directive in present_directives
@@ -853,10 +853,11 @@ def section_states(
             if spec.level == 2:
                 chosen.setdefault(spec.key, body)
         if (state == EMPTY and not (spec.blank and spec.key not in required)
-                and id(body) not in told_empty):
+                and (told_empty.get(id(body)) is None
+                     or pairs.get(spec.key) != told_empty[id(body)])):
             assert body is not None
             # (one heading, one warning: a section and its other version)
-            told_empty.add(id(body))
+            told_empty[id(body)] = spec.key
             problems.append(Problem(
                 "empty-section",
                 _("section {title!r} ({label}) has no content").format(

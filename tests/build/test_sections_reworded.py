@@ -44,7 +44,13 @@ def test_only_the_true_problems_are_warned(reworded: dict[str, Any]) -> None:
         # a misspelling: read as the section, told at its heading
         ("0004-quota.md", line_of("0004-quota.md", "## 方按描述"), "rfc.missing-section",
          "RFC-0004: 缺少章节 '方案描述'：标题 '方按描述' 按该章节读取；是否应为 '方案描述'？"),
+        # the first version's heading left empty: one warning for the
+        # section in both its versions
+        ("0006-log-retention.md", line_of("0006-log-retention.md", "## 详细方案描述"),
+         "rfc.empty-section", "RFC-0006: 章节 '详细方案描述'（方案描述）没有内容"),
     ]
+    sections = reworded["rfcs"]["RFC-0006"]["sections"]
+    assert (sections["方案描述"], sections["详细方案描述"]) == ("empty", "empty")
 
 
 def test_the_first_heading_under_a_front_matter_title_is_a_section(
