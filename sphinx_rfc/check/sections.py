@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.placeholders import strip_placeholders
+from sphinx_rfc.check.renamed import renamed_headings, successors
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec.memo import ByIdentity
@@ -222,6 +223,12 @@ def section_keys_for_title(title: str, sections: Sequence[SectionSpec]) -> list[
 
 
 def _section_keys_for_title(title: str, sections: Sequence[SectionSpec]) -> list[str]:
+    # a heading that is a section's title exactly is that section, whatever
+    # its words name (`背景与目标` above a sub-section `目标`)
+    text = loose(normalise_title(title))
+    exact = [key for key, titles in _loose_titles(sections) if text in titles]
+    if exact:
+        return exact
     found = title_candidates(title, sections)
     if not found:
         return []
@@ -458,13 +465,12 @@ def _template_numbers(settings: RfcSettings) -> dict[str, tuple[int, ...]]:
 
     def compute() -> dict[str, tuple[int, ...]]:
         template = settings.template if settings.template is not None else default_schema()
-        lines = template.text.splitlines()
         found = {}
         for section in template.sections:
-            if 0 < section.line <= len(lines):
-                number = title_number(lines[section.line - 1].lstrip("#").strip())
-                if number is not None:
-                    found[section.key] = number
+            # (its own template's heading: an older one's too, rfc_template as a list)
+            number = title_number(section.heading)
+            if number is not None:
+                found[section.key] = number
         return found
 
     return _NUMBERS.get(settings, None, compute)
@@ -524,6 +530,41 @@ def misspells(heading: str, title: str) -> bool:
     return _edits(a, b, most) <= most
 
 
+_UNIT = re.compile(r"[a-z0-9]+|[\u2e80-\u9fff\uf900-\ufaff]")
+
+
+def _units(norm: str) -> list[str]:
+    """A normalised title's words as a reworded title is compared: each
+    Chinese character, each run of Latin letters and digits."""
+    return _UNIT.findall(loose(norm))
+
+
+def _subsequence(short: Sequence[str], long: Sequence[str]) -> bool:
+    rest = iter(long)
+    return all(unit in rest for unit in short)
+
+
+@lru_cache(maxsize=8192)
+def rewords(heading: str, title: str) -> bool:
+    """Whether a heading's normalised text is a Chinese section title with
+    words left out or added -- a particle (`方案的总体设计`, `测试上线的计划`),
+    a qualifier (`底层设计` for `底层OP设计`, `背景` for `相关背景`): each
+    Chinese character or Latin word of the shorter is in the longer, in
+    order; the same head noun; the shorter at least half the longer, of
+    two words or more; the section's title of three or more (`设计` is too
+    short to tell).  A heading of the same words is no rewording; nor is a
+    Latin word spelt otherwise (that is a misspelling, :func:`misspells`)."""
+    a, b = _units(normalise_title(heading)), _units(normalise_title(title))
+    if a == b or not any(_is_cjk(u[0]) for u in a) or not any(_is_cjk(u[0]) for u in b):
+        return False
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if len(short) < 2 or len(b) < 3 or 2 * len(short) < len(long):
+        return False
+    if _head_noun(normalise_title(heading)) != _head_noun(normalise_title(title)):
+        return False
+    return _subsequence(short, long)
+
+
 @dataclass
 class SectionChoice:
     """Which heading is each section (:func:`choose_sections`)."""
@@ -555,8 +596,15 @@ def choose_sections(
     # a heading naming two sections is no near miss of a third
     unmatched = [b for b in unmatched if id(b) not in combined]
     named = {k for keys in keys_of for k in keys} | {k for keys in combined.values() for k in keys}
+    # (a section of one version of the template named is its other version named)
+    pairs = successors(settings)
+    named |= {pairs[k] for k in named if k in pairs}
     misspelt = misspelt_headings(bodies, keys_of, unmatched, named, settings)
-    typo_of = {id(b): key for key, b in misspelt.items()}
+    # (a heading in another version's words, by its number and place: no typo)
+    renamed = renamed_headings(bodies, keys_of, unmatched,
+                               named | set(misspelt) | {pairs[k] for k in misspelt if k in pairs},
+                               settings)
+    typo_of = {id(b): key for key, b in (*misspelt.items(), *renamed.items())}
     unmatched = [b for b in unmatched if id(b) not in typo_of]
     index = {id(b): i for i, b in enumerate(bodies)}
     chosen: dict[str, SectionBody] = {}
@@ -571,9 +619,15 @@ def choose_sections(
         # a heading that names two sections (`背景与目标`) makes both present
         matching = matching or [b for b in bodies if key in combined.get(id(b), ())]
         matching = matching or ([misspelt[key]] if key in misspelt else [])
+        matching = matching or ([renamed[key]] if key in renamed else [])
         body = _answered(matching, bodies, empty, names)
         if body is not None:
             chosen[key] = body
+    # a document written to one version of the template has the section of
+    # the other that its heading is (`方案详细描述`, later `方案描述`)
+    for key, other in pairs.items():
+        if key not in chosen and other in chosen and pairs.get(other) == key:
+            chosen[key] = chosen[other]
     return SectionChoice(chosen, {k: b for k, b in misspelt.items() if chosen.get(k) is b},
                          unmatched)
 
@@ -583,18 +637,19 @@ def misspelt_headings(
     unmatched: Sequence[SectionBody], named: Collection[str], settings: RfcSettings,
 ) -> dict[str, SectionBody]:
     """Section key -> the heading that is certainly a misspelling of it
-    (`7. 组建依赖` for `7. 组件依赖`): a heading naming no section, the
-    section named by no other heading, the heading's title a misspelling
-    of one of the section's titles (:func:`misspells`), at the section's
-    place (:func:`_in_place`), and no other heading or section so.  A
-    heading found so is a neighbour for the next (two misspelt headings
-    in a row: `底层 OP 设计`, `API 实现方案`)."""
+    (`7. 组建依赖` for `7. 组件依赖`) or the same title with words left out
+    or added (`底层设计` for `底层OP设计`, :func:`rewords`): a heading
+    naming no section, the section named by no other heading, the heading's
+    title a misspelling or a rewording of one of the section's titles, at
+    the section's place (:func:`_in_place`), and no other heading or
+    section so -- of two sections, the one fewer edits away.  A heading
+    found so is a neighbour for the next (two misspelt headings in a row:
+    `底层 OP 设计`, `API 实现方案`)."""
     if not unmatched:
         return {}
     numbers = _template_numbers(settings)
-    levels = {s.level for s in settings.sections}
-    order = {s.key: i for level in levels
-             for i, s in enumerate(x for x in settings.sections if x.level == level)}
+    orders = template_orders(settings)
+    pairs = successors(settings)
     level_of = {s.key: s.level for s in settings.sections}
     index = {id(b): i for i, b in enumerate(bodies)}
     keys = [list(k) for k in keys_of]
@@ -602,38 +657,87 @@ def misspelt_headings(
     taken = set(named)
     resolved: dict[str, SectionBody] = {}
     while left:
-        places = _named_places(keys, level_of, order)
+        places = [_named_places(keys, level_of, order) for order in orders]
         found: dict[str, list[SectionBody]] = {}
         for body in left:
             specs = [s for s in settings.sections if s.key not in taken
-                     and any(misspells(body.title, t) for t in s.titles)]
+                     and any(misspells(body.title, t) or rewords(body.title, t)
+                             for t in s.titles)]
             at = index[id(body)]
-            placed = [s for s in specs if _in_place(
-                body, s.key, numbers, order[s.key], places.get(level_of[s.key], ([], [])), at)]
-            if len(placed) == 1:
-                found.setdefault(placed[0].key, []).append(body)
+            placed = [s for s in specs
+                      if _in_place(body, s.key, numbers, orders, places, level_of, at)]
+            # (a section and its other version are one: the newer one)
+            placed = [s for s in placed if pairs.get(s.key) not in
+                      {p.key for p in placed[:placed.index(s)]}]
+            best = _closest(body.title, placed)
+            if best is not None:
+                found.setdefault(best.key, []).append(body)
         certain = {key: hits[0] for key, hits in found.items() if len(hits) == 1}
         if not certain:
             break
         for key, body in certain.items():
             resolved[key] = body
             keys[index[id(body)]] = [key]
-            taken.add(key)
+            taken.update((key, pairs.get(key, key)))
         done = {id(b) for b in certain.values()}
         left = [b for b in left if id(b) not in done]
     return resolved
+
+
+def _closest(heading: str, specs: Sequence[SectionSpec]) -> SectionSpec | None:
+    """The one section of *specs*, or the one whose title is fewer edits
+    from *heading* than any other's; None when two are as near."""
+    if len(specs) < 2:
+        return specs[0] if specs else None
+    text = _squeezed(normalise_title(heading))
+
+    def distance(spec: SectionSpec) -> int:
+        return min(_edits(text, t := _squeezed(normalise_title(title)), max(len(text), len(t)))
+                   for title in spec.titles)
+
+    ranked = sorted((distance(s), k) for k, s in enumerate(specs))
+    return specs[ranked[0][1]] if ranked[0][0] < ranked[1][0] else None
+
+
+#: settings -> each template's order of its sections (:func:`template_orders`)
+_ORDERS: ByIdentity[list[dict[str, int]]] = ByIdentity(64)
+
+
+def template_orders(settings: RfcSettings) -> list[dict[str, int]]:
+    """For each template in force over time (``rfc_template`` as a list;
+    else the one), each of its sections' place among those of its level: a
+    section is placed among the sections of its own template, not among
+    an older template's that the newer one dropped."""
+
+    def compute() -> list[dict[str, int]]:
+        level_of = {s.key: s.level for s in settings.sections}
+        history = settings.template.history if settings.template is not None else ()
+        lists = [e.sections for e in history if e.sections] or [tuple(level_of)]
+        orders = []
+        for keys in lists:
+            count: Counter[int] = Counter()
+            order = {}
+            for key in keys:
+                if key in level_of:
+                    order[key] = count[level_of[key]]
+                    count[level_of[key]] += 1
+            orders.append(order)
+        return orders
+
+    return _ORDERS.get(settings, None, compute)
 
 
 def _named_places(
     keys_of: Sequence[Sequence[str]], level_of: dict[str, int], order: dict[str, int],
 ) -> dict[int, tuple[list[int], list[int]]]:
     """Heading level -> the positions of the headings naming one section of
-    that level, in order, and the template's place of each."""
+    that level (of the template *order* places), in order, and the
+    template's place of each."""
     places: dict[int, tuple[list[int], list[int]]] = {}
     for at, keys in enumerate(keys_of):
         by_level: dict[int, list[str]] = {}
         for key in keys:
-            if key in level_of:
+            if key in level_of and key in order:
                 by_level.setdefault(level_of[key], []).append(key)
         for level, named in by_level.items():
             if len(named) == 1:
@@ -643,25 +747,45 @@ def _named_places(
     return places
 
 
+def neighbours(named: tuple[list[int], list[int]], at: int) -> tuple[int | None, int | None]:
+    """The template's places of the nearest headings before and after the
+    heading at position *at* that name sections (*named*: their positions
+    and places, :func:`_named_places`)."""
+    positions, ranks = named
+    k = bisect.bisect_left(positions, at)
+    return (ranks[k - 1] if k > 0 else None), (ranks[k] if k < len(positions) else None)
+
+
+def _between(place: int, named: tuple[list[int], list[int]], at: int) -> bool:
+    """Whether the heading at position *at* stands at the template's
+    *place*: of the nearest headings before and after it naming sections
+    of its level, none is out of order and one names the template's section
+    just before (or after) it -- the sections between that the document
+    names nowhere not counted (an optional one left out)."""
+    before, after = neighbours(named, at)
+    if (before is not None and before >= place) or (after is not None and after <= place):
+        return False
+    seen = set(named[1])
+    low = -1 if before is None else before
+    return (not any(low < rank < place for rank in seen)
+            or not any(place < rank and (after is None or rank < after) for rank in seen))
+
+
 def _in_place(
-    body: SectionBody, key: str, numbers: dict[str, tuple[int, ...]], place: int,
-    named: tuple[list[int], list[int]], at: int,
+    body: SectionBody, key: str, numbers: dict[str, tuple[int, ...]],
+    orders: Sequence[dict[str, int]], places: Sequence[dict[int, tuple[list[int], list[int]]]],
+    level_of: dict[str, int], at: int,
 ) -> bool:
-    """Whether *body* (the heading at position *at*) stands where the
-    template puts the section *key* (its *place* among the sections of its
-    level): its numbering is the template's for it, or, of the nearest
-    headings before and after it naming sections of its level (*named*:
-    their positions and places), one names the template's section just
-    before (or after) it and the other none out of order."""
+    """Whether *body* (the heading at position *at*) stands where a template
+    puts the section *key*: its numbering is the template's for it, or it
+    stands at the section's place among the sections of its level
+    (:func:`_between`) in one of the templates in force over time (*orders*
+    and the headings naming their sections, *places*)."""
     number = title_number(body.title)
     if number is not None and numbers.get(key) == number:
         return True
-    positions, ranks = named
-    k = bisect.bisect_left(positions, at)
-    before = ranks[k - 1] if k > 0 else None
-    after = ranks[k] if k < len(positions) else None
-    return ((before is None or before < place) and (after is None or after > place)
-            and (before == place - 1 or after == place + 1))
+    return any(_between(order[key], named.get(level_of[key], ([], [])), at)
+               for order, named in zip(orders, places, strict=True) if key in order)
 
 
 def spaced_only(heading: str, spec: SectionSpec) -> bool:
@@ -706,6 +830,8 @@ def section_states(
     unmatched = choice.unmatched
     chosen: dict[str, SectionBody] = {}
     missing: list[Problem] = []
+    told_empty: dict[int, str] = {}
+    pairs = successors(settings)
     for spec in settings.sections:
         body = choice.bodies.get(spec.key)
         has_directive = spec.directive is not None and spec.directive in present_directives
@@ -723,8 +849,12 @@ def section_states(
             lines[spec.key] = body.line
             if spec.level == 2:
                 chosen.setdefault(spec.key, body)
-        if state == EMPTY:
+        if (state == EMPTY and not (spec.blank and spec.key not in required)
+                and (told_empty.get(id(body)) is None
+                     or pairs.get(spec.key) != told_empty[id(body)])):
             assert body is not None
+            # (one heading, one warning: a section and its other version)
+            told_empty[id(body)] = spec.key
             problems.append(Problem(
                 "empty-section",
                 _("section {title!r} ({label}) has no content").format(
@@ -732,8 +862,10 @@ def section_states(
                 source, body.line or fallback_line, rfc_id,
             ))
         if body is not None and spec.key in choice.misspelt:
-            # (spaces never matter: `底层 OP 设计` for `底层OP设计` is no typo)
-            if not spaced_only(body.title, spec):
+            # (spaces never matter: `底层 OP 设计` for `底层OP设计` is no typo;
+            # nor is a word left out or added: `方案的详细描述`)
+            if not spaced_only(body.title, spec) and not any(
+                    rewords(body.title, t) for t in spec.titles):
                 problems.append(Problem(
                     "missing-section", _misspelt_message(spec, body), source,
                     body.line or fallback_line, rfc_id))

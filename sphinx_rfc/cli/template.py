@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
+from sphinx_rfc.check.renamed import successors
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import find_sourcedir
@@ -66,7 +67,13 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     parents: dict[str, str | None] = {}
     titles: dict[str, str] = {}
     since: dict[str, str | None] = {}
+    headings: dict[str, str] = {}
+    written: dict[str, int] = {}
+    shift = template.shift if template is not None else 0
+    versions = successors(settings)
     if template is not None:
+        headings = {s.key: s.heading for s in template.sections if s.heading}
+        written = {s.key: s.written for s in template.sections if s.written}
         since = {s.key: s.since for s in template.sections}
         levels = {s.key: s.level for s in template.sections}
         parents = {s.key: s.parent for s in template.sections}
@@ -81,9 +88,17 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             "required": spec.key in settings.required_sections,
             "level": levels.get(spec.key, 2),
             "parent": parents.get(spec.key),
+            # (its heading as the template writes it, and that heading's own
+            # level: one less than "level" when the template's sections are
+            # headings of its title's level)
+            "heading": headings.get(spec.key),
+            "template_level": written.get(spec.key),
             "directive": spec.directive,
             # (when the section joined the template: only on those that say)
             **({"since": since[spec.key]} if since.get(spec.key) else {}),
+            # (the same section in the template's other version: rfc_template
+            # as a list, docs/reference/templates.md)
+            **({"other_version": versions[spec.key]} if spec.key in versions else {}),
         }
         for spec in settings.sections
     ]
@@ -132,6 +147,8 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     return {
         "template": template.path if template is not None else None,
         "depth": template.depth if template is not None else 2,
+        "title": template.title if template is not None else None,
+        "levels_shifted": shift,
         "sections": sections,
         "tables": tables,
         "generic_tables": generic,
@@ -219,8 +236,13 @@ def as_text(data: dict[str, Any]) -> str:
     ``conf.py`` names) stay keys."""
     builtin_fields = {(f.key, f.label) for f in FIELDS}
     out = [_("template: {template}").format(
-        template=data["template"] or _("(built-in hyper-parallel template)")), "",
-        _("sections:")]
+        template=data["template"] or _("(built-in hyper-parallel template)"))]
+    if data.get("title"):
+        out.append(_("title: {title}").format(title=data["title"]))
+    out += ["", _("sections (level 2 to {depth}):").format(depth=data["depth"])]
+    if data.get("levels_shifted"):
+        out[-1] = _("sections (level 2 to {depth}; the template's sections are headings of "
+                    "its title's level, each read one level down):").format(depth=data["depth"])
     for s in data["sections"]:
         title = _(s["label"]) if s["title"] == s["label"] else s["title"]
         need = _("{title} [{key}, required]") if s["required"] else _(
@@ -228,9 +250,15 @@ def as_text(data: dict[str, Any]) -> str:
         indent = "  " * (s["level"] - 1)
         others = [t for t in s["titles"] if t not in (s["title"], title)]
         # (a full-width parenthesis needs no space before it)
-        also = ("" if translating() else "  ") + _("(also: {titles})").format(
-            titles=", ".join(others)) if others else ""
-        out.append(indent + need.format(title=title, key=s["key"]) + also)
+        gap = "" if translating() else "  "
+        also = gap + _("(also: {titles})").format(titles=", ".join(others)) if others else ""
+        written = s.get("heading")
+        shown = "  " + _("<- {heading!r}").format(heading=written) if (
+            written and written != s["title"]) else ""
+        other = gap + _("(another version of {section})").format(
+            section=s["other_version"]) if s.get("other_version") else ""
+        out.append(indent + need.format(title=title, key=s["key"]) + " "
+                   + _("level {level}").format(level=s["level"]) + also + shown + other)
     out += ["", _("tables:")]
     for t in data["tables"]:
         out.append("  " + _("{kind} (section {section}, directive {directive})").format(

@@ -260,7 +260,8 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
                 empty_alternatives.append(payload.line)
         lines = SourceLines(doctree)
         memo: dict[int, str] = {}
-        bodies = section_bodies(doctree, lines, memo, bold=_bold_rule(settings))
+        bodies = section_bodies(doctree, lines, memo, bold=_bold_rule(settings),
+                                settings=settings)
         result = section_states(
             bodies, directives_used, settings,
             rfc_id=record.id, source=source, fallback_line=record.line,

@@ -107,6 +107,7 @@ from sphinx_rfc.read.frontmatter import (
 )
 from sphinx_rfc.read.metadata import Metadata, add_note, id_problems, new_record, parse_metadata
 from sphinx_rfc.read.near_miss import near_miss_tables, section_prefix
+from sphinx_rfc.read.sections import may_be_title
 from sphinx_rfc.read.sections import recognised_sections as sections_of_document
 from sphinx_rfc.read.spots import basic_info_spot
 from sphinx_rfc.read.tables import best_of, headers_match, inside_read_table, mark_cell, read_tables
@@ -139,11 +140,14 @@ _TEMPLATE_KEYS = frozenset(fold_header(k) for k in TEMPLATE_KEYS)
 
 def title_section(doctree: nodes.document, settings: RfcSettings) -> nodes.section | None:
     """The section holding the document title, unless the first heading is
-    itself one of the template's sections (no title at all)."""
+    itself one of the template's sections, or a Markdown heading below level
+    1 with others after it (no title at all: the title is the front
+    matter's)."""
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     if not top or not top[0].children or not isinstance(top[0][0], nodes.title):
         return None
-    if len(top) > 1 and whole_title_keys(top[0][0].astext(), settings.sections):
+    if len(top) > 1 and (whole_title_keys(top[0][0].astext(), settings.sections)
+                         or not may_be_title(doctree, settings=settings)):
         return None
     return top[0]
 

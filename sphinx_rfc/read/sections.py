@@ -5,6 +5,7 @@ code blocks (each at its line)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -25,7 +26,10 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY
 from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
+from sphinx_rfc.read.basic_info import field_key
+from sphinx_rfc.read.frontmatter import front_matter
 from sphinx_rfc.spec.menus import template_asks, without_guidance
+from sphinx_rfc.spec.text import clean_title, fold
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -113,9 +117,47 @@ def heading_level(lines: SourceLines, title: nodes.title, line: int | None) -> i
     return 0
 
 
+def may_be_title(
+    doctree: nodes.document, lines: SourceLines | None = None,
+    settings: RfcSettings | None = None,
+) -> bool:
+    """Whether the document's first top-level heading may be its title:
+    in reStructuredText, always; in Markdown, when it is written at level 1
+    or above the headings after it (or the source does not say), and the
+    front matter gives no other title (*settings*: the field names that
+    give it).  A Markdown document whose headings all start at ``##``, or
+    whose front matter has the title, has its sections from the first
+    heading on (docs/reference/sections.md)."""
+    top = [c for c in doctree.children if isinstance(c, nodes.section)]
+    if not top or not top[0].children or not isinstance(top[0][0], nodes.title):
+        return True
+    source = str(doctree.get("source") or "")
+    if not source.endswith(".md"):
+        return True
+    lines = lines or SourceLines(doctree)
+    title = top[0][0]
+    level = heading_level(lines, title, lines.title_line(title))
+    if level > 1 and len(top) > 1 and top[1].children and isinstance(top[1][0], nodes.title):
+        # (`## 动机` then `## 方案`: sections; `### 标题` then `# 一、概述`: a title)
+        second = top[1][0]
+        if heading_level(lines, second, lines.title_line(second)) == level:
+            return False
+    return settings is None or not _titled_elsewhere(Path(source), astext(title), settings)
+
+
+def _titled_elsewhere(path: Path, heading: str, settings: RfcSettings) -> bool:
+    """Whether the front matter of *path* gives a title other than *heading*."""
+    data, _lines = front_matter(path)
+    for name, value in data.items():
+        if (isinstance(value, str) and value.strip()
+                and field_key(name, settings, keep_unknown=False) == "title"):
+            return fold(clean_title(value)) != fold(clean_title(heading))
+    return False
+
+
 def section_bodies(
     doctree: nodes.document, lines: SourceLines | None = None, memo: dict[int, str] | None = None,
-    bold: Callable[[str], bool] | None = None,
+    bold: Callable[[str], bool] | None = None, settings: RfcSettings | None = None,
 ) -> list[SectionBody]:
     """Every section of the document, in document order, except the title
     section when it is the only top-level one (*memo*: see :func:`body_text`).
@@ -128,7 +170,7 @@ def section_bodies(
     lines = lines or SourceLines(doctree)
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     skip = top[0] if len(top) == 1 else None
-    first = top[0] if len(top) > 1 else None
+    first = top[0] if len(top) > 1 and may_be_title(doctree, lines, settings) else None
     bodies: list[SectionBody] = []
     memo = {} if memo is None else memo
     markdown = str(doctree.get("source") or "").endswith(".md")
@@ -168,7 +210,7 @@ def recognised_sections(
     or a certainly misspelt heading, the filled heading right after an
     empty one of the same section.  *skip*: the title's section."""
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
-    first = top[0] if len(top) > 1 else None
+    first = top[0] if len(top) > 1 and may_be_title(doctree, settings=settings) else None
     found: list[nodes.section] = []
     bodies: list[SectionBody] = []
     for section in doctree.findall(nodes.section):

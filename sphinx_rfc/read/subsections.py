@@ -62,6 +62,7 @@ def template_subsections(template: TemplateSchema) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     current: str | None = None
     for level, title, line in headings:
+        level += template.shift if level > 1 or line in keys else 0
         if level <= template.depth:
             current = keys.get(line) if level == template.depth else None
         elif level == template.depth + 1 and current is not None:

@@ -342,7 +342,8 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
             if section.key not in keys:
                 keys.add(section.key)
                 sections.append(replace(section, optional=True))
-    history = tuple(Era(era_since, era_name, era.required_sections, documents)
+    history = tuple(Era(era_since, era_name, era.required_sections,
+                        tuple(section.key for section in era.sections), documents)
                     for era_since, era_name, era, documents in eras)
     # every entry's document and when (or where) it applies: an edit to any
     # of them reads every document again (rfc_template_digest)

@@ -56,11 +56,14 @@ BRACKET_STYLE = "[…]"
 _OPTIONAL = re.compile(
     RUN_START + r"\s*(?:[(（\[【]\s*(?:optional|可选|选填|非必填)\s*[)）\]】])\s*", re.IGNORECASE
 )
+#: A heading's numbering: ``（一）``, ``(2)``, ``第三章``, ``1.1``, ``1、``,
+#: ``一、``, ``三）`` (as :mod:`sphinx_rfc.check.sections` strips it).
 _NUMBERING = re.compile(
     r"""^\s*(?:
-        [(（]\s*(?:\d+|[一二三四五六七八九十]+)\s*[)）]
-      | \d+(?:\.\d+)*(?:[.、．)]|(?=\s)|$)
-      | [一二三四五六七八九十]+\s*[、.．]
+        [(（]\s*(?:\d+|[一二三四五六七八九十〇零]+)\s*[)）]
+      | 第\s*(?:\d+|[一二三四五六七八九十〇零百]+)\s*[章节部分篇][、.．:：]?
+      | \d+(?:[.．]\d+)*(?:[.、．)）]|(?=\s)|$)
+      | [一二三四五六七八九十〇零]+\s*[、.．)）]
     )\s*""",
     re.VERBOSE,
 )
@@ -96,6 +99,9 @@ class SectionSpec:
     #: Its heading level in the template (2: a top-level section; 0: not known,
     #: a section of ``rfc_sections`` the template lacks).
     level: int = 2
+    #: An optional section the template itself leaves blank (``# 名词解释``
+    #: with nothing under it): an RFC that leaves it so is not warned.
+    blank: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,13 +121,20 @@ class TemplateSection:
     #: When the section joined the template (``2017-07-12`` or ``RFC-2000``):
     #: an RFC from before it need not have it (docs/reference/templates.md).
     since: str | None = None
+    #: Nothing is written under it in the template (a Markdown template).
+    blank: bool = False
+    #: Its heading as the template writes it (numbering and marker kept),
+    #: and that heading's own level (one less than *level* in a template
+    #: whose sections are headings of its title's level).
+    heading: str = ""
+    written: int = 0
 
     def spec(self) -> SectionSpec:
         """The section as the checks see it: named by the template's title."""
         titles = tuple(dict.fromkeys((self.title, *self.aliases)))
         return SectionSpec(
             self.key, self.label or self.title, self.label_zh or self.title, titles,
-            self.directive, self.level,
+            self.directive, self.level, blank=self.blank and self.optional,
         )
 
 
@@ -162,6 +175,9 @@ class Era:
     since: str | None
     name: str
     required: tuple[str, ...]
+    #: Every section of its template, in the template's order (a section
+    #: is placed among those of its own template).
+    sections: tuple[str, ...] = ()
     #: Globs of the documents written to it whenever they were written
     #: (docnames, as ``rfc_documents``); empty: the template of its time.
     documents: tuple[str, ...] = ()
@@ -190,6 +206,9 @@ class TemplateSchema:
     #: The templates in force over time, oldest first (``rfc_template`` as a
     #: list); () for one template.
     history: tuple[Era, ...] = ()
+    #: The levels added to its own headings' (1: its sections are headings
+    #: of its title's level, read one level down; else 0).
+    shift: int = 0
 
     @property
     def section_specs(self) -> tuple[SectionSpec, ...]:
@@ -251,7 +270,9 @@ def choices(cell: str) -> tuple[str, ...]:
 _FIELD = re.compile(r'\s*([^\s=]+)(=)?(?:"([^"]*)"|(\S*))')
 
 
-_SECTION_FIELDS = ("key", "label", "label_zh", "aliases", "directive", "since")
+_SECTION_FIELDS = ("key", "label", "label_zh", "aliases", "directive", "since", "optional")
+#: The values of an ``rfc-section`` comment's ``optional`` field.
+_YES_NO = {"yes": True, "true": True, "no": False, "false": False}
 
 
 def _annotation(
@@ -410,6 +431,85 @@ def _builtin_key(title: str, builtin: bool) -> str | None:
     return None
 
 
+def _sections_beside_title(parts: list[_Part]) -> list[_Part]:
+    """A template whose sections are headings of its title's level (``#
+    标题``, then ``# 一、概述`` with ``## 1、相关背景`` under it): every
+    heading after the title one level down, so that its top-level sections
+    are of level 2 as in any template (``rfc_template_depth`` still counts
+    the template's own levels: its ``##`` sub-sections are read at the
+    default 2); any other template as it is."""
+    headings = [p for p in parts if isinstance(p, _Heading)]
+    if sum(1 for h in headings if h.level == 1) < 2:
+        return parts
+    title = next(h for h in headings if h.level == 1)
+    return [replace(p, level=p.level + 1) if isinstance(p, _Heading) and p is not title else p
+            for p in parts]
+
+
+def _optional(value: str, line: int) -> bool:
+    answer = _YES_NO.get(value.strip().lower())
+    if answer is None:
+        raise TemplateError(f"rfc-section optional={value!r}: write optional=yes or optional=no",
+                            line)
+    return answer
+
+
+def _trailing_unnumbered_optional(
+    sections: list[TemplateSection], parts: Sequence[_Part], said: set[str],
+) -> list[TemplateSection]:
+    """In a template whose top-level sections are numbered (most of them,
+    three or more), the unnumbered ones after the last numbered one (``#
+    名词解释``, ``# 附件及参考资料``: the appendices) are optional, with
+    what is under them; unless an ``rfc-section`` comment says
+    ``optional=no`` (*said*: the keys whose comment says either)."""
+    raw = {p.line: p.title for p in parts if isinstance(p, _Heading)}
+    top = [s for s in sections if s.parent is None]
+    numbered = [bool(_NUMBERING.match(raw.get(s.line, ""))) for s in top]
+    if len(top) < 3 or sum(numbered) < 3 or sum(numbered) * 2 < len(top) or numbered[-1]:
+        return sections
+    last = max(k for k, n in enumerate(numbered) if n)
+    trailing = {s.key for k, s in enumerate(top) if k > last and s.key not in said}
+    out = []
+    for section in sections:
+        if section.key not in said and (section.key in trailing or section.parent in trailing):
+            trailing.add(section.key)
+            section = replace(section, optional=True)
+        out.append(section)
+    return out
+
+
+def _without_comments(text: str) -> str:
+    """*text* without its HTML comments (one left open runs to the end)."""
+    kept = []
+    at = 0
+    while (start := text.find("<!--", at)) >= 0:
+        kept.append(text[at:start])
+        end = text.find("-->", start + 4)
+        at = len(text) if end < 0 else end + 3
+    kept.append(text[at:])
+    return "".join(kept)
+
+
+def _blank_sections(
+    sections: list[TemplateSection], parts: Sequence[_Part], text: str,
+) -> list[TemplateSection]:
+    """Each section marked ``blank`` when no line of text (a heading, an
+    HTML comment and blank lines aside) stands between its heading and the
+    next heading of its level or above."""
+    lines = text.splitlines()
+    headings = [(p.line, p.level) for p in parts if isinstance(p, _Heading)]
+    out = []
+    for section in sections:
+        after = [line for line, level in headings
+                 if line > section.line and level <= section.level]
+        end = min(after, default=len(lines) + 1)
+        others = {line for line, _level in headings}
+        body = "\n".join(lines[k - 1] for k in range(section.line + 1, end)
+                         if k not in others and k <= len(lines))
+        out.append(replace(section, blank=not _without_comments(body).strip()))
+    return out
+
+
 def parse_template(
     text: str, path: str, *, depth: int = 2, markdown: bool = True, builtin: bool = True,
     kinds: Sequence[TableSpec] = TABLES,
@@ -426,6 +526,12 @@ def parse_template(
             "document's title, sections start at level 2)"
         )
     parts, comments = _read_parts(text, markdown)
+    beside = _sections_beside_title(parts)
+    shift = 0 if beside is parts else 1
+    parts = beside
+    # (rfc_template_depth counts the template's own heading levels: a
+    # template read one level down keeps its `##` sub-sections at 2)
+    depth += shift
 
     sections: list[TemplateSection] = []
     stack: list[TemplateSection] = []
@@ -435,6 +541,8 @@ def parse_template(
     tables: list[_Table] = []
     table_owner: list[str | None] = []
     directives: dict[str, str] = {}
+    #: the sections whose rfc-section comment says whether they are optional
+    said_optional: set[str] = set()
     pending_heading = False
     for part in parts:
         if isinstance(part, _Heading):
@@ -459,7 +567,8 @@ def parse_template(
             # under an optional section, a section is needed only with it
             optional = optional or any(s.optional for s in stack)
             key = _builtin_key(part.title, builtin) or slug(name)
-            section = TemplateSection(key, name, part.level, parent, optional, part.line)
+            section = TemplateSection(key, name, part.level, parent, optional, part.line,
+                                      heading=part.title, written=part.level - shift)
             sections.append(section)
             stack.append(section)
             current = section
@@ -478,6 +587,9 @@ def parse_template(
                 directive=v.get("directive") or current.directive,
                 since=_since(v.get("since"), part.line) or current.since,
             )
+            if "optional" in v:
+                updated = replace(updated, optional=_optional(v["optional"], part.line))
+                said_optional.add(updated.key)
             sections[-1] = updated
             stack[-1] = updated
             current = updated
@@ -509,6 +621,9 @@ def parse_template(
         s if s.directive or s.key not in directives else replace(s, directive=directives[s.key])
         for s in sections
     ]
+    sections = _trailing_unnumbered_optional(sections, parts, said_optional)
+    if markdown:
+        sections = _blank_sections(sections, parts, text)
 
     read_tables, found_kinds, levels, optional_levels, fields = _tables(
         tables, table_owner, kinds, _column_marks(comments, parts, tables))
@@ -529,6 +644,7 @@ def parse_template(
         markdown=markdown,
         text=text,
         metadata=metadata,
+        shift=shift,
     )
 
 

@@ -297,7 +297,7 @@ def test_era_of() -> None:
         "new.md")
     # an entry for some documents holds them whenever they were written;
     # the others keep to the template of their time
-    by_place = (*history, Era(None, "paper.md", ("p",), ("papers/*", "notes/repro-*")))
+    by_place = (*history, Era(None, "paper.md", ("p",), documents=("papers/*", "notes/repro-*")))
 
     def placed(rfc_id: str, created: str, docname: str) -> RfcRecord:
         return RfcRecord(id=rfc_id, title="t", docname=docname, source="s", line=1, anchor="x",

@@ -42,7 +42,7 @@ def test_template_prints_the_kep_schema(capsys):
     assert by_key["goals"] == {
         "key": "goals", "title": "Goals", "label": "Goals", "label_zh": "Goals",
         "titles": ["Goals"], "required": True, "level": 3, "parent": "motivation",
-        "directive": None,
+        "heading": "Goals", "template_level": 3, "directive": None,
     }
     assert "TODO" in data["placeholders"]
 
