@@ -111,8 +111,9 @@ def test_a_rewording_is_no_misspelling_and_a_misspelling_no_rewording() -> None:
 def test_template_command_shows_the_versions(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["template", str(ROOT)]) == 0
     out = capsys.readouterr().out
-    assert "  方案描述 [方案描述, required] level 2  (another version of 详细方案描述)" in out
-    assert "  问题陈述 [问题陈述, optional] level 2\n" in out
+    # (a zh_CN project: the tree in its language)
+    assert "  方案描述（`方案描述`，必需） 第 2 级（详细方案描述 的另一版本）" in out
+    assert "  问题陈述（`问题陈述`，可选） 第 2 级\n" in out
     assert main(["template", str(ROOT), "--format", "json"]) == 0
     by_key = {s["key"]: s for s in json.loads(capsys.readouterr().out)["sections"]}
     assert by_key["详细方案描述"]["other_version"] == "方案描述"

@@ -168,7 +168,8 @@ def test_a_template_outside_the_project_is_watched(
     assert len(no_sphinx) == 1
     assert "上线计划" not in first[1]
     template.write_text(template.read_text(encoding="utf-8")
-                        + "\n## 上线计划（Rollout）\n\n分几步上线，每步看什么指标。\n",
+                        # (numbered as the others: an unnumbered last section is optional)
+                        + "\n## 10. 上线计划（Rollout）\n\n分几步上线，每步看什么指标。\n",
                         encoding="utf-8")
     again = run(capsys, "check", str(src))
     assert len(no_sphinx) == 2  # read again, not replayed
