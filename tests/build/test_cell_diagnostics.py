@@ -61,9 +61,9 @@ def test_cells_hold_no_diagnostics(tmp_path: Path) -> None:
         ("**kwargs", "{}", ""),
     ]
     assert by_id["RFC-0006"]["authors"] == ["**李四"]
-    # the empty Meaning is reported, where it is
+    # the empty Meaning is reported, where it is, by the header the author wrote
     rfc = [(f, n, m) for f, n, t, m in built.rfc_warnings() if t == "rfc.incomplete-row"]
-    assert ("trainer.rst", 16, "RFC-0005: rfc-interface: row '**kwargs' leaves 'Meaning' empty") \
+    assert ("trainer.rst", 16, "RFC-0005: rfc-interface: row '**kwargs' leaves '含义' empty") \
         in rfc
     text = json.dumps(data, ensure_ascii=False)
     assert "(WARNING/2)" not in text and "(INFO/1)" not in text and str(tmp_path) not in text

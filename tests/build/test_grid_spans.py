@@ -47,8 +47,8 @@ def test_a_cell_over_two_columns_and_two_rows(tmp_path: Path) -> None:
     ]
     # the span covers Required: it is empty in both rows, nothing else is wrong
     assert [(n, t, m) for _f, n, t, m in built.rfc_warnings()] == [
-        (15, "rfc.incomplete-row", "RFC-0008: rfc-interface: row 'steps' leaves 'Required' empty"),
-        (17, "rfc.incomplete-row", "RFC-0008: rfc-interface: row 'sync' leaves 'Required' empty"),
+        (15, "rfc.incomplete-row", "RFC-0008: rfc-interface: row 'steps' leaves '是否必填' empty"),
+        (17, "rfc.incomplete-row", "RFC-0008: rfc-interface: row 'sync' leaves '是否必填' empty"),
     ]
 
 

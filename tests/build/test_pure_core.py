@@ -70,7 +70,7 @@ def test_messages_are_english_until_a_translator_is_installed() -> None:
     assert out.splitlines() == [
         "dependency cycle",
         "{n} problem|{n} problems",
-        "False ['评审中', 'in review']",
+        "False ['in review']",  # (untranslated: the English words only)
         "True",
     ]
 
