@@ -172,7 +172,8 @@ def _renamed_as(
                 break
     # (a section and its other version are one: the newer one, named first)
     pairs = successors(settings)
-    hits = [k for n, k in enumerate(hits) if pairs.get(k) not in hits[:n]]
+    unique = list(dict.fromkeys(hits))
+    hits = [k for n, k in enumerate(unique) if pairs.get(k) not in unique[:n]]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -216,7 +217,8 @@ def successors(settings: RfcSettings) -> dict[str, str]:
         from sphinx_rfc.check.sections import normalise_title
 
         template = settings.template
-        history = template.history if template is not None else ()
+        # (the versions over time: an entry for some documents is none)
+        history = [e for e in template.history if not e.documents] if template is not None else []
         specs = {s.key: s for s in settings.sections}
         words = {key: set().union(*(_words(normalise_title(t)) for t in spec.titles))
                  for key, spec in specs.items()}

@@ -712,7 +712,9 @@ def template_orders(settings: RfcSettings) -> list[dict[str, int]]:
     def compute() -> list[dict[str, int]]:
         level_of = {s.key: s.level for s in settings.sections}
         history = settings.template.history if settings.template is not None else ()
-        lists = [e.sections for e in history if e.sections] or [tuple(level_of)]
+        # (an entry for some documents is no version of the template over time)
+        lists = [e.sections for e in history if e.sections and not e.documents] or [
+            tuple(level_of)]
         orders = []
         for keys in lists:
             count: Counter[int] = Counter()

@@ -120,3 +120,48 @@ def test_template_command_shows_the_versions(capsys: pytest.CaptureFixture[str])
     # (each heading as its own version of the template writes it)
     assert by_key["问题陈述"]["heading"] == "问题陈述"
     assert "other_version" not in by_key["问题陈述"]
+
+
+NUMBERED_CONF = """\
+extensions = ["myst_parser", "sphinx_rfc"]
+language = "zh_CN"
+exclude_patterns = ["_build", "t"]
+suppress_warnings = ["toc.not_included", "myst.header"]
+rfc_documents = ["designs/*"]
+rfc_git_dates = False
+rfc_template = [{"template": "t/api.md"}%s]
+"""
+API_TEMPLATE = ("# 标题\n\n# 一、背景\n\n# 二、对比分析\n\n# 三、设计思路与实现方案\n\n"
+                "## 命名与参数设计\n\n## 底层OP设计\n\n# 四、测试和验收\n")
+REPRO_TEMPLATE = ("# 标题\n\n# 一、背景\n\n# 二、对比分析\n\n# 三、设计思路与实现方案\n\n"
+                  "## 主体设计思路与折衷\n\n## 关键技术点\n\n# 四、测试和验收\n\n# 五、排期规划\n")
+
+
+def test_an_entry_for_some_documents_changes_nothing_for_the_others(build: BuildFn) -> None:
+    """rfc_template with an entry for a few documents (the paper
+    reproductions' own template, sharing most sections): a design that
+    words its third section the older way (`3. 方案设计`, at the template's
+    number and place) is read as before — the entry is no version of the
+    template over time, so the section is not found twice."""
+    files = {
+        "index.md": "# 设计文档\n",
+        "t/api.md": API_TEMPLATE,
+        "t/repro.md": REPRO_TEMPLATE,
+        "designs/0001-fused-rmsnorm.md": (
+            "# fused_rms_norm 设计文档\n\n# 一、背景\n\nLLaMA 类模型的 RMSNorm 占前向 6%。\n\n"
+            "# 二、对比分析\n\nPyTorch 无融合实现；Apex 有 CUDA kernel。\n\n"
+            "# 三、方案设计\n\n## 命名与参数设计\n\n`fused_rms_norm(x, weight, eps=1e-6)`\n\n"
+            "## 底层OP设计\n\n一个 kernel 完成求方差、归一化与缩放。\n\n"
+            "# 四、测试和验收\n\n与非融合实现对齐，误差 < 1e-5（fp32）。\n"),
+        "conf.py": NUMBERED_CONF % "",
+    }
+    alone = [w for w in build(dict(files)).rfc_warnings() if w[2] == "rfc.missing-section"]
+    assert alone == []  # (the older wording is read as the section)
+    files["conf.py"] = NUMBERED_CONF % (
+        ',\n    {"template": "t/repro.md", "documents": "designs/*-repro-*"}')
+    entry = build(files)
+    with_entry = [w for w in entry.rfc_warnings() if w[2] == "rfc.missing-section"]
+    assert with_entry == []
+    # no section of the entry is paired with one of the template as its
+    # other version (主体设计思路与折衷 is no later 命名与参数设计)
+    assert successors(settings(entry.app.config)) == {}
