@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
-from sphinx_rfc.check.renamed import successors
+from sphinx_rfc.check.sections import successors
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import find_sourcedir

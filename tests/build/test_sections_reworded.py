@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from conftest import ROOTS, BuildFn
 
-from sphinx_rfc.check.renamed import successors
-from sphinx_rfc.check.sections import misspells, rewords
+from sphinx_rfc.check.sections import misspells, rewords, successors
 from sphinx_rfc.cli import main
 from sphinx_rfc.config import settings
 
