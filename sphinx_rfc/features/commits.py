@@ -365,7 +365,4 @@ def _wants_whole_tree(app: Sphinx) -> bool:
 
 def setup(app: Sphinx) -> None:
     git_log.want_whole_tree(_wants_whole_tree)
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect("env-before-read-docs", on_env_before_read_docs)
-    app.connect("rfc-record-read", on_record_read)
 

@@ -51,7 +51,6 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestLevel
 from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, CellOp, TableMark, generated
-from sphinx_rfc.read.collector import RECORD_READ
 from sphinx_rfc.report import report
 from sphinx_rfc.store.domain import get_domain
 
@@ -354,8 +353,3 @@ def on_record_read(
     problems = apply_results(record, results)
     render_results(doctree, record, rows)
     return problems
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect(RECORD_READ, on_record_read)

@@ -515,4 +515,3 @@ def _views_and_refs(
 
 def setup(app: Sphinx) -> None:
     app.add_event(RECORD_READ)
-    app.connect("doctree-read", on_doctree_read)

@@ -192,8 +192,3 @@ def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[s
     dates instead of each running git)."""
     if docnames and rfc_config.settings(app.config).git_dates:
         build_dates(app)
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect("env-before-read-docs", on_env_before_read_docs)

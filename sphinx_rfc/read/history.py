@@ -551,8 +551,3 @@ def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[s
     if docnames and rfc_config.settings(app.config).history:
         build_histories(app)
         accepted_texts(app)
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect("env-before-read-docs", on_env_before_read_docs)

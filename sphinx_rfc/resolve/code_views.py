@@ -127,7 +127,3 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         return []
     return sorted(docname for docname, keys in domain.views.items()
                   if docname in env.found_docs and any(k[0] in _SHOWS_API for k in keys))
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-updated", on_env_updated)

@@ -110,9 +110,4 @@ def diagram_of(block: nodes.literal_block) -> nodes.Element:
 
 def setup(app: Sphinx) -> None:
     """Mermaid code blocks drawn in HTML; the documents that may draw."""
-    app.connect("builder-inited", keep_sources)
-    app.connect("source-read", note_source)
-    app.connect("include-read", note_include)
-    app.connect("env-purge-doc", forget_source)
-    app.connect("env-merge-info", merge_sources)
     app.add_post_transform(MermaidCodeToDiagram)

@@ -452,12 +452,3 @@ def _cross_left(app: Sphinx, exception: Exception | None) -> None:
     then checks no consistency."""
     if exception is None:
         get_domain(app.env).report_cross()
-
-
-def setup(app: Sphinx) -> None:
-    # (the domain is registered by sphinx_rfc.resolve.xrefs, with its references)
-    # (before the summary line, which counts them)
-    app.connect("build-finished", _cross_left, priority=100)
-    # the main process's read phase, for the parallel-read workers (_fork_state)
-    app.connect("env-before-read-docs", _reading_starts)
-    app.connect("env-updated", _reading_ends, priority=100)
