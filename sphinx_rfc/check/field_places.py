@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.sections import section_keys_for_title
+from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.preamble import PreambleItem, leading_list
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -277,12 +278,11 @@ def find_places(
             found.sort(key=lambda p: p.first)
         return found
     index = 0
-    if lines and _content(lines[0]).rstrip() == "---":
-        end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), 0)
-        if end:
-            found.append(_yaml(lines, 1, end, Place("front-matter", "yaml", end - 1, first=0),
-                               names))
-            index = end + 1
+    end = front_matter.closing_line([_content(line) for line in lines[:1]] + lines[1:])
+    if end:
+        found.append(_yaml(lines, 1, end, Place("front-matter", "yaml", end - 1, first=0),
+                           names))
+        index = end + 1
     items = leading_list([_content(line) for line in lines])
     if items:
         found.append(_list(lines, items, names))

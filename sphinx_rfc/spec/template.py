@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
+from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
@@ -297,11 +298,8 @@ class _TooDeepTemplateError(TemplateError):
 
 def _front_matter_end(lines: Sequence[str]) -> int:
     """The number of lines of a Markdown front matter (0: none)."""
-    if lines and lines[0].strip() == "---":
-        for k in range(1, len(lines)):
-            if lines[k].strip() in ("---", "..."):
-                return k + 1
-    return 0
+    end = front_matter.closing_line(lines)
+    return 0 if end is None else end + 1
 
 
 def _read_parts(text: str, markdown: bool) -> tuple[list[_Part], list[Comment]]:
