@@ -50,7 +50,7 @@ from sphinx_rfc.features.junit import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestLevel
-from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, CellOp, TableMark, generated
+from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, AddClass, TableMark, generated
 from sphinx_rfc.report import report
 from sphinx_rfc.store.domain import get_domain
 
@@ -173,7 +173,7 @@ def tests_cell_content(result: dict[str, Any]) -> list[nodes.Node]:
 
 
 #: The class a ``tests`` cell gets, as the read step marks it for the render step.
-_TESTS_CLASS: CellOp = ("class", "rfc-col-tests")
+_TESTS_CLASS = AddClass("rfc-col-tests")
 
 
 def _tests_entry(row: nodes.row) -> nodes.entry | None:
@@ -233,7 +233,7 @@ def render_results(
 
 def _header_in_body(table: nodes.table) -> bool:
     mark: TableMark | None = table.get(TABLE_MARK)
-    return mark is not None and mark[1]
+    return mark is not None and mark.header_in_body
 
 
 def _add_result_column(

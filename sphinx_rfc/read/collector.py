@@ -72,8 +72,10 @@ from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import (
     CELL_MARK,
     READ_TABLES_VIEW,
+    REPLACING,
     TABLE_MARK,
     CellOp,
+    PayloadKind,
     TableMark,
     holds_rfc_data,
     rfc_data,
@@ -204,12 +206,12 @@ class _DocumentRead:
         self.source = source_path(env, self.docname)
         self.found = _scan(doctree)  # the one walk over the whole document
         payloads = self.found.payloads
-        self.metas = [n for n in payloads if n["kind"] == "meta"]
-        self.tables = [n for n in payloads if n["kind"] == "table"]
-        self.homes = [n["payload"] for n in payloads if n["kind"] == "module-home"]
+        self.metas = [n for n in payloads if n["kind"] == PayloadKind.META]
+        self.tables = [n for n in payloads if n["kind"] == PayloadKind.TABLE]
+        self.homes = [n["payload"] for n in payloads if n["kind"] == PayloadKind.MODULE_HOME]
         # problems of directives that show data (rfc-index, rfc-module, rfc-graph)
         self.problems: list[Problem] = [
-            p for n in payloads if n["kind"] == "problems" for p in n["payload"]]
+            p for n in payloads if n["kind"] == PayloadKind.PROBLEMS for p in n["payload"]]
         self.later: list[Problem] = []
         # id(record row) -> docutils row, for the rfc-record-read handlers
         self.rows: dict[int, Any] = {}
@@ -376,7 +378,7 @@ def _outside_rfc(read: _DocumentRead) -> None:
 
 def _drop_payloads(read: _DocumentRead) -> None:
     for node in read.found.payloads:
-        if node["kind"] != "meta":  # (meta nodes were replaced or removed above)
+        if node["kind"] != PayloadKind.META:  # (meta nodes were replaced or removed above)
             node.parent.remove(node)
 
 
@@ -533,7 +535,7 @@ class _DocumentScan:
         elif isinstance(node, nodes.table):
             mark: TableMark | None = node.get(TABLE_MARK)
             if mark is not None:  # (drawn at resolve time: its links are in the mark)
-                self.views.update(mark[3])
+                self.views.update(mark.views)
                 self.views.add(READ_TABLES_VIEW)
         elif isinstance(node, diagram):
             self.diagrams.append(node)
@@ -548,11 +550,6 @@ class _DocumentScan:
         del self.payloads[before[0]:], self.diagrams[before[1]:], self.messages[before[2]:]
 
 
-#: The cell operations (nodes.CellOp) that replace a cell's content: what
-#: the author wrote there is not on the page.
-_REPLACING = frozenset({"label", "badge", "ref", "mod", "dep-status", "info-link", "info-badge"})
-
-
 def _drawn_over(node: nodes.Node) -> bool:
     """Whether *node* sits in a cell whose content the render step replaces
     (an author's cross-reference there is not on the page: its view and its
@@ -561,7 +558,7 @@ def _drawn_over(node: nodes.Node) -> bool:
     while parent is not None:
         if isinstance(parent, nodes.entry):
             ops: list[CellOp] = parent.get(CELL_MARK, [])
-            if any(op[0] in _REPLACING for op in ops):
+            if any(isinstance(op, REPLACING) for op in ops):
                 return True
         parent = parent.parent
     return False

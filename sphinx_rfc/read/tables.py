@@ -51,9 +51,18 @@ from sphinx_rfc.nodes import (
     DEP_MODULE_VIEW,
     DEP_STATUS_VIEW,
     INFO_MARK,
+    INVALID_CELL,
     TABLE_MARK,
+    AddClass,
+    Badge,
     CellOp,
+    DepModule,
+    DepStatus,
+    Label,
+    ModuleLink,
+    RefLink,
     TableMark,
+    cell_op,
 )
 from sphinx_rfc.read.table_records import RECORD_KINDS, ReadCell, ReadRow, ReadTable, row_records
 from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
@@ -452,7 +461,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
     # (class names interned: a pickled doctree writes each once, not per cell)
 
     def add(entry: nodes.entry, op: CellOp) -> None:
-        if op[0] in ("label", "badge"):
+        if isinstance(op, Label | Badge):
             # the extension's text once drawn: the read step's checks skip it
             entry["rfc-generated"] = True
         mark_cell(entry, op)
@@ -461,8 +470,8 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
         if entry is None:
             continue
         if column is not None:
-            add(entry, ("label", column.label))
-            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
+            add(entry, Label(column.label))
+            add(entry, AddClass(sys.intern(f"rfc-col-{column.key}")))
         else:
             add(entry, _EXTRA)
 
@@ -479,58 +488,59 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
             if column is None:
                 add(entry, _EXTRA)
                 continue
-            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
+            add(entry, AddClass(sys.intern(f"rfc-col-{column.key}")))
             if not cell.text:
                 continue
             if column.vocabulary is not None:
                 value = read_choice(column.vocabulary, cell.text)
                 key = value.value
                 if not isinstance(key, str):
-                    add(entry, _INVALID)
+                    add(entry, INVALID_CELL)
                     continue
-                add(entry, ("badge", key, column.vocabulary.label(key), value.note))
+                add(entry, Badge(key, column.vocabulary.label(key), value.note))
             elif kind == "dependency" and column.key == "component":
                 if settings.id_pattern.match(cell.text):
                     rfc_component = cell.text
-                    add(entry, ("ref", cell.text))
+                    add(entry, RefLink(cell.text))
                     views.add(("rfc", cell.text))
                 elif (module := module_name(cell.text, settings.modules)) is not None:
-                    add(entry, ("mod", module, cell.text))
+                    add(entry, ModuleLink(module, cell.text))
                     views.add(("module", module))
                 elif not settings.modules:
-                    add(entry, ("dep-module", cell.text))
+                    add(entry, DepModule(cell.text))
                     if len(entry.children) == 1 and isinstance(entry[0], nodes.paragraph):
                         views.add((DEP_MODULE_VIEW, cell.text))  # (else not drawn)
             elif kind == "changes" and column.key == "module" and (
                 path := module_cell(cell.text, settings.modules, settings.module_paths)
             ) is not None:
                 if isinstance(path.value, str):
-                    add(entry, ("mod", path.value, cell.text))
+                    add(entry, ModuleLink(path.value, cell.text))
                     views.add(("module", path.value))
             elif (kind == "changes" and column.key == "module"
                   and not settings.unknown_module(cell.text)):
-                add(entry, ("mod", cell.text, ""))
+                add(entry, ModuleLink(cell.text, ""))
                 views.add(("module", cell.text))
         if rfc_component is not None and read.has_column("status") and not row.text("status"):
             status = row.cell("status")
             if status is not None and status.entry is not None:
-                add(status.entry, ("dep-status", rfc_component))
+                add(status.entry, DepStatus(rfc_component))
                 views.add((DEP_STATUS_VIEW, rfc_component))
-    mark: TableMark = (kind, read.header_in_body and read.header_row is not None,
-                       len(read.table["classes"]), tuple(sorted(views)))
-    read.table[TABLE_MARK] = mark
+    read.table[TABLE_MARK] = TableMark(
+        kind, read.header_in_body and read.header_row is not None,
+        len(read.table["classes"]), tuple(sorted(views)))
 
 
-def mark_cell(cell: nodes.entry, op: CellOp) -> None:
-    """Add *op* to what the render step does to *cell*, after the others."""
+def mark_cell(cell: nodes.entry, op: CellOp | tuple[str, ...]) -> None:
+    """Add *op* to what the render step does to *cell*, after the others
+    (an operation written as a tuple, ``("info-badge", FIELD)``, is taken
+    as the one it names: :func:`~sphinx_rfc.nodes.cell_op`)."""
     ops: list[CellOp] | None = cell.get(CELL_MARK)
     if ops is None:
-        cell[CELL_MARK] = [op]
+        cell[CELL_MARK] = [cell_op(op)]
     else:
-        ops.append(op)
+        ops.append(cell_op(op))
 
 
-_EXTRA: CellOp = ("class", "rfc-col-extra")
-_INVALID: CellOp = ("class", "rfc-invalid")
+_EXTRA = AddClass("rfc-col-extra")
 
 

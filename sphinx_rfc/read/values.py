@@ -15,7 +15,7 @@ from sphinx_rfc.doctree.locations import SourceLines, first_line
 from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, row_cells
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import CELL_MARK
+from sphinx_rfc.nodes import CELL_MARK, INVALID_CELL
 from sphinx_rfc.spec.menus import (
     Asks,
     is_guidance,
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 #: What is not the author's prose (code, diagrams, comments, generated text).
 _SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, nodes.target,
             nodes.literal_block, nodes.raw)
-_INVALID = ("class", "rfc-invalid")
 
 
 def _menu_problem(menu: str, where: str, source: str, line: int | None, rfc_id: str) -> Problem:
@@ -74,7 +73,7 @@ def value_problems(
     guidance: list[Problem] = []
 
     def cell(entry: nodes.entry) -> None:
-        if entry.get("rfc-generated") or _INVALID in entry.get(CELL_MARK, ()):
+        if entry.get("rfc-generated") or INVALID_CELL in entry.get(CELL_MARK, ()):
             return
         value = node_text(entry).strip()
         if not value or find_placeholders(value, settings.placeholders):

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 14
+DATA_VERSION = 15
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
