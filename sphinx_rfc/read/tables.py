@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import difflib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -179,27 +179,36 @@ def read_table(
     )
     _read_columns(result, header_line, lower, own_lines=not pipe)
 
-    unnamed: set[int] = set()
     # a Markdown row with more cells than its header loses the extra ones
     counts = pipe_cell_counts(table, width, parts=(head, body), lines=pipe_lines) if pipe else None
-    for r, (row, cells) in enumerate(zip(all_rows, grid, strict=True)):
+    _read_body(result, list(zip(all_rows, grid, strict=True)), lines, default_line,
+               counts=counts, text_of=text_of, lower=lower, pipe=pipe)
+    return result
+
+
+def _read_body(
+    result: ReadTable,
+    rows: list[tuple[nodes.row, list[nodes.entry | None]]],
+    lines: list[int | None],
+    default_line: int | None,
+    *,
+    counts: dict[int, tuple[int, int]] | None,
+    text_of: Callable[[nodes.entry | None], str],
+    lower: int | None,
+    pipe: bool,
+) -> None:
+    """The rows after the header (*rows*: each with its cells on the
+    grid) read into *result*, cell by cell under its columns."""
+    source, headers = result.source, result.headers
+    width = len(headers)
+    unnamed: set[int] = set()
+    for r, (row, cells) in enumerate(rows):
         if r == 0:
             continue
         row_line = lines[r] or default_line
         if counts and id(row) in counts:
-            have, want = counts[id(row)]
-            first = text_of(cells[0]) if cells and cells[0] is not None else ""
-            label = (_("row {name!r}").format(name=first) if first
-                     else _("the row at line {line}").format(line=row_line))
-            message = (_("{prefix}: {row} has {count} cells, its header {header}; the cells "
-                         "after the last column are dropped") if have > want
-                       else _("{prefix}: {row} has {count} cells, its header {header}; the "
-                              "cells it lacks are empty"))
-            result.problems.append(Problem(
-                "cell-count",
-                message.format(prefix=result.prefix, row=label, count=have, header=want),
-                source, row_line,
-            ))
+            result.problems.append(
+                _cell_count_problem(result, cells, text_of, counts[id(row)], row_line))
         read_cells = []
         for index in range(width):
             entry = cells[index] if index < len(cells) else None
@@ -219,7 +228,27 @@ def read_table(
                 entry=entry, text=text, line=cell_line or row_line,
             ))
         result.rows.append(ReadRow(row=row, line=row_line, cells=read_cells))
-    return result
+
+
+def _cell_count_problem(
+    result: ReadTable, cells: list[nodes.entry | None],
+    text_of: Callable[[nodes.entry | None], str], count: tuple[int, int],
+    row_line: int | None,
+) -> Problem:
+    """``cell-count``: a Markdown row with more or fewer cells than its header."""
+    have, want = count
+    first = text_of(cells[0]) if cells and cells[0] is not None else ""
+    label = (_("row {name!r}").format(name=first) if first
+             else _("the row at line {line}").format(line=row_line))
+    message = (_("{prefix}: {row} has {count} cells, its header {header}; the cells "
+                 "after the last column are dropped") if have > want
+               else _("{prefix}: {row} has {count} cells, its header {header}; the "
+                      "cells it lacks are empty"))
+    return Problem(
+        "cell-count",
+        message.format(prefix=result.prefix, row=label, count=have, header=want),
+        result.source, row_line,
+    )
 
 
 def _own_row_lines(

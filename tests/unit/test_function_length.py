@@ -17,12 +17,6 @@ STILL_LONG = {
     "sphinx_rfc/spec/template.py:parse_template": "not split yet",
     "sphinx_rfc/check/field_places.py:find_places": "not split yet",
     "sphinx_rfc/spec/template_parts.py:_rst": "not split yet",
-    "sphinx_rfc/read/tables.py:read_table": "not split yet",
-    "sphinx_rfc/read/values.py:value_problems": "not split yet",
-    "sphinx_rfc/cli/template.py:schema_of": "not split yet",
-    "sphinx_rfc/cli/status_edit.py:run": "not split yet",
-    "sphinx_rfc/cli/status_edit.py:set_status": "not split yet",
-    "tools/import_precision.py:measure": "not split yet",
 }
 
 
