@@ -52,7 +52,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestLevel
 from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, AddClass, TableMark, generated
 from sphinx_rfc.report import report
-from sphinx_rfc.store.domain import get_domain
+from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -304,7 +304,6 @@ def unreadable_file_problems(app: Sphinx, results: TestResults) -> list[Problem]
     ]
 
 
-_FILES_ATTR = "sphinx_rfc_result_files"
 #: This feature's name for its problems of no document (RfcDomain.set_build_problems).
 _PRODUCER = "rfc_test_results"
 
@@ -326,8 +325,8 @@ def on_env_get_outdated(
     problems = unreadable_file_problems(app, results)
     domain.set_build_problems(_PRODUCER, problems)
     report(problems, srcdir=app.srcdir)
-    old = getattr(env, _FILES_ATTR, None)
-    setattr(env, _FILES_ATTR, list(results.files))
+    kept = build_state(env)
+    old, kept.result_files = kept.result_files, list(results.files)
     if old is None or old == results.files:
         return []
     return sorted(d for d, r in domain.rfcs.items() if has_tests(r))
