@@ -1,8 +1,9 @@
 """sphinx_rfc: write RFCs (design proposals) inside Sphinx documentation,
 checked and cross-linked at build time.
 
-``setup()`` calls each part's own ``setup()``, in the order the build uses
-them, and does nothing else.  The architecture page of the documentation
+``setup()`` makes the registrations and connects the handlers listed in
+``sphinx_rfc/wiring.py`` (what runs when, in one table), and does nothing
+else.  The architecture page of the documentation
 (``docs/reference/architecture.md``) draws the pipeline and maps the modules.
 """
 
@@ -18,61 +19,14 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from sphinx_rfc import config, directives, i18n
-    from sphinx_rfc.features import commits, results, signatures
-    from sphinx_rfc.read import (
-        build_log,
-        collector,
-        frontmatter,
-        git_dates,
-        git_log,
-        history,
-        plantuml,
-        unread,
-    )
-    from sphinx_rfc.resolve import (
-        code_views,
-        header_only_tables,
-        indices,
-        mermaid,
-        mermaid_fallback,
-        views,
-        xrefs,
-    )
-    from sphinx_rfc.store import derived, domain
-    from sphinx_rfc.write import export, feeds, index_pages, mermaid_js, static, summary
+    from sphinx_rfc import wiring
+    from sphinx_rfc.store import domain
 
     app.setup_extension("sphinxcontrib.mermaid")
-    config.setup(app)
-    i18n.setup(app)
-    domain.setup(app)
-    xrefs.setup(app)
-    build_log.setup(app)
-    indices.setup(app)
-    derived.setup(app)
-    directives.setup(app)
-    plantuml.setup(app)
-    collector.setup(app)
-    frontmatter.setup(app)
-    git_log.setup(app)
-    git_dates.setup(app)
-    history.setup(app)
-    unread.setup(app)
-    views.setup(app)
-    code_views.setup(app)
-    static.setup(app)
-    index_pages.setup(app)
-    mermaid_js.setup(app)
-    export.setup(app)
-    feeds.setup(app)
-    summary.setup(app)
-    # subscribers of the collector's rfc-record-read event, which it declares
-    signatures.setup(app)
-    results.setup(app)
-    commits.setup(app)
-    mermaid.setup(app)
-    mermaid_fallback.setup(app)
-    header_only_tables.setup(app)
+    for register in wiring.REGISTRATIONS:
+        register(app)
+    for wire in wiring.WIRING:
+        wire.connect(app)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

@@ -109,4 +109,3 @@ def setup(app: Sphinx) -> None:
             s.name, s.default, s.rebuild, types=s.types, description=s.doc  # type: ignore[arg-type]
         )
     app.add_config_value(DIGEST_VALUE, "", "env", types=(str,))
-    app.connect("config-inited", _on_config_inited, priority=800)

@@ -15,16 +15,32 @@ holds none (:func:`holds_rfc_data`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, NamedTuple, TypeVar, cast
 
 from docutils import nodes
 
 
+class PayloadKind(StrEnum):
+    """What an ``rfc_data`` node carries to the collector."""
+
+    #: The ``rfc`` directive's declaration (``read/metadata.RfcDeclaration``).
+    META = "meta"
+    #: A table directive's rows (``model/records.TablePayload``).
+    TABLE = "table"
+    #: ``rfc-module``'s module home (``model/records.ModuleHome``).
+    MODULE_HOME = "module-home"
+    #: The problems of a directive that shows data (a list of ``Problem``).
+    PROBLEMS = "problems"
+
+
 class rfc_data(nodes.Invisible, nodes.Element):  # noqa: N801 (docutils naming)
-    """Read-time payload: ``node["kind"]`` and ``node["payload"]``."""
+    """Read-time payload: ``node["kind"]`` (a :class:`PayloadKind`) and
+    ``node["payload"]``."""
 
     @classmethod
-    def make(cls, kind: str, payload: Any, line: int | None) -> rfc_data:
+    def make(cls, kind: PayloadKind, payload: Any, line: int | None) -> rfc_data:
         node = cls()
         node["kind"] = kind
         node["payload"] = payload
@@ -64,37 +80,137 @@ class rfc_pending(nodes.General, nodes.Element):  # noqa: N801
 #: marked table as read already.
 TABLE_MARK = "rfc-read-table"
 #: Attribute of a cell of a marked table: the :data:`CellOp` s to apply to it,
-#: in order.
+#: in order (a list).
 CELL_MARK = "rfc-cell"
 
-#: ``(kind, header_in_body, classes_at, views)``: the table kind
-#: (``dependency`` …); whether the header row is the first body row (it
-#: becomes a ``thead``); how many classes the table had when it was read
-#: (the render step's go after them, before those added later); the view
-#: keys its drawn cells hold (links, ``rfc_pending`` spots), which the
-#: collector notes at read time.
-TableMark = tuple[str, bool, int, tuple[tuple[str, ...], ...]]
+class TableMark(NamedTuple):
+    """What the read step noted of a table it read (:data:`TABLE_MARK`)."""
 
-#: What the render step does to a cell, one tuple of strings:
-#:
-#: - ``("class", NAME)``: add the class NAME;
-#: - ``("label", MSGID)``: the cell's text replaced by a label of the
-#:   extension, in the build's language (a header's canonical name);
-#: - ``("badge", KEY, MSGID, NOTE)``: an enum value's badge, then the note;
-#: - ``("ref", ID)``: a link to the RFC ID;
-#: - ``("mod", MODULE, TEXT)``: a link to MODULE showing TEXT ("" for MODULE);
-#: - ``("dep-module", TEXT)``: the cell's content inside a
-#:   :data:`DEP_MODULE_VIEW` spot;
-#: - ``("dep-status", ID)``: a :data:`DEP_STATUS_VIEW` spot for RFC ID;
-#:
-#: and in a template-native RFC's own basic-information table
-#: (:data:`INFO_MARK`):
-#:
-#: - ``("info-link", FIELD)``: the value cell of FIELD (modules, supersedes,
-#:   requires, issues) as links, when it holds no link of the author's;
-#: - ``("info-badge", FIELD)``: the value cell of FIELD (the ID, status,
-#:   type) as the ``rfc`` directive's table shows it.
-CellOp = tuple[str, ...]
+    #: The table kind (``dependency`` …).
+    kind: str
+    #: Whether the header row is the first body row (it becomes a ``thead``).
+    header_in_body: bool
+    #: How many classes the table had when it was read (the render step's
+    #: go after them, before those added later).
+    classes_at: int
+    #: The view keys its drawn cells hold (links, ``rfc_pending`` spots),
+    #: which the collector notes at read time.
+    views: tuple[tuple[str, ...], ...]
+
+
+# What the render step does to a cell (:data:`CELL_MARK`: a list of them,
+# in order), one type each.
+
+
+class _CellOpBase:
+    """The base of the cell operations: pickled as their class and their
+    fields, as a tuple would be (a dataclass's own pickling took 3.6 µs an
+    operation and twice the bytes in every pickled doctree)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        cls = type(self)
+        names: tuple[str, ...] = cls.__match_args__  # type: ignore[attr-defined]
+        return cls, tuple([getattr(self, name) for name in names])
+
+
+@dataclass(frozen=True, slots=True)
+class AddClass(_CellOpBase):
+    """Add the class *name* to the cell."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Label(_CellOpBase):
+    """The cell's text replaced by a label of the extension, in the build's
+    language (a header's canonical name)."""
+
+    msgid: str
+
+
+@dataclass(frozen=True, slots=True)
+class Badge(_CellOpBase):
+    """An enum value's badge (``rfc-value-<key>``), then the note."""
+
+    key: str
+    msgid: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class RefLink(_CellOpBase):
+    """A link to the RFC *rfc_id*."""
+
+    rfc_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleLink(_CellOpBase):
+    """A link to *module* showing *text* (``""``: the module's name)."""
+
+    module: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DepModule(_CellOpBase):
+    """The cell's content inside a :data:`DEP_MODULE_VIEW` spot for *text*."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DepStatus(_CellOpBase):
+    """A :data:`DEP_STATUS_VIEW` spot for the RFC *rfc_id*."""
+
+    rfc_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class InfoLink(_CellOpBase):
+    """In a template-native RFC's own basic-information table
+    (:data:`INFO_MARK`): the value cell of *field* (modules, supersedes,
+    requires, issues) as links, when it holds no link of the author's."""
+
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
+class InfoBadge(_CellOpBase):
+    """In the same table: the value cell of *field* (the ID, status, type)
+    as the ``rfc`` directive's table shows it."""
+
+    field: str
+
+
+CellOp = (AddClass | Label | Badge | RefLink | ModuleLink | DepModule | DepStatus
+          | InfoLink | InfoBadge)
+#: The cell operations that replace a cell's content: what the author
+#: wrote there is not on the page.
+REPLACING: tuple[type[CellOp], ...] = (
+    Label, Badge, RefLink, ModuleLink, DepStatus, InfoLink, InfoBadge)
+#: The class of a cell whose value is none its column allows (the read
+#: step's own checks skip its text).
+INVALID_CELL = AddClass("rfc-invalid")
+#: Each operation by the name its tuple form starts with.
+_OP_NAMES: dict[str, type[CellOp]] = {
+    "class": AddClass, "label": Label, "badge": Badge, "ref": RefLink, "mod": ModuleLink,
+    "dep-module": DepModule, "dep-status": DepStatus, "info-link": InfoLink,
+    "info-badge": InfoBadge,
+}
+
+
+def cell_op(op: CellOp | tuple[str, ...]) -> CellOp:
+    """*op*; written as a tuple (``("info-badge", FIELD)``: its name, then
+    its fields), as the operation it names."""
+    if isinstance(op, tuple):
+        name, *fields = op
+        made: CellOp = _OP_NAMES[name](*fields)
+        return made
+    return op
+
 
 #: Attribute of a template-native RFC's own basic-information table (the
 #: author's key/value table): an :data:`InfoMark`.  The render step

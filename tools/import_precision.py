@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # (the import and the build run in the project's folder: ``python -m``
@@ -84,8 +85,12 @@ def _environment() -> dict[str, str]:
     return env
 
 
-def measure(corpus: Path) -> dict[str, object]:
-    truth: dict[str, dict[str, object]] = json.loads((corpus / "truth.json").read_text("utf-8"))
+def _import_and_build(
+    corpus: Path,
+) -> tuple[dict[int, list[str]], list[tuple[int, int | None, str, str]], dict[str, Any]]:
+    """The corpus's issues imported into a new project and built: each
+    imported file's lines by issue number, the warnings on them (number,
+    line, type, message) and rfcs.json."""
     sources = sorted(str(p) for p in corpus.glob("*.json") if p.name != "truth.json")
     env = _environment()
     with tempfile.TemporaryDirectory() as tmp:
@@ -115,6 +120,29 @@ def measure(corpus: Path) -> dict[str, object]:
             line = int(match["line"]) if match["line"] else None
             warnings.append((number, line, match["type"] or "", match["message"]))
         export = json.loads((project / "_build" / "rfcs.json").read_text("utf-8"))
+    return texts, warnings, export
+
+
+def _fields_right(truth: dict[str, dict[str, object]],
+                  records: dict[int, dict[str, Any]]) -> tuple[int, int, int, list[str]]:
+    """How many issues' status, title and authors were read as meant; the
+    statuses read wrongly."""
+    status = title = authors = 0
+    status_wrong = []
+    for key, t in truth.items():
+        record = records.get(int(key), {})
+        status += record.get("status") == t["status_meant"]
+        if record.get("status") != t["status_meant"]:
+            status_wrong.append(f"#{key}: {record.get('status')} (meant {t['status_meant']})")
+        title += _fold(str(record.get("title", ""))) == _fold(str(t["title_meant"]))
+        authors += [_fold(a) for a in record.get("authors", [])] == [
+            _fold(a) for a in t["authors_meant"]]  # type: ignore[attr-defined]
+    return status, title, authors, status_wrong
+
+
+def measure(corpus: Path) -> dict[str, object]:
+    truth: dict[str, dict[str, object]] = json.loads((corpus / "truth.json").read_text("utf-8"))
+    texts, warnings, export = _import_and_build(corpus)
     records = {int(re.search(r"\d+", r["id"]).group()): r  # type: ignore[union-attr]
                for r in export["rfcs"]}
 
@@ -171,16 +199,7 @@ def measure(corpus: Path) -> dict[str, object]:
 
     caused = [w for w in warnings if w[2] == "myst.header"
               or "in the basic-information table but" in w[3]]
-    status = title = authors = 0
-    status_wrong = []
-    for key, t in truth.items():
-        record = records.get(int(key), {})
-        status += record.get("status") == t["status_meant"]
-        if record.get("status") != t["status_meant"]:
-            status_wrong.append(f"#{key}: {record.get('status')} (meant {t['status_meant']})")
-        title += _fold(str(record.get("title", ""))) == _fold(str(t["title_meant"]))
-        authors += [_fold(a) for a in record.get("authors", [])] == [
-            _fold(a) for a in t["authors_meant"]]  # type: ignore[attr-defined]
+    status, title, authors, status_wrong = _fields_right(truth, records)
     return {
         "issues": len(truth),
         "warnings": len(warnings),

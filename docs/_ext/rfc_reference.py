@@ -25,7 +25,8 @@ drift from the code:
   annotation forms and the lifecycle table (:mod:`rfcdoc_cli`)
 - ``.. rfcdoc-layers::``, ``.. rfcdoc-imports::``: the package's layers and
   what each part may import, from the import-linter contracts of
-  ``pyproject.toml`` (:mod:`rfcdoc_layers`)
+  ``pyproject.toml``; ``.. rfcdoc-wiring::``, what runs when, from
+  ``sphinx_rfc/wiring.py`` (:mod:`rfcdoc_layers`)
 
 Every generated table has the class ``rfcdoc-<what>``, by which
 ``tests/build/test_docs.py`` finds it in the built HTML and compares it with the
@@ -41,7 +42,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives as rst_directives
 from rfcdoc_cli import CliCommand, CliCommands, Lifecycle, ProblemForms
 from rfcdoc_export import ExportTables
-from rfcdoc_layers import ImportsTable, LayersBlock
+from rfcdoc_layers import ImportsTable, LayersBlock, WiringTable
 from rfcdoc_nodes import Cell, inline, literals, table
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
@@ -338,4 +339,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rfcdoc-lifecycle", Lifecycle)
     app.add_directive("rfcdoc-layers", LayersBlock)
     app.add_directive("rfcdoc-imports", ImportsTable)
+    app.add_directive("rfcdoc-wiring", WiringTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,7 @@
-"""``.. rfcdoc-layers::`` and ``.. rfcdoc-imports::``: the package's layers
+"""``.. rfcdoc-wiring::``: what runs when, from ``sphinx_rfc/wiring.py``
+(every event, handler and priority, in the order a build emits them).
+
+``.. rfcdoc-layers::`` and ``.. rfcdoc-imports::``: the package's layers
 and, per part (a folder or a top-level module), what it may import and what
 it may not, read from the import-linter contracts in ``pyproject.toml``
 (``[tool.importlinter]``), which ``lint-imports`` enforces.
@@ -10,8 +13,9 @@ it may not, read from the import-linter contracts in ``pyproject.toml``
   but for its ``ignore_imports``;
 - an ``independence`` contract: its modules do not import each other.
 
-``tests/build/test_docs.py`` compares the built tables with the contracts, and
-the layers with the package's parts.
+``tests/build/test_docs.py`` compares the built tables with the contracts, the
+layers with the package's parts, and the wiring with the listeners of an
+application set up with the extension.
 """
 
 from __future__ import annotations
@@ -186,3 +190,29 @@ class ImportsTable(SphinxDirective):
             rows.append([nodes.literal(part, part), _may(rule) or "—", _may_not(rule)])
         return [table(["part", "may import", "may not import (besides every layer above)"],
                       rows, [14, 56, 30], classes=["rfcdoc-imports"])]
+
+
+def handler_name(handler: Any) -> str:
+    """``read/collector.on_doctree_read``: the module as the page names it
+    (without ``.py``), then the function."""
+    module = shown(handler.__module__).removesuffix(".py")
+    return f"{module}.{handler.__qualname__}"
+
+
+class WiringTable(SphinxDirective):
+    """Every handler of the extension: event, handler, priority, what it does."""
+
+    def run(self) -> list[nodes.Node]:
+        from sphinx_rfc import wiring
+
+        self.env.note_dependency(wiring.__file__)
+        rows: list[list[Cell]] = []
+        for wire in wiring.WIRING:
+            does = wire.does
+            if wire.when is not None:
+                does += f" ({(wire.when.__doc__ or '').strip()})"
+            name = handler_name(wire.handler)
+            rows.append([nodes.literal(wire.event, wire.event), nodes.literal(name, name),
+                         str(wire.priority), does])
+        return [table(["event", "handler", "priority", "what it does there"],
+                      rows, [18, 34, 8, 40], classes=["rfcdoc-wiring"])]

@@ -64,7 +64,7 @@ from sphinx_rfc.check.field_places import (
 )
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.spec import yaml_text
+from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.messages import _
@@ -249,12 +249,9 @@ def _options(lines: Sequence[str], start: int) -> dict[str, str]:
     return {k: _value(v) for k, v in found.items()}
 
 
-def _yaml_fields(block: str) -> dict[str, str]:
-    try:
-        data = yaml_text.load(block)
-    except Exception:  # a YAML syntax error: no fields
-        return {}
-    if not isinstance(data, dict):
+def _yaml_fields(block: Sequence[str]) -> dict[str, str]:
+    data = front_matter.load(block)  # (a YAML syntax error: no fields)
+    if data is None:
         return {}
     found: dict[str, str] = {}
     for key, value in data.items():
@@ -279,7 +276,7 @@ def _place_fields(place: Place, lines: Sequence[str]) -> tuple[str | None, dict[
         found = {name: _value(value_at(lines, spot)) for name, spot in place.spots.items()}
     elif place.style == "yaml":
         start = place.first + (2 if place.kind == "directive" else 1)
-        found = _yaml_fields("\n".join(lines[start:place.last + 1]))
+        found = _yaml_fields(lines[start:place.last + 1])
     else:
         found = _options(lines, place.first + (1 if place.kind == "directive" else 0))
     rfc_id = found.pop("rfc", None) or None

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.sections import section_keys_for_title
+from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.preamble import PreambleItem, leading_list
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
@@ -248,41 +249,58 @@ def find_places(
     stop at the first ``rfc`` directive, which alone then counts
     (:func:`status_texts`): the history reads every file at every commit."""
     lines = text.splitlines(keepends=True)
-    found: list[Place] = []
     if suffix.lower() in (".rst", ".txt"):
-        first = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
-        if first < len(lines) and _option(_content(lines[first])):
-            found.append(_options(lines, first, Place("field-list", "option", first, first=first),
-                                  rst=True, names=names))
-        # the preamble list of a Rust-style RFC in rST: a bullet list at the
-        # top, or a field list under the title
-        items = leading_list([_content(line) for line in lines], markdown=False) if (
-            rst_list) else []
-        at = items[0].line - 1 if items else first
-        if items and _content(lines[at]).lstrip()[:1] in "-*+":
-            found.append(_list(lines, items, names))
-        elif items and at != first:
-            found.append(_options(lines, at, Place("field-list", "option", at, first=at),
-                                  rst=True, names=names))
-        for index, line in enumerate(lines):
-            match = _RST_DIRECTIVE.match(line) if line.startswith("..") else None
-            if match:
-                place = Place("directive", "option", index, "   ", match.group(1) or None,
-                              first=index)
-                found.append(_options(lines, index + 1, place, rst=True, names=names))
-                if until_directive:
-                    return found
-        if rst_tables and (table := _rst_basic_table(lines, sections, names)) is not None:
-            found.append(table)
-            found.sort(key=lambda p: p.first)
-        return found
+        return _rst_places(lines, sections, rst_list=rst_list, rst_tables=rst_tables,
+                           names=names, until_directive=until_directive)
+    return _markdown_places(lines, sections, names=names, until_directive=until_directive)
+
+
+def _rst_places(
+    lines: list[str], sections: Sequence[SectionSpec], *, rst_list: bool, rst_tables: bool,
+    names: Collection[str], until_directive: bool,
+) -> list[Place]:
+    """:func:`find_places` in a reStructuredText file."""
+    found: list[Place] = []
+    first = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    if first < len(lines) and _option(_content(lines[first])):
+        found.append(_options(lines, first, Place("field-list", "option", first, first=first),
+                              rst=True, names=names))
+    # the preamble list of a Rust-style RFC in rST: a bullet list at the
+    # top, or a field list under the title
+    items = leading_list([_content(line) for line in lines], markdown=False) if (
+        rst_list) else []
+    at = items[0].line - 1 if items else first
+    if items and _content(lines[at]).lstrip()[:1] in "-*+":
+        found.append(_list(lines, items, names))
+    elif items and at != first:
+        found.append(_options(lines, at, Place("field-list", "option", at, first=at),
+                              rst=True, names=names))
+    for index, line in enumerate(lines):
+        match = _RST_DIRECTIVE.match(line) if line.startswith("..") else None
+        if match:
+            place = Place("directive", "option", index, "   ", match.group(1) or None,
+                          first=index)
+            found.append(_options(lines, index + 1, place, rst=True, names=names))
+            if until_directive:
+                return found
+    if rst_tables and (table := _rst_basic_table(lines, sections, names)) is not None:
+        found.append(table)
+        found.sort(key=lambda p: p.first)
+    return found
+
+
+def _markdown_places(
+    lines: list[str], sections: Sequence[SectionSpec], *, names: Collection[str],
+    until_directive: bool,
+) -> list[Place]:
+    """:func:`find_places` in a Markdown file."""
+    found: list[Place] = []
     index = 0
-    if lines and _content(lines[0]).rstrip() == "---":
-        end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), 0)
-        if end:
-            found.append(_yaml(lines, 1, end, Place("front-matter", "yaml", end - 1, first=0),
-                               names))
-            index = end + 1
+    end = front_matter.closing_line([_content(line) for line in lines[:1]] + lines[1:])
+    if end:
+        found.append(_yaml(lines, 1, end, Place("front-matter", "yaml", end - 1, first=0),
+                           names))
+        index = end + 1
     items = leading_list([_content(line) for line in lines])
     if items:
         found.append(_list(lines, items, names))

@@ -22,6 +22,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from sphinx_rfc.spec import front_matter
+
 #: Front-matter fields the import writes, in this order.
 OWNED = (
     "rfc", "title", "status", "authors", "created", "issues", "reporter", "source_issue",
@@ -115,31 +117,15 @@ def body_edit(existing: str, new: str) -> Literal["kept", "edited", "unknown"] |
 
 
 def split_front_matter(text: str) -> tuple[list[str] | None, str]:
-    """The front matter's lines (None: there is none) and the rest."""
-    lines = text.split("\n")
-    if lines[0].rstrip() != "---":
-        return None, text
-    for index in range(1, len(lines)):
-        if lines[index].rstrip() in ("---", "..."):
-            return lines[1:index], "\n".join(lines[index + 1:])
-    return None, text
+    """The front matter's lines (None: there is none) and the rest
+    (:func:`sphinx_rfc.spec.front_matter.split`)."""
+    return front_matter.split(text)
 
 
 def read_front_matter(text: str) -> dict[str, Any] | None:
     """The front matter as data; None when there is none or it is broken
     (a date or number YAML cannot make is kept as written)."""
-    import yaml
-
-    from sphinx_rfc.spec import yaml_text
-
-    lines, _rest = split_front_matter(text)
-    if lines is None:
-        return None
-    try:
-        data = yaml_text.load("\n".join(lines))
-    except yaml.YAMLError:
-        return None
-    return {str(k): v for k, v in data.items()} if isinstance(data, dict) else None
+    return front_matter.read(text)
 
 
 def _blocks(lines: Sequence[str]) -> list[tuple[str | None, list[str]]]:

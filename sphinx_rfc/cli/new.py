@@ -31,6 +31,7 @@ from sphinx_rfc._atomic import clean_leftovers, write_text
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.id_space import next_new_id
 from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
+from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.nouns import profile_of
@@ -423,7 +424,6 @@ def _modules_lines(fmt: str, lang: str, modules: Sequence[str]) -> tuple[str, st
 # A configured template document as the scaffold
 
 
-_FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*\n", re.DOTALL)
 _H1 = re.compile(r"^#[ \t]++.*$", re.MULTILINE)
 
 
@@ -463,15 +463,11 @@ def render_from_template(
         import yaml  # type: ignore[import-untyped]
 
         kept: dict[str, object] = {}
-        front = _FRONT.match(text)
+        front, rest = front_matter.split(text)
         if front is not None:
-            try:
-                loaded = yaml.safe_load(front.group(1) or "")
-            except yaml.YAMLError:
-                loaded = None
-            if isinstance(loaded, dict):
-                kept = {str(k): v for k, v in loaded.items() if str(k) not in meta}
-            text = text[front.end():]
+            loaded = front_matter.load(front) or {}
+            kept = {k: v for k, v in loaded.items() if k not in meta}
+            text = rest
         heading = f"# {title}"
         text, count = _H1.subn(lambda _m: heading, text, count=1)
         if not count:

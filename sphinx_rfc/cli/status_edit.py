@@ -207,6 +207,14 @@ def set_status(
         created = next((p for p in places if "created" in p.spots), None)
         if not dated and created is not None:
             put(created, "updated", date, created.spots["created"][0])
+    _apply(lines, edits, inserts, newline)
+    return bom + "".join(lines)
+
+
+def _apply(lines: list[str], edits: dict[int, tuple[int, int, str]],
+           inserts: list[tuple[int, str]], newline: str) -> None:
+    """*edits* (line -> the span replaced and its new text) and *inserts*
+    (a line after line N, in the order given) made on *lines*."""
     for row, (start, end, value) in edits.items():
         lines[row] = lines[row][:start] + value + lines[row][end:]
     order = sorted(enumerate(inserts), key=lambda item: (item[1][0], item[0]), reverse=True)
@@ -214,7 +222,6 @@ def set_status(
         if not lines[after].endswith(("\n", "\r")):
             lines[after] += newline
         lines.insert(after + 1, line)
-    return bom + "".join(lines)
 
 
 
@@ -290,17 +297,10 @@ def run(args: argparse.Namespace) -> int:
     if new is None:
         return fail(_("unknown status {status!r}; known: {known}").format(
             status=args.status, known=settings.statuses.choice_names()), 2)
-    unreadable: list[tuple[Path, str]] = []
-    rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
-                exclude=list(config.exclude_patterns), sections=settings.sections,
-                rst_list=_reads_list(settings), unreadable=unreadable)
-    mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
-    if not mine:
-        return fail(not_found(args.rfc_id, rfcs, unreadable, args.sourcedir), 2)
-    if len(mine) > 1:
-        return fail(_("{rfc_id} is declared in {files}; fix that first").format(
-            rfc_id=args.rfc_id, files=_(" and ").join(str(r.path) for r in mine)), 2)
-    rfc = mine[0]
+    found = _the_rfc(args, srcdir, settings, config)
+    if isinstance(found, str):
+        return fail(found, 2)
+    rfc, rfcs = found
     # a folder found above: its file as seen from here (0042-x.md, not ../rfcs/0042-x.md)
     shown = rfc.path if args.sourcedir is not None else Path(os.path.relpath(rfc.path))
     # (what a killed status or import left, beside the file a link points to too)
@@ -321,15 +321,10 @@ def run(args: argparse.Namespace) -> int:
     if not verdict.allowed and not args.force:
         return fail(f"{args.rfc_id}: {refusal(verdict)}", 1)
     if not args.force and settings.approvers and needs_approval(new):
-        try:
-            missing = _missing_approvals(srcdir, args.rfc_id, settings.approvers)
-        except CliError as exc:
-            return fail(str(exc).removeprefix("sphinx-rfc: "), 2)
-        if missing:
-            why = "; ".join(approval_message(module, people) for module, people in missing)
-            return fail(_("{rfc_id}: cannot go to {status} without approval: {why} "
-                          "(--force to set it anyway)").format(
-                rfc_id=args.rfc_id, status=settings.statuses.shown(new), why=why), 1)
+        refused = _approval_refusal(srcdir, args.rfc_id, settings.statuses.shown(new),
+                                    settings.approvers)
+        if refused is not None:
+            return fail(*refused)
     try:
         with rfc.path.open(encoding="utf-8", newline="") as handle:
             text = handle.read()
@@ -357,6 +352,38 @@ def run(args: argparse.Namespace) -> int:
             path=shown, rfc_id=args.rfc_id, clause=clause, status=settings.statuses.shown(new),
             noun=settings.noun(), why=_why_dropped(clause)))
     return 0
+
+
+def _the_rfc(args: argparse.Namespace, srcdir: Path, settings: Any,
+             config: Any) -> tuple[Any, list[Any]] | str:
+    """The one RFC of the source folder with ``args.rfc_id``, and every RFC
+    found; or why there is not one."""
+    unreadable: list[tuple[Path, str]] = []
+    rfcs = scan(srcdir, documents=settings.documents, id_format=settings.id_format,
+                exclude=list(config.exclude_patterns), sections=settings.sections,
+                rst_list=_reads_list(settings), unreadable=unreadable)
+    mine = [r for r in rfcs if r.rfc_id == args.rfc_id]
+    if not mine:
+        return not_found(args.rfc_id, rfcs, unreadable, args.sourcedir)
+    if len(mine) > 1:
+        return _("{rfc_id} is declared in {files}; fix that first").format(
+            rfc_id=args.rfc_id, files=_(" and ").join(str(r.path) for r in mine))
+    return mine[0], rfcs
+
+
+def _approval_refusal(srcdir: Path, rfc_id: str, new: str,
+                      approvers: Any) -> tuple[str, int] | None:
+    """Why the RFC cannot go to status *new* without approval, and the exit
+    code; None when it may."""
+    try:
+        missing = _missing_approvals(srcdir, rfc_id, approvers)
+    except CliError as exc:
+        return str(exc).removeprefix("sphinx-rfc: "), 2
+    if not missing:
+        return None
+    why = "; ".join(approval_message(module, people) for module, people in missing)
+    return (_("{rfc_id}: cannot go to {status} without approval: {why} "
+              "(--force to set it anyway)").format(rfc_id=rfc_id, status=new, why=why), 1)
 
 
 def _reads_list(settings: Any) -> bool:

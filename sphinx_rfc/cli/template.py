@@ -63,13 +63,36 @@ def run(args: argparse.Namespace) -> int:
 def schema_of(settings: RfcSettings) -> dict[str, Any]:
     """The schema in force, as JSON-able data."""
     template = settings.template
+    return {
+        "template": template.path if template is not None else None,
+        "depth": template.depth if template is not None else 2,
+        "title": template.title if template is not None else None,
+        "levels_shifted": template.shift if template is not None else 0,
+        "sections": _sections_of(settings),
+        "tables": _tables_of(settings),
+        "generic_tables": _generic_tables_of(settings),
+        "note_headers": list(NOTE_HEADERS),
+        "test_levels": list(settings.required_test_levels),
+        "sub_sections": {key: list(subs.values()) for key, subs in subsections_of(settings).items()},
+        "fields": _fields_of(settings),
+        "values": {v.name: _words_of(v) for v in (
+            settings.statuses, settings.types, *_value_vocabularies(settings))},
+        "placeholders": list(settings.placeholders),
+        "metadata": _metadata_of(settings),
+        "history": [{"template": e.name, "since": e.since, "required": list(e.required),
+                     **({"documents": list(e.documents)} if e.documents else {})}
+                    for e in (template.history if template is not None else ())],
+    }
+
+
+def _sections_of(settings: RfcSettings) -> list[dict[str, Any]]:
+    template = settings.template
     levels: dict[str, int] = {}
     parents: dict[str, str | None] = {}
     titles: dict[str, str] = {}
     since: dict[str, str | None] = {}
     headings: dict[str, str] = {}
     written: dict[str, int] = {}
-    shift = template.shift if template is not None else 0
     versions = successors(settings)
     if template is not None:
         headings = {s.key: s.heading for s in template.sections if s.heading}
@@ -78,7 +101,7 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         levels = {s.key: s.level for s in template.sections}
         parents = {s.key: s.parent for s in template.sections}
         titles = {s.key: s.title for s in template.sections}
-    sections = [
+    return [
         {
             "key": spec.key,
             "title": titles.get(spec.key, spec.label),
@@ -102,7 +125,10 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         }
         for spec in settings.sections
     ]
-    tables = [
+
+
+def _tables_of(settings: RfcSettings) -> list[dict[str, Any]]:
+    return [
         {
             "kind": spec.kind,
             "section": spec.section,
@@ -121,17 +147,26 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         }
         for spec in settings.tables
     ]
-    generic = []
-    if template is not None:
-        generic = [
-            {
-                "section": table.section,
-                "line": table.line,
-                "columns": [{"header": c.header, "allowed": list(c.allowed)}
-                            for c in table.columns],
-            }
-            for table in template.tables if table.kind is None
-        ]
+
+
+def _generic_tables_of(settings: RfcSettings) -> list[dict[str, Any]]:
+    """The template's tables of no table kind."""
+    template = settings.template
+    if template is None:
+        return []
+    return [
+        {
+            "section": table.section,
+            "line": table.line,
+            "columns": [{"header": c.header, "allowed": list(c.allowed)}
+                        for c in table.columns],
+        }
+        for table in template.tables if table.kind is None
+    ]
+
+
+def _fields_of(settings: RfcSettings) -> list[dict[str, Any]]:
+    template = settings.template
     fields: list[dict[str, Any]]
     if template is not None and template.fields:
         fields = [{"name": f.name, "key": f.key, "allowed": list(f.allowed)}
@@ -144,26 +179,7 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
     known = {f["name"] for f in fields}
     fields += [{"name": name, "key": None, "allowed": list(allowed)}
                for name, allowed in settings.extra_fields.items() if name not in known]
-    return {
-        "template": template.path if template is not None else None,
-        "depth": template.depth if template is not None else 2,
-        "title": template.title if template is not None else None,
-        "levels_shifted": shift,
-        "sections": sections,
-        "tables": tables,
-        "generic_tables": generic,
-        "note_headers": list(NOTE_HEADERS),
-        "test_levels": list(settings.required_test_levels),
-        "sub_sections": {key: list(subs.values()) for key, subs in subsections_of(settings).items()},
-        "fields": fields,
-        "values": {v.name: _words_of(v) for v in (
-            settings.statuses, settings.types, *_value_vocabularies(settings))},
-        "placeholders": list(settings.placeholders),
-        "metadata": _metadata_of(settings),
-        "history": [{"template": e.name, "since": e.since, "required": list(e.required),
-                     **({"documents": list(e.documents)} if e.documents else {})}
-                    for e in (template.history if template is not None else ())],
-    }
+    return fields
 
 
 def _metadata_of(settings: RfcSettings) -> dict[str, Any]:

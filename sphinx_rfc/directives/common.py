@@ -24,7 +24,7 @@ from docutils.parsers.rst import directives
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import generated, note_rfc_data, rfc_data, rfc_pending
+from sphinx_rfc.nodes import PayloadKind, generated, note_rfc_data, rfc_data, rfc_pending
 from sphinx_rfc.render.elements import xref
 from sphinx_rfc.spec.text import split_list
 
@@ -59,7 +59,7 @@ def with_problems(directive: SphinxDirective, result: list[nodes.Node]) -> list[
     note_rfc_data(directive.env)  # (each navigation directive returns through here)
     found = directive.__dict__.get("_rfc_problems")
     if found:
-        result.append(rfc_data.make("problems", found, directive.lineno))
+        result.append(rfc_data.make(PayloadKind.PROBLEMS, found, directive.lineno))
     return result
 
 

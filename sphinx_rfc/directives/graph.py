@@ -293,4 +293,3 @@ def _add_tikz(app: Sphinx, env: BuildEnvironment) -> list[str]:
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-graph", RfcGraphDirective)
     views.register("graph", graph_view_value, render_graph)
-    app.connect("env-updated", _add_tikz)

@@ -16,7 +16,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.common import header, keep_widths, warn, with_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.records import ModuleHome
-from sphinx_rfc.nodes import generated, rfc_data, rfc_pending
+from sphinx_rfc.nodes import PayloadKind, generated, rfc_data, rfc_pending
 from sphinx_rfc.render.elements import RELATION_LABELS, CellContent, make_table, status_badge
 from sphinx_rfc.render.values import RfcSummary, rfc_summary
 from sphinx_rfc.resolve import views
@@ -70,7 +70,7 @@ class RfcModuleDirective(SphinxDirective):
         pending = rfc_pending.make(("module-page", name), part="rfcs")
         pending.line = self.lineno
         box += pending
-        return with_problems(self, [target, rfc_data.make("module-home", home, self.lineno), box])
+        return with_problems(self, [target, rfc_data.make(PayloadKind.MODULE_HOME, home, self.lineno), box])
 
 
 def module_page_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> ModulePageValue:

@@ -18,7 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
-from sphinx_rfc.nodes import note_rfc_data, rfc_data
+from sphinx_rfc.nodes import PayloadKind, note_rfc_data, rfc_data
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, RfcDeclaration, id_problems, parse_metadata
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class RfcDirective(SphinxDirective):
         target = nodes.target("", "", ids=[anchor] if anchor not in self.state.document.ids else [])
         self.state.document.note_explicit_target(target)
         declaration = RfcDeclaration(rfc_id, meta, problems, line, anchor)
-        result: list[nodes.Node] = [target, rfc_data.make("meta", declaration, line)]
+        result: list[nodes.Node] = [target, rfc_data.make(PayloadKind.META, declaration, line)]
         if self.content:
             body = nodes.container(classes=["rfc-summary"])
             body += self.parse_content_to_nodes()

@@ -52,7 +52,7 @@ from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import module_of_path
 from sphinx_rfc.spec.globs import docname_glob_match
-from sphinx_rfc.store.domain import get_domain
+from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -65,11 +65,6 @@ IMPLEMENTATION_VIEW = "implementation"
 
 #: Where a build keeps its citations: on the application (never pickled).
 _APP_KEY = "_sphinx_rfc_citations"
-#: Where the environment keeps the repository stamp of the last look, and
-#: whether the history was there (plain attributes: pickled with it).
-_ENV_STAMP = "_sphinx_rfc_commits_stamp"
-_ENV_HISTORY = "_sphinx_rfc_commits_history"
-
 #: The subtypes this module reports.
 _OWN = frozenset({"unplanned-change", "unimplemented"})
 
@@ -338,13 +333,14 @@ def on_env_get_outdated(
     if not commits_on(settings):
         return []
     stamp = repository_stamp(app.srcdir)
-    same = stamp is not None and stamp == env.__dict__.get(_ENV_STAMP)
+    kept = build_state(env)
+    same = stamp is not None and stamp == kept.commits_stamp
     if same and settings.implementation_days is None:
         return []
     found = None if same else build_citations(app)
-    history = bool(env.__dict__.get(_ENV_HISTORY)) if same else has_history(app)
-    env.__dict__[_ENV_STAMP] = stamp
-    env.__dict__[_ENV_HISTORY] = history
+    history = bool(kept.commits_history) if same else has_history(app)
+    kept.commits_stamp = stamp
+    kept.commits_history = history
     today = build_date()
     outdated = []
     for docname, record in get_domain(env).rfcs.items():
@@ -362,7 +358,7 @@ def on_env_get_outdated(
 def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Read the commits in the main process before documents are read."""
     if docnames and commits_on(rfc_config.settings(app.config)):
-        env.__dict__[_ENV_HISTORY] = has_history(app)
+        build_state(env).commits_history = has_history(app)
 
 
 def _wants_whole_tree(app: Sphinx) -> bool:
@@ -371,7 +367,4 @@ def _wants_whole_tree(app: Sphinx) -> bool:
 
 def setup(app: Sphinx) -> None:
     git_log.want_whole_tree(_wants_whole_tree)
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect("env-before-read-docs", on_env_before_read_docs)
-    app.connect("rfc-record-read", on_record_read)
 

@@ -50,10 +50,9 @@ from sphinx_rfc.features.junit import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestLevel
-from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, CellOp, TableMark, generated
-from sphinx_rfc.read.collector import RECORD_READ
+from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, AddClass, TableMark, generated
 from sphinx_rfc.report import report
-from sphinx_rfc.store.domain import get_domain
+from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -175,7 +174,7 @@ def tests_cell_content(result: dict[str, Any]) -> list[nodes.Node]:
 
 
 #: The class a ``tests`` cell gets, as the read step marks it for the render step.
-_TESTS_CLASS: CellOp = ("class", "rfc-col-tests")
+_TESTS_CLASS = AddClass("rfc-col-tests")
 
 
 def _tests_entry(row: nodes.row) -> nodes.entry | None:
@@ -235,7 +234,7 @@ def render_results(
 
 def _header_in_body(table: nodes.table) -> bool:
     mark: TableMark | None = table.get(TABLE_MARK)
-    return mark is not None and mark[1]
+    return mark is not None and mark.header_in_body
 
 
 def _add_result_column(
@@ -306,7 +305,6 @@ def unreadable_file_problems(app: Sphinx, results: TestResults) -> list[Problem]
     ]
 
 
-_FILES_ATTR = "sphinx_rfc_result_files"
 #: This feature's name for its problems of no document (RfcDomain.set_build_problems).
 _PRODUCER = "rfc_test_results"
 
@@ -328,8 +326,8 @@ def on_env_get_outdated(
     problems = unreadable_file_problems(app, results)
     domain.set_build_problems(_PRODUCER, problems)
     report(problems, srcdir=app.srcdir)
-    old = getattr(env, _FILES_ATTR, None)
-    setattr(env, _FILES_ATTR, list(results.files))
+    kept = build_state(env)
+    old, kept.result_files = kept.result_files, list(results.files)
     if old is None or old == results.files:
         return []
     return sorted(d for d, r in domain.rfcs.items() if has_tests(r))
@@ -355,8 +353,3 @@ def on_record_read(
     problems = apply_results(record, results)
     render_results(doctree, record, rows)
     return problems
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect(RECORD_READ, on_record_read)

@@ -51,7 +51,6 @@ from sphinx_rfc.features.pycode import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, Param, RfcRecord, TablePayload
-from sphinx_rfc.read.collector import RECORD_READ
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -280,7 +279,3 @@ def on_record_read(
             for path in result.files:
                 env.note_dependency(path)
     return problems
-
-
-def setup(app: Sphinx) -> None:
-    app.connect(RECORD_READ, on_record_read)

@@ -31,6 +31,7 @@ from sphinx_rfc.doctree.tables import (
 from sphinx_rfc.doctree.text import astext, is_html
 from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.nodes import InfoLink
 from sphinx_rfc.read.frontmatter import RawField
 from sphinx_rfc.read.metadata import KNOWN_FIELDS, parse_metadata
 from sphinx_rfc.read.tables import inside_read_table, mark_cell
@@ -393,5 +394,5 @@ def mark_info_cells(rows: Sequence[RawField]) -> None:
             continue
         cell["rfc-generated"] = True  # checked as a field: no second warning
         if row.name in _LINKED:
-            mark_cell(cell, ("info-link", row.name))
+            mark_cell(cell, InfoLink(row.name))
 

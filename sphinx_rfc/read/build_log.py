@@ -136,9 +136,3 @@ def _stop(app: Sphinx, exception: BaseException | None) -> None:
     handler = app.__dict__.pop(_HANDLER, None)
     if handler is not None:
         logging.getLogger(NAMESPACE).removeHandler(handler)
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("builder-inited", _start)
-    app.connect("env-updated", _store, priority=50)
-    app.connect("build-finished", _stop)

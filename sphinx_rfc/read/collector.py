@@ -72,8 +72,10 @@ from sphinx_rfc.model.records import RfcRecord, TablePayload
 from sphinx_rfc.nodes import (
     CELL_MARK,
     READ_TABLES_VIEW,
+    REPLACING,
     TABLE_MARK,
     CellOp,
+    PayloadKind,
     TableMark,
     holds_rfc_data,
     rfc_data,
@@ -187,174 +189,294 @@ def build_record(
 RECORD_READ = "rfc-record-read"
 
 
+class _DocumentRead:
+    """What the collector's steps share while one document is read: the
+    document, its scan, the record once there is one, and the problems
+    found so far (``problems``: the document's own, filtered once at the
+    end by :func:`_kept`; ``later``: the status history's and the
+    ``rfc-record-read`` handlers', which no filter touches)."""
+
+    def __init__(self, app: Sphinx, doctree: nodes.document, candidate: bool) -> None:
+        env = app.env
+        self.app = app
+        self.doctree = doctree
+        self.docname = env.docname
+        self.settings = rfc_config.settings(app.config)
+        self.candidate = candidate
+        self.source = source_path(env, self.docname)
+        self.found = _scan(doctree)  # the one walk over the whole document
+        payloads = self.found.payloads
+        self.metas = [n for n in payloads if n["kind"] == PayloadKind.META]
+        self.tables = [n for n in payloads if n["kind"] == PayloadKind.TABLE]
+        self.homes = [n["payload"] for n in payloads if n["kind"] == PayloadKind.MODULE_HOME]
+        # problems of directives that show data (rfc-index, rfc-module, rfc-graph)
+        self.problems: list[Problem] = [
+            p for n in payloads if n["kind"] == PayloadKind.PROBLEMS for p in n["payload"]]
+        self.later: list[Problem] = []
+        # id(record row) -> docutils row, for the rfc-record-read handlers
+        self.rows: dict[int, Any] = {}
+        for node in self.tables:
+            self.rows.update(node["payload"].row_of)
+        self.doc_title = document_title(doctree)[0]
+        self.record: RfcRecord | None = None
+        self.dates: git_dates.DatesFromGit | None = None
+        # read_native marks what it reads and leaves spots: its page is walked again
+        self.native_read = False
+        self.directives_used: set[str] = set()
+        self.empty_alternatives: list[int | None] = []
+        self.no_headings = False
+
+    # (set by _check_sections, read by the steps after it)
+    lines: SourceLines
+    memo: dict[int, str]
+    bodies: list[SectionBody]
+    section_lines: Mapping[str, int | None]
+    text: str
+
+
+# -- reading: the record, from the rfc directive or the template's layout
+
+
+def _read_declaration(read: _DocumentRead) -> None:
+    """The first ``rfc`` directive's record; a second one is a problem."""
+    if not read.metas:
+        return
+    first = read.metas[0]
+    declaration: RfcDeclaration = first["payload"]
+    record = read.record = build_record(declaration, read.docname, read.source, read.doc_title)
+    # (dates from git before the table: the page shows what the index does)
+    read.dates = git_dates.fill_record(read.app, record)
+    # the basic-information table is built when the page is resolved
+    # (resolve/page_views): kept out of the doctree held until writing
+    spot = basic_info_spot(record, read.docname)
+    first.replace_self(spot)
+    read.found.add_views(spot)
+    read.directives_used.add("rfc")
+    for extra in read.metas[1:]:
+        other: RfcDeclaration = extra["payload"]
+        read.problems.append(Problem(
+            "duplicate-directive",
+            _("a second rfc directive ({other}) in the document of {rfc_id}; "
+              "only the first one counts").format(other=other.rfc_id, rfc_id=record.id),
+            read.source, other.line, record.id,
+        ))
+        extra.parent.remove(extra)
+
+
+def _read_native(read: _DocumentRead) -> None:
+    """A template-native RFC's record, from its sections and tables."""
+    if read.metas or not read.candidate:
+        return
+    read.native_read = True
+    read.record, read.dates = native.read_native(
+        read.app, read.doctree, read.settings, read.docname, read.source, read.doc_title,
+        read.problems, row_of=read.rows,
+    )
+
+
+# -- checking one RFC's record and text (the document has a record)
+
+
+def _add_tables(read: _DocumentRead, record: RfcRecord) -> None:
+    """The table directives' rows into the record, with their problems."""
+    for node in read.tables:
+        payload: TablePayload = node["payload"]
+        payload.add_to(record)
+        read.directives_used.add(payload.directive)
+        for problem in payload.problems:
+            problem.rfc_id = record.id
+        read.problems.extend(payload.problems)
+        if (payload.directive == "rfc-alternatives" and not payload.records.get("alternatives")
+                and not payload.problems):
+            read.empty_alternatives.append(payload.line)
+
+
+def _check_sections(read: _DocumentRead, record: RfcRecord) -> None:
+    """Each section's state (present, empty, missing ...) and its problems."""
+    doctree, settings = read.doctree, read.settings
+    lines = read.lines = SourceLines(doctree)
+    memo: dict[int, str] = {}
+    read.memo = memo
+    bodies = read.bodies = section_bodies(doctree, lines, memo, bold=_bold_rule(settings),
+                                                settings=settings)
+    result = section_states(
+        bodies, read.directives_used, settings,
+        rfc_id=record.id, source=read.source, fallback_line=record.line,
+        required=_without_lead_info(template_era.required_for(record, settings), doctree),
+        page=lambda: page_shape(doctree, memo),
+    )
+    read.section_lines = result.lines
+    read.problems.extend(bold_heading_note(
+        [b for b in bodies if b.line in result.lines.values()], read.source, record.id))
+    record.sections = result.states
+    # a section whose only content is a table docutils could not parse
+    # is not "empty": the parse error (in the log) is the cause
+    held = sections_holding_unreadable_tables(read.found.messages, lines.title_line)
+    read.problems.extend(p for p in result.problems
+                         if not (p.subtype == "empty-section" and p.line in held))
+    read.no_headings = any(p.subtype == "no-headings" for p in result.problems)
+    # all text of the document: every section's body and title (the
+    # document title's section is the one section_bodies may leave out;
+    # a title docutils promoted to the document is its first child)
+    promoted = doctree[0].astext() if isinstance(doctree.next_node(), nodes.title) else ""
+    read.text = "\n".join(
+        [body_text(doctree, memo), read.doc_title, promoted, *(b.title for b in bodies)])
+
+
+def _check_text(read: _DocumentRead, record: RfcRecord) -> None:
+    """Empty sub-sections, placeholders and the template's text left as written."""
+    doctree, settings, lines = read.doctree, read.settings, read.lines
+    read.problems.extend(empty_subsections(
+        doctree, settings, lines, read.memo, source=read.source, rfc_id=record.id,
+        section_lines=read.section_lines,
+    ))
+    read.problems.extend(placeholder_problems(
+        doctree, settings, read.source, record.id, lines, read.text, read.found.diagrams))
+    read.problems.extend(value_problems(
+        doctree, settings, read.source, record.id, lines, read.text))
+
+
+def _check_record(read: _DocumentRead, record: RfcRecord) -> None:
+    """The rules over the record's own tables, and its approvals."""
+    settings = read.settings
+    read.problems.extend(check_record(
+        record, settings, section_lines=read.section_lines,
+        empty_alternatives=read.empty_alternatives,
+        unreadable_tables=unreadable_table_lines(read.found.messages),
+        verification_text=_verification_text(
+            read.bodies, read.section_lines.get("verification"), settings.sections),
+    ))
+    read.problems.extend(approval_problems(record, settings))
+
+
+def _read_history(read: _DocumentRead, record: RfcRecord) -> None:
+    """The status history from git, and a stale review (not filtered: a
+    stale review is not about what the RFC lacks)."""
+    read.later.extend(history.fill_record(read.app, record, read.settings))
+
+
+def _show_notices(read: _DocumentRead, record: RfcRecord) -> None:
+    """The spots of the superseded notice and the status timeline."""
+    read.found.views.add(_insert_notice(read.doctree, record))
+    if record.history:
+        read.found.views.add(_insert_timeline(read.doctree, record))
+
+
+def _outside_rfc(read: _DocumentRead) -> None:
+    """A document with table directives and no record: each is a problem."""
+    for node in read.tables:
+        payload = node["payload"]
+        read.problems.extend(payload.problems)
+        read.problems.append(Problem(
+            "outside-rfc",
+            _("{directive} is used in a document that is not an RFC").format(
+                directive=payload.directive),
+            read.source, payload.line, None,
+        ))
+
+
+# -- finishing: the features' event, the views, one filter, the store
+
+
+def _drop_payloads(read: _DocumentRead) -> None:
+    for node in read.found.payloads:
+        if node["kind"] != PayloadKind.META:  # (meta nodes were replaced or removed above)
+            node.parent.remove(node)
+
+
+def _emit_record_read(read: _DocumentRead) -> None:
+    if read.record is None and not read.tables:
+        return
+    table_payloads = _Payloads(n["payload"] for n in read.tables)
+    found = read.app.emit(RECORD_READ, read.doctree, read.record, table_payloads,
+                          _Rows(read.rows))
+    for found_by in found:
+        read.later.extend(found_by or ())  # (a handler returns its problems, or None)
+
+
+def _kept(read: _DocumentRead, record: RfcRecord) -> list[Problem]:
+    """The document's own problems that are told: the one place they are
+    filtered (the history's and the handlers' are not)."""
+    kept = read.problems
+    if read.no_headings:
+        # a page that is no RFC's text (a redirect, a page of bold lines)
+        # is told so once: not also that it has no preamble
+        kept = [p for p in kept if p.subtype != "missing-preamble"]
+    kept = drop_echoes(kept, read.doctree, read.lines)
+    if record.status in read.settings.sections_exempt_statuses or template_era.checks_off(
+            record, read.settings):
+        # a withdrawn or rejected proposal is not finished: not nagged
+        # for what it lacks (rfc_sections_exempt_statuses); an RFC older
+        # than rfc_check_since was written to no template we check
+        kept = [p for p in kept if p.subtype not in _UNFINISHED]
+    return kept
+
+
+def _store(read: _DocumentRead) -> None:
+    """The views and references, the record and its problems stored; the
+    problems reported, once."""
+    record, docname = read.record, read.docname
+    if read.native_read or _other_handlers(read.app):
+        views, refs = _views_and_refs(read.doctree)
+    else:
+        views, refs = read.found.views, read.found.refs
+    if record is not None and (read.metas or read.native_read):
+        views |= basic_info_views(record)  # (the table itself is drawn later)
+    problems = read.problems + read.later
+    if record is not None:
+        problems = _kept(read, record) + read.later
+        for problem in problems:
+            problem.rfc_id = problem.rfc_id or record.id
+        record.problems = sorted(record.problems + problems, key=Problem.sort_key)
+        problems = record.problems
+        silenced = read.settings.suppress_warnings.get(record.id, frozenset()).union(
+            record.suppress_warnings)
+        mark_suppressed(problems, lambda _rfc_id: silenced)
+    for problem in problems:
+        problem.docname = docname
+    domain = get_domain(read.app.env)
+    domain.store(docname, record, read.homes, views, refs, problems)
+    if read.dates is not None:
+        domain.set_git_dates(docname, read.dates.found)
+    # (srcdir: a problem in another file, a sidecar's, is located at it)
+    report(problems, srcdir=read.app.srcdir)
+
+
+#: The steps of one document: its record read ...
+_READ: tuple[Callable[[_DocumentRead], None], ...] = (_read_declaration, _read_native)
+#: ... checked when there is one ...
+_CHECK: tuple[Callable[[_DocumentRead, RfcRecord], None], ...] = (
+    _add_tables, _check_sections, _check_text, _check_record, _read_history, _show_notices)
+#: ... and, record or not, handed to the features and stored.
+_FINISH: tuple[Callable[[_DocumentRead], None], ...] = (
+    _drop_payloads, _emit_record_read, _store)
+
+
 @nogc
 def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: the document's record read, checked, handed to
+    the ``rfc-record-read`` handlers and stored, in the steps above."""
     env = app.env
     docname = env.docname
     settings = rfc_config.settings(app.config)
-    domain = get_domain(env)
     api_pages.add_spots(app, doctree)  # (rfc_api_backlinks: spots on API pages)
     candidate = is_native_candidate(docname, settings, env.metadata.get(docname))
     if not candidate and not holds_rfc_data(env):
         # no directive, role or template of sphinx_rfc in it: nothing to walk
         unread = not_read_as_rfc(env, docname, settings)
-        domain.store(docname, None, [], set(), [], unread or None)
+        get_domain(env).store(docname, None, [], set(), [], unread or None)
         report(unread)
         return
-    source = source_path(env, docname)
-    found = _scan(doctree)  # the one walk over the whole document
-    payloads = found.payloads
-    metas = [n for n in payloads if n["kind"] == "meta"]
-    tables = [n for n in payloads if n["kind"] == "table"]
-    homes = [n["payload"] for n in payloads if n["kind"] == "module-home"]
-    # problems of directives that show data (rfc-index, rfc-module, rfc-graph)
-    problems: list[Problem] = [p for n in payloads if n["kind"] == "problems" for p in n["payload"]]
-    # id(record row) -> docutils row, for the rfc-record-read handlers
-    rows: dict[int, Any] = {}
-    for node in tables:
-        rows.update(node["payload"].row_of)
-
-    doc_title, _title_line = document_title(doctree)
-    record: RfcRecord | None = None
-    dates: git_dates.DatesFromGit | None = None
-    # read_native marks what it reads and leaves spots: its page is walked again below
-    native_read = False
-    if metas:
-        first = metas[0]
-        declaration: RfcDeclaration = first["payload"]
-        record = build_record(declaration, docname, source, doc_title)
-        # (dates from git before the table: the page shows what the index does)
-        dates = git_dates.fill_record(app, record)
-        # the basic-information table is built when the page is resolved
-        # (resolve/page_views): kept out of the doctree held until writing
-        spot = basic_info_spot(record, docname)
-        first.replace_self(spot)
-        found.add_views(spot)
-        for extra in metas[1:]:
-            other: RfcDeclaration = extra["payload"]
-            problems.append(Problem(
-                "duplicate-directive",
-                _("a second rfc directive ({other}) in the document of {rfc_id}; "
-                  "only the first one counts").format(other=other.rfc_id, rfc_id=record.id),
-                source, other.line, record.id,
-            ))
-            extra.parent.remove(extra)
-    elif candidate:
-        native_read = True
-        record, dates = native.read_native(
-            app, doctree, settings, docname, source, doc_title, problems, row_of=rows
-        )
-
-    if record is not None:
-        directives_used = {"rfc"} if metas else set()
-        empty_alternatives: list[int | None] = []
-        for node in tables:
-            payload: TablePayload = node["payload"]
-            payload.add_to(record)
-            directives_used.add(payload.directive)
-            for problem in payload.problems:
-                problem.rfc_id = record.id
-            problems.extend(payload.problems)
-            if (payload.directive == "rfc-alternatives" and not payload.records.get("alternatives")
-                    and not payload.problems):
-                empty_alternatives.append(payload.line)
-        lines = SourceLines(doctree)
-        memo: dict[int, str] = {}
-        bodies = section_bodies(doctree, lines, memo, bold=_bold_rule(settings),
-                                settings=settings)
-        result = section_states(
-            bodies, directives_used, settings,
-            rfc_id=record.id, source=source, fallback_line=record.line,
-            required=_without_lead_info(template_era.required_for(record, settings), doctree),
-            page=lambda: page_shape(doctree, memo),
-        )
-        problems.extend(bold_heading_note(
-            [b for b in bodies if b.line in result.lines.values()], source, record.id))
-        record.sections = result.states
-        # a section whose only content is a table docutils could not parse
-        # is not "empty": the parse error (in the log) is the cause
-        held = sections_holding_unreadable_tables(found.messages, lines.title_line)
-        problems.extend(p for p in result.problems
-                        if not (p.subtype == "empty-section" and p.line in held))
-        if any(p.subtype == "no-headings" for p in result.problems):
-            # a page that is no RFC's text (a redirect, a page of bold lines)
-            # is told so once: not also that it has no preamble
-            problems[:] = [p for p in problems if p.subtype != "missing-preamble"]
-        # all text of the document: every section's body and title (the
-        # document title's section is the one section_bodies may leave out;
-        # a title docutils promoted to the document is its first child)
-        promoted = doctree[0].astext() if isinstance(doctree.next_node(), nodes.title) else ""
-        text = "\n".join(
-            [body_text(doctree, memo), doc_title, promoted, *(b.title for b in bodies)]
-        )
-        problems.extend(empty_subsections(
-            doctree, settings, lines, memo, source=source, rfc_id=record.id,
-            section_lines=result.lines,
-        ))
-        problems.extend(placeholder_problems(
-            doctree, settings, source, record.id, lines, text, found.diagrams
-        ))
-        problems.extend(value_problems(doctree, settings, source, record.id, lines, text))
-        problems[:] = drop_echoes(problems, doctree, lines)
-        problems.extend(check_record(
-            record, settings, section_lines=result.lines, empty_alternatives=empty_alternatives,
-            unreadable_tables=unreadable_table_lines(found.messages),
-            verification_text=_verification_text(
-                bodies, result.lines.get("verification"), settings.sections),
-        ))
-        problems.extend(approval_problems(record, settings))
-        if record.status in settings.sections_exempt_statuses or template_era.checks_off(
-                record, settings):
-            # a withdrawn or rejected proposal is not finished: not nagged
-            # for what it lacks (rfc_sections_exempt_statuses); an RFC older
-            # than rfc_check_since was written to no template we check
-            problems[:] = [p for p in problems if p.subtype not in _UNFINISHED]
-        # (after the exemption above: a stale review is not about what the RFC lacks)
-        problems.extend(history.fill_record(app, record, settings))
-        found.views.add(_insert_notice(doctree, record))
-        if record.history:
-            found.views.add(_insert_timeline(doctree, record))
+    read = _DocumentRead(app, doctree, candidate)
+    for step in _READ:
+        step(read)
+    if read.record is not None:
+        for check in _CHECK:
+            check(read, read.record)
     else:
-        for node in tables:
-            payload = node["payload"]
-            problems.extend(payload.problems)
-            problems.append(Problem(
-                "outside-rfc",
-                _("{directive} is used in a document that is not an RFC").format(
-                    directive=payload.directive),
-                source, payload.line, None,
-            ))
-
-    for node in payloads:
-        if node["kind"] != "meta":  # (meta nodes were replaced or removed above)
-            node.parent.remove(node)
-
-    if record is not None or tables:
-        table_payloads = _Payloads(n["payload"] for n in tables)
-        for found_by in app.emit(RECORD_READ, doctree, record, table_payloads, _Rows(rows)):
-            problems.extend(found_by or ())  # (a handler returns its problems, or None)
-
-    if native_read or _other_handlers(app):
-        views, refs = _views_and_refs(doctree)
-    else:
-        views, refs = found.views, found.refs
-    if record is not None and (metas or native_read):
-        views |= basic_info_views(record)  # (the table itself is drawn later)
-    if record is not None:
-        for problem in problems:
-            problem.rfc_id = problem.rfc_id or record.id
-        record.problems = sorted(record.problems + problems, key=Problem.sort_key)
-        problems = record.problems
-        silenced = settings.suppress_warnings.get(record.id, frozenset()).union(
-            record.suppress_warnings)
-        mark_suppressed(problems, lambda _rfc_id: silenced)
-    for problem in problems:
-        problem.docname = docname
-    domain.store(docname, record, homes, views, refs, problems)
-    if dates is not None:
-        domain.set_git_dates(docname, dates.found)
-    # (srcdir: a problem in another file, a sidecar's, is located at it)
-    report(problems, srcdir=app.srcdir)
+        _outside_rfc(read)
+    for finish in _FINISH:
+        finish(read)
 
 
 # Sphinx writes repr() of every event's arguments for its debug log, even
@@ -415,7 +537,7 @@ class _DocumentScan:
         elif isinstance(node, nodes.table):
             mark: TableMark | None = node.get(TABLE_MARK)
             if mark is not None:  # (drawn at resolve time: its links are in the mark)
-                self.views.update(mark[3])
+                self.views.update(mark.views)
                 self.views.add(READ_TABLES_VIEW)
         elif isinstance(node, diagram):
             self.diagrams.append(node)
@@ -430,11 +552,6 @@ class _DocumentScan:
         del self.payloads[before[0]:], self.diagrams[before[1]:], self.messages[before[2]:]
 
 
-#: The cell operations (nodes.CellOp) that replace a cell's content: what
-#: the author wrote there is not on the page.
-_REPLACING = frozenset({"label", "badge", "ref", "mod", "dep-status", "info-link", "info-badge"})
-
-
 def _drawn_over(node: nodes.Node) -> bool:
     """Whether *node* sits in a cell whose content the render step replaces
     (an author's cross-reference there is not on the page: its view and its
@@ -443,7 +560,7 @@ def _drawn_over(node: nodes.Node) -> bool:
     while parent is not None:
         if isinstance(parent, nodes.entry):
             ops: list[CellOp] = parent.get(CELL_MARK, [])
-            if any(op[0] in _REPLACING for op in ops):
+            if any(isinstance(op, REPLACING) for op in ops):
                 return True
         parent = parent.parent
     return False
@@ -517,4 +634,3 @@ def _views_and_refs(
 
 def setup(app: Sphinx) -> None:
     app.add_event(RECORD_READ)
-    app.connect("doctree-read", on_doctree_read)

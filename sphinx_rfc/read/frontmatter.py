@@ -21,6 +21,7 @@ from sphinx.transforms import SphinxTransform
 
 from sphinx_rfc.doctree.locations import split_source
 from sphinx_rfc.model.problems import Problem
+from sphinx_rfc.spec import front_matter as front_matter_text
 from sphinx_rfc.spec import yaml_text
 from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.preamble import leading_list, top_line
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-#: Lines that close a YAML front matter block.
-_FRONT_MATTER_END = frozenset({"---", "..."})
-#: A top-level key of a front-matter line (``key:``).
-_YAML_KEY = re.compile(r"^([^\s:#](?:[^:]*[^\s:])?)\s*:")
 #: Suffixes of the files MyST reads (front matter instead of docinfo).
 _MARKDOWN = (".md", ".markdown", ".myst")
 
@@ -93,24 +90,15 @@ def front_matter(path: Path) -> tuple[dict[str, Any], dict[str, int]]:
     except (OSError, UnicodeDecodeError):
         return {}, {}
     lines = split_source(text, path)
-    if not lines or lines[0].strip() != "---":
-        return {}, {}
-    end = next((i for i in range(1, len(lines)) if lines[i].strip() in _FRONT_MATTER_END), None)
+    end = front_matter_text.closing_line(lines)
     if end is None:
         return {}, {}
-    try:
-        # (a date or number YAML cannot make stays text, for its field's check)
-        data = yaml_text.load("\n".join(lines[1:end]))
-    except Exception:  # a YAML syntax error: no front matter (MyST reports it)
+    # (a date or number YAML cannot make stays text, for its field's check;
+    # a YAML syntax error: no front matter, MyST reports it)
+    data = front_matter_text.load(lines[1:end])
+    if data is None:
         return {}, {}
-    if not isinstance(data, dict):
-        return {}, {}
-    key_lines: dict[str, int] = {}
-    for number in range(1, end):
-        match = _YAML_KEY.match(lines[number])
-        if match:
-            key_lines.setdefault(match.group(1).strip("'\""), number + 1)
-    return {str(k): v for k, v in data.items()}, key_lines
+    return data, front_matter_text.key_lines(lines[1:end], first=2)
 
 
 def _yaml_value(value: Any) -> str | list[str] | None:
@@ -309,11 +297,7 @@ def sidecar_fields(
         data = yaml_text.load_before_error(text, exc)
     if not isinstance(data, dict):
         return [], None
-    key_lines: dict[str, int] = {}
-    for number, line in enumerate(text.split("\n"), 1):
-        match = _YAML_KEY.match(line)
-        if match:
-            key_lines.setdefault(match.group(1).strip("'\""), number)
+    key_lines = front_matter_text.key_lines(text.split("\n"))
     found = []
     for key, value in data.items():
         parsed = _yaml_value(value)

@@ -48,7 +48,7 @@ from sphinx_rfc._gitstamp import git_dir as _git_dir
 from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import __
 from sphinx_rfc.read import git_log
-from sphinx_rfc.store.domain import get_domain
+from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -159,9 +159,8 @@ def fill_record(app: Sphinx, record: RfcRecord) -> DatesFromGit | None:
     return DatesFromGit(found, tuple(filled))
 
 
-#: Where the environment keeps :func:`repository_stamp` of the last build
-#: that ran ``git log`` (a plain attribute: pickled with the environment).
-_ENV_STAMP = "_sphinx_rfc_git_stamp"
+# (the repository stamp of the last build that ran ``git log``:
+# store/domain.BuildState.git_dates_stamp)
 
 
 def on_env_get_outdated(
@@ -175,10 +174,11 @@ def on_env_get_outdated(
     if not rfc_config.settings(app.config).git_dates:
         return []
     stamp = repository_stamp(app.srcdir)
-    if stamp is not None and stamp == env.__dict__.get(_ENV_STAMP):
+    kept = build_state(env)
+    if stamp is not None and stamp == kept.git_dates_stamp:
         return []
     dates = build_dates(app)
-    env.__dict__[_ENV_STAMP] = stamp
+    kept.git_dates_stamp = stamp
     stored = get_domain(env).git_dates
     return sorted(
         docname for docname, was in stored.items()
@@ -192,8 +192,3 @@ def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[s
     dates instead of each running git)."""
     if docnames and rfc_config.settings(app.config).git_dates:
         build_dates(app)
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect("env-before-read-docs", on_env_before_read_docs)

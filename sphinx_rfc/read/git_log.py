@@ -310,7 +310,3 @@ def on_build_starts(app: Sphinx, *args: object) -> list[str]:
     document is outdated by this)."""
     app.__dict__[_CHECK_KEY] = True
     return []
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_build_starts, priority=100)

@@ -93,7 +93,7 @@ from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.messages import _, ngettext
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import fold_header
-from sphinx_rfc.store.domain import get_domain
+from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
     import datetime
@@ -208,13 +208,10 @@ def read_histories(
 #: Where a build keeps its histories: on the application (never pickled;
 #: parallel read workers are forked after they are made and inherit them).
 _APP_KEY = "_sphinx_rfc_histories"
-#: Where the environment keeps the repository stamp of the last build that
-#: read histories (pickled with it).
-_ENV_STAMP = "_sphinx_rfc_history_stamp"
-#: Where it keeps the status of each file at each commit, read by the last
-#: build (with the vocabulary they were read with): a new commit makes the
-#: next build read the texts of its files only.
-_ENV_STATUSES = "_sphinx_rfc_history_statuses"
+# The environment keeps (store/domain.BuildState) the repository stamp of
+# the last build that read histories, and the status of each file at each
+# commit it read (with the vocabulary they were read with): a new commit
+# makes the next build read the texts of its files only.
 
 
 def build_histories(app: Sphinx) -> Histories:
@@ -236,13 +233,13 @@ def build_histories(app: Sphinx) -> Histories:
         rst_list = reads_list(settings)
         vocabulary = repr((settings.statuses, sorted(names), settings.sections, rst_list,
                            "field_places"))
-        kept = app.env.__dict__.get(_ENV_STATUSES)
+        kept = build_state(app.env).history_statuses
         known = kept[1] if kept is not None and kept[0] == vocabulary else None
         texts: dict[tuple[str, str], str | None] = {}
         histories, statuses_at = read_histories(
             log, suffixes, settings.statuses, known, names, texts, settings.sections,
             rst_list=rst_list, only=rfc_sources(app, log.by_source_file()))
-        app.env.__dict__[_ENV_STATUSES] = (vocabulary, statuses_at)
+        build_state(app.env).history_statuses = (vocabulary, statuses_at)
         # the accepting commits' texts, for accepted_texts (no second read)
         accepting = {key for _entry, key in _acceptances(log, histories).values()}
         app.__dict__[_APP_READ] = {
@@ -286,9 +283,8 @@ def rfc_sources(app: Sphinx, in_log: Collection[str]) -> set[str]:
     return found
 
 
-#: Where the environment keeps the texts of files at the commits that
-#: accepted them (``(commit, path from the top) -> text``; pickled with it).
-_ENV_ACCEPTED = "_sphinx_rfc_accepted_texts"
+# (the texts of files at the commits that accepted them, ``(commit, path
+# from the top) -> text``: store/domain.BuildState.accepted_texts)
 #: Where a build keeps ``source path -> (entry, text)`` of each RFC file
 #: accepted in its history (on the application, like the histories).
 _APP_ACCEPTED = "_sphinx_rfc_accepted"
@@ -342,7 +338,7 @@ def accepted_texts(app: Sphinx) -> Mapping[str, tuple[HistoryEntry, str]]:
     log = git_log.build_log(app)
     wanted = _acceptances(log, histories)
     kept: dict[tuple[str, str], str] = {
-        **(app.env.__dict__.get(_ENV_ACCEPTED) or {}), **app.__dict__.get(_APP_READ, {})}
+        **(build_state(app.env).accepted_texts or {}), **app.__dict__.get(_APP_READ, {})}
     keys = [key for _entry, key in wanted.values()]
     texts = {key: kept[key] for key in keys if key in kept}
     missing = [key for key in keys if key not in texts]
@@ -350,7 +346,7 @@ def accepted_texts(app: Sphinx) -> Mapping[str, tuple[HistoryEntry, str]]:
         for key, text in git_log.read_blobs(log.top, missing).items():
             if text is not None:
                 texts[key] = text
-    app.env.__dict__[_ENV_ACCEPTED] = texts  # (only the ones still wanted)
+    build_state(app.env).accepted_texts = texts  # (only the ones still wanted)
     found = {path: (entry, texts[key]) for path, (entry, key) in wanted.items() if key in texts}
     app.__dict__[_APP_ACCEPTED] = (histories, found)
     return found
@@ -528,9 +524,10 @@ def on_env_get_outdated(
     domain = get_domain(env)
     outdated: set[str] = set()
     stamp = repository_stamp(app.srcdir)
-    if stamp is None or stamp != env.__dict__.get(_ENV_STAMP):
+    kept = build_state(env)
+    if stamp is None or stamp != kept.history_stamp:
         histories = build_histories(app)
-        env.__dict__[_ENV_STAMP] = stamp
+        kept.history_stamp = stamp
         for docname, record in domain.rfcs.items():
             if docname in env.found_docs and with_forge_steps(
                 _forge_part(record.history), histories.get(source_path(env, docname), ())
@@ -553,8 +550,3 @@ def on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[s
     if docnames and rfc_config.settings(app.config).history:
         build_histories(app)
         accepted_texts(app)
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect("env-before-read-docs", on_env_before_read_docs)

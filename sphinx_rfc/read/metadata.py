@@ -19,7 +19,7 @@ from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
 from sphinx_rfc.spec.preamble import split_status, stated
-from sphinx_rfc.spec.subtypes import subtype_name
+from sphinx_rfc.spec.subtypes import Subtype, subtype_name
 from sphinx_rfc.spec.text import RUN_START, fold_header, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import STATUSES
 
@@ -91,6 +91,189 @@ def as_text(value: str | Sequence[str]) -> str:
     return ", ".join(str(v) for v in value)
 
 
+class _FieldsRead:
+    """What the readers of one set of raw field values share: the metadata
+    made, the problems found, where each field was written."""
+
+    def __init__(self, settings: RfcSettings, rfc_id: str, source: str,
+                 line_of: Callable[[str], int | None], source_of: Mapping[str, str],
+                 written: Mapping[str, str]) -> None:
+        self.meta = Metadata()
+        self.problems: list[Problem] = []
+        self.settings = settings
+        self.rfc_id = rfc_id
+        self.source = source
+        self.line_of = line_of
+        self.elsewhere = source_of
+        self.keys = written
+
+    def source_of(self, name: str) -> str:
+        return self.elsewhere.get(name, self.source)
+
+    def shown(self, name: str) -> str:
+        """The key the author wrote for field *name*."""
+        return self.keys.get(name, name)
+
+    def problem(self, subtype: Subtype, name: str, message: str) -> None:
+        self.problems.append(Problem(
+            subtype, message, self.source_of(name), self.line_of(name), self.rfc_id))
+
+    def invalid(self, name: str, message: str) -> None:
+        self.problem("invalid-value", name, message)
+
+
+#: A reader of one field: (the read so far, the field's name, its raw
+#: value, that value as one line of text).
+_FieldReader = Callable[[_FieldsRead, str, "str | Sequence[str]", str], None]
+
+
+def _title(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    read.meta.title = text or None
+
+
+def _status(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    meta, settings = read.meta, read.settings
+    # (a status in another file: later notes on the status go to the title)
+    meta.status_line = read.line_of(name) if name not in read.elsewhere else None
+    text, targets = _status_targets(text, settings, name, read.invalid)
+    for key, ids in targets.items():
+        setattr(meta, key, list(dict.fromkeys([*getattr(meta, key), *ids])))
+    status = read_choice(settings.statuses, text) if text else None
+    if status is None or not isinstance(status.value, str):
+        read.invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
+            text=text, keys=_status_names(settings),
+        ))
+        meta.invalid_status = text or None  # (shown as written, marked invalid)
+    else:
+        meta.status = status.value
+        add_note(meta.notes, name, status.note)
+
+
+def _type(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    if not text:
+        return
+    kind = read_choice(read.settings.types, text)
+    if not isinstance(kind.value, str):
+        read.invalid(name, _("invalid type {text!r}; expected one of {keys}").format(
+            text=text, keys=read.settings.types.choice_names(),
+        ))
+    else:
+        read.meta.type = kind.value
+        add_note(read.meta.notes, name, kind.note)
+
+
+def _date(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    if not text:
+        return
+    # (written by hand: 2020/05/18, 2020.5.18, 2020年5月18日, (2016-06-17))
+    if (date := read_date(text)) is not None:
+        setattr(read.meta, name, date)
+    else:
+        read.invalid(name, _("invalid date {text!r} in {name!r}; expected YYYY-MM-DD").format(
+            text=text, name=read.shown(name),
+        ))
+
+
+def _stated(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    # (N/A, "none": no value; a feature name written as code, `let_else`, is the name)
+    stated_value = stated(text)
+    stated_value = stated_value.strip("`").strip() if name == "feature" else stated_value
+    if stated_value:
+        setattr(read.meta, name, stated_value)
+
+
+def _ids(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    settings = read.settings
+    ids = []
+    as_written: list[str] = []
+    for item in as_list(value):
+        target = relation_target(item, settings)
+        if target:
+            ids.append(target)
+        elif target is None:
+            read.invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
+                                 ).format(item=item, name=read.shown(name), noun=settings.noun(),
+                                          pattern=settings.id_pattern.pattern))
+        elif stated(item):
+            as_written.append(item)
+    setattr(read.meta, name, list(dict.fromkeys([*getattr(read.meta, name), *ids])))
+    add_note(read.meta.notes, name, ", ".join(as_written))
+
+
+def _modules(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    meta = read.meta
+    meta.modules, paths = module_items(as_list(value), read.settings)
+    add_note(meta.notes, name, ", ".join(paths))
+    for module in meta.modules:
+        if why := read.settings.unknown_module(module):
+            read.problem("unknown-module", name, why)
+        elif why := module_name_problem(module):
+            read.invalid(name, why)
+
+
+def _issues(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    for item, label in (
+        pair for part in ([value] if isinstance(value, str) else value)
+        for pair in issue_items(str(part))
+    ):
+        read.meta.issues.append(item)
+        if label:
+            read.meta.issue_labels.setdefault(item, label)
+
+
+def _suppressed(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    for item in as_list(value):
+        subtype = subtype_name(item)
+        if subtype is None:
+            read.invalid(name, _("{item!r} in {name!r} is no warning subtype; expected "
+                                 "rfc.<subtype>, such as rfc.changed-after-acceptance"
+                                 ).format(item=item, name=read.shown(name)))
+        elif subtype not in read.meta.suppress_warnings:
+            read.meta.suppress_warnings.append(subtype)
+
+
+def _people(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    setattr(read.meta, name, as_list(value))
+
+
+def _extra(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
+    """A declared extra field (``rfc_extra_fields``): its items, each one
+    of the values it allows when it lists them."""
+    allowed = read.settings.extra_fields[name]
+    items = as_list(value)
+    if allowed:
+        # folded as headers are (``pt`` is ``PT``); written without
+        # spaces around the slash, ``PT/MS`` is both
+        folded = {fold_header(a): a for a in allowed}
+        kept: list[str] = []
+        for item in items:
+            parts = [item] if fold_header(item) in folded else _SLASH.split(item)
+            if not all(fold_header(p) in folded for p in parts):
+                read.invalid(name, _("invalid value {item!r} for {name!r}; expected one of "
+                                     "{allowed}").format(item=item, name=read.shown(name),
+                                                         allowed=", ".join(allowed)))
+            else:
+                kept.extend(folded[fold_header(p)] for p in parts)
+        items = list(dict.fromkeys(kept))
+    read.meta.extra[name] = items
+
+
+#: The reader of each field name (before the declared extra fields: a
+#: field of the package's own is read as it, whatever is declared).
+_READERS: dict[str, _FieldReader] = {
+    "title": _title,
+    "status": _status,
+    "type": _type,
+    "created": _date, "updated": _date,
+    "tracking": _stated, "feature": _stated,
+    "supersedes": _ids, "requires": _ids, "superseded_by": _ids,
+    "modules": _modules,
+    "issues": _issues,
+    "suppress_warnings": _suppressed, "suppress-warnings": _suppressed,
+    "authors": _people, "reviewers": _people, "approvers": _people,
+}
+
+
 def parse_metadata(
     raw: Mapping[str, str | Sequence[str]],
     settings: RfcSettings,
@@ -111,136 +294,28 @@ def parse_metadata(
     ``kep.yaml``): its problems are that file's, at *line_of* its line there.
     *written* names the key its author wrote for a field a template's
     rule renamed (``creation-date`` for ``created``): messages quote it.
+    Each field is read by its reader (:data:`_READERS`), after the
+    placeholder check every field gets.
     """
-    meta = Metadata()
-    problems: list[Problem] = []
-    elsewhere = source_of or {}
-    keys = written or {}
-
-    def invalid(name: str, message: str) -> None:
-        problems.append(Problem(
-            "invalid-value", message, elsewhere.get(name, source), line_of(name), rfc_id))
-
+    read = _FieldsRead(settings, rfc_id, source, line_of, source_of or {}, written or {})
     for name, value in raw.items():
         text = as_text(value)
-        shown = keys.get(name, name)
         found = find_placeholders(text, settings.placeholders)
         if found:
-            problems.append(placeholder_problem(
-                found, _("field {name!r}").format(name=shown), elsewhere.get(name, source),
+            read.problems.append(placeholder_problem(
+                found, _("field {name!r}").format(name=read.shown(name)), read.source_of(name),
                 line_of(name), rfc_id))
-        if name == "title":
-            meta.title = text or None
-        elif name == "status":
-            # (a status in another file: later notes on the status go to the title)
-            meta.status_line = line_of(name) if name not in elsewhere else None
-            text, targets = _status_targets(text, settings, name, invalid)
-            for key, ids in targets.items():
-                setattr(meta, key, list(dict.fromkeys([*getattr(meta, key), *ids])))
-            status = read_choice(settings.statuses, text) if text else None
-            if status is None or not isinstance(status.value, str):
-                invalid(name, _("invalid status {text!r}; expected one of {keys}").format(
-                    text=text, keys=_status_names(settings),
-                ))
-                meta.invalid_status = text or None  # (shown as written, marked invalid)
-            else:
-                meta.status = status.value
-                add_note(meta.notes, name, status.note)
-        elif name == "type":
-            if not text:
-                continue
-            kind = read_choice(settings.types, text)
-            if not isinstance(kind.value, str):
-                invalid(name, _("invalid type {text!r}; expected one of {keys}").format(
-                    text=text, keys=settings.types.choice_names(),
-                ))
-            else:
-                meta.type = kind.value
-                add_note(meta.notes, name, kind.note)
-        elif name in ("created", "updated"):
-            if not text:
-                continue
-            # (written by hand: 2020/05/18, 2020.5.18, 2020年5月18日, (2016-06-17))
-            if (date := read_date(text)) is not None:
-                setattr(meta, name, date)
-            else:
-                invalid(name, _("invalid date {text!r} in {name!r}; expected YYYY-MM-DD").format(
-                    text=text, name=shown,
-                ))
-        elif name in ("tracking", "feature"):
-            # (N/A, "none": no value; a feature name written as code,
-            # `let_else`, is the name)
-            value = stated(text)
-            value = value.strip("`").strip() if name == "feature" else value
-            if value:
-                setattr(meta, name, value)
-        elif name in ("supersedes", "requires", "superseded_by"):
-            ids = []
-            as_written: list[str] = []
-            for item in as_list(value):
-                target = relation_target(item, settings)
-                if target:
-                    ids.append(target)
-                elif target is None:
-                    invalid(name, _("invalid {noun} ID {item!r} in {name!r}; expected {pattern}"
-                                    ).format(item=item, name=shown, noun=settings.noun(),
-                                             pattern=settings.id_pattern.pattern))
-                elif stated(item):
-                    as_written.append(item)
-            setattr(meta, name, list(dict.fromkeys([*getattr(meta, name), *ids])))
-            add_note(meta.notes, name, ", ".join(as_written))
-        elif name == "modules":
-            meta.modules, paths = module_items(as_list(value), settings)
-            add_note(meta.notes, name, ", ".join(paths))
-            for module in meta.modules:
-                if why := settings.unknown_module(module):
-                    problems.append(Problem("unknown-module", why, elsewhere.get(name, source),
-                                            line_of(name), rfc_id))
-                elif why := module_name_problem(module):
-                    invalid(name, why)
-        elif name == "issues":
-            for item, label in (
-                pair for part in ([value] if isinstance(value, str) else value)
-                for pair in issue_items(str(part))
-            ):
-                meta.issues.append(item)
-                if label:
-                    meta.issue_labels.setdefault(item, label)
-        elif name in ("suppress_warnings", "suppress-warnings"):
-            for item in as_list(value):
-                subtype = subtype_name(item)
-                if subtype is None:
-                    invalid(name, _("{item!r} in {name!r} is no warning subtype; expected "
-                                    "rfc.<subtype>, such as rfc.changed-after-acceptance"
-                                    ).format(item=item, name=shown))
-                elif subtype not in meta.suppress_warnings:
-                    meta.suppress_warnings.append(subtype)
-        elif name in ("authors", "reviewers", "approvers"):
-            setattr(meta, name, as_list(value))
+        reader = _READERS.get(name)
+        if reader is not None:
+            reader(read, name, value, text)
         elif name in settings.extra_fields:
-            allowed = settings.extra_fields[name]
-            items = as_list(value)
-            if allowed:
-                # folded as headers are (``pt`` is ``PT``); written without
-                # spaces around the slash, ``PT/MS`` is both
-                folded = {fold_header(a): a for a in allowed}
-                kept: list[str] = []
-                for item in items:
-                    parts = [item] if fold_header(item) in folded else _SLASH.split(item)
-                    if not all(fold_header(p) in folded for p in parts):
-                        invalid(name, _("invalid value {item!r} for {name!r}; expected one of {allowed}")
-                                .format(item=item, name=shown, allowed=", ".join(allowed)))
-                    else:
-                        kept.extend(folded[fold_header(p)] for p in parts)
-                items = list(dict.fromkeys(kept))
-            meta.extra[name] = items
+            _extra(read, name, value, text)
         elif unknown == "extra":
-            meta.extra[name] = text
+            read.meta.extra[name] = text
         else:
-            invalid(name, _("unknown field {name!r}; declare it in rfc_extra_fields").format(
-                name=name,
-            ))
-    return meta, problems
+            read.invalid(name, _("unknown field {name!r}; declare it in rfc_extra_fields"
+                                 ).format(name=name))
+    return read.meta, read.problems
 
 
 def _status_targets(

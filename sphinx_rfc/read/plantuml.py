@@ -166,6 +166,4 @@ class PlantUml(SphinxTransform):
 
 
 def setup(app: Sphinx) -> None:
-    app.connect("source-read", note_source)
-    app.connect("include-read", note_include)
     app.add_transform(PlantUml)

@@ -25,7 +25,7 @@ from sphinx_rfc.doctree.text import astext, prose_text
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY
-from sphinx_rfc.nodes import CELL_MARK, CellOp, rfc_pending
+from sphinx_rfc.nodes import CELL_MARK, CellOp, Label, rfc_pending
 from sphinx_rfc.read.basic_info import field_key
 from sphinx_rfc.read.frontmatter import front_matter
 from sphinx_rfc.spec.menus import template_asks, without_guidance
@@ -47,8 +47,8 @@ def _label_of(header: nodes.entry) -> str | None:
     label in the build's language), None for a cell of no column."""
     ops: list[CellOp] = header.get(CELL_MARK, [])
     for op in ops:
-        if op[0] == "label":
-            return str(_(op[1]))
+        if isinstance(op, Label):
+            return str(_(op.msgid))
     return None
 
 

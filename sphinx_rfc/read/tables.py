@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import difflib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -51,9 +51,18 @@ from sphinx_rfc.nodes import (
     DEP_MODULE_VIEW,
     DEP_STATUS_VIEW,
     INFO_MARK,
+    INVALID_CELL,
     TABLE_MARK,
+    AddClass,
+    Badge,
     CellOp,
+    DepModule,
+    DepStatus,
+    Label,
+    ModuleLink,
+    RefLink,
     TableMark,
+    cell_op,
 )
 from sphinx_rfc.read.table_records import RECORD_KINDS, ReadCell, ReadRow, ReadTable, row_records
 from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
@@ -170,27 +179,36 @@ def read_table(
     )
     _read_columns(result, header_line, lower, own_lines=not pipe)
 
-    unnamed: set[int] = set()
     # a Markdown row with more cells than its header loses the extra ones
     counts = pipe_cell_counts(table, width, parts=(head, body), lines=pipe_lines) if pipe else None
-    for r, (row, cells) in enumerate(zip(all_rows, grid, strict=True)):
+    _read_body(result, list(zip(all_rows, grid, strict=True)), lines, default_line,
+               counts=counts, text_of=text_of, lower=lower, pipe=pipe)
+    return result
+
+
+def _read_body(
+    result: ReadTable,
+    rows: list[tuple[nodes.row, list[nodes.entry | None]]],
+    lines: list[int | None],
+    default_line: int | None,
+    *,
+    counts: dict[int, tuple[int, int]] | None,
+    text_of: Callable[[nodes.entry | None], str],
+    lower: int | None,
+    pipe: bool,
+) -> None:
+    """The rows after the header (*rows*: each with its cells on the
+    grid) read into *result*, cell by cell under its columns."""
+    source, headers = result.source, result.headers
+    width = len(headers)
+    unnamed: set[int] = set()
+    for r, (row, cells) in enumerate(rows):
         if r == 0:
             continue
         row_line = lines[r] or default_line
         if counts and id(row) in counts:
-            have, want = counts[id(row)]
-            first = text_of(cells[0]) if cells and cells[0] is not None else ""
-            label = (_("row {name!r}").format(name=first) if first
-                     else _("the row at line {line}").format(line=row_line))
-            message = (_("{prefix}: {row} has {count} cells, its header {header}; the cells "
-                         "after the last column are dropped") if have > want
-                       else _("{prefix}: {row} has {count} cells, its header {header}; the "
-                              "cells it lacks are empty"))
-            result.problems.append(Problem(
-                "cell-count",
-                message.format(prefix=result.prefix, row=label, count=have, header=want),
-                source, row_line,
-            ))
+            result.problems.append(
+                _cell_count_problem(result, cells, text_of, counts[id(row)], row_line))
         read_cells = []
         for index in range(width):
             entry = cells[index] if index < len(cells) else None
@@ -210,7 +228,27 @@ def read_table(
                 entry=entry, text=text, line=cell_line or row_line,
             ))
         result.rows.append(ReadRow(row=row, line=row_line, cells=read_cells))
-    return result
+
+
+def _cell_count_problem(
+    result: ReadTable, cells: list[nodes.entry | None],
+    text_of: Callable[[nodes.entry | None], str], count: tuple[int, int],
+    row_line: int | None,
+) -> Problem:
+    """``cell-count``: a Markdown row with more or fewer cells than its header."""
+    have, want = count
+    first = text_of(cells[0]) if cells and cells[0] is not None else ""
+    label = (_("row {name!r}").format(name=first) if first
+             else _("the row at line {line}").format(line=row_line))
+    message = (_("{prefix}: {row} has {count} cells, its header {header}; the cells "
+                 "after the last column are dropped") if have > want
+               else _("{prefix}: {row} has {count} cells, its header {header}; the "
+                      "cells it lacks are empty"))
+    return Problem(
+        "cell-count",
+        message.format(prefix=result.prefix, row=label, count=have, header=want),
+        result.source, row_line,
+    )
 
 
 def _own_row_lines(
@@ -452,7 +490,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
     # (class names interned: a pickled doctree writes each once, not per cell)
 
     def add(entry: nodes.entry, op: CellOp) -> None:
-        if op[0] in ("label", "badge"):
+        if isinstance(op, Label | Badge):
             # the extension's text once drawn: the read step's checks skip it
             entry["rfc-generated"] = True
         mark_cell(entry, op)
@@ -461,8 +499,8 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
         if entry is None:
             continue
         if column is not None:
-            add(entry, ("label", column.label))
-            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
+            add(entry, Label(column.label))
+            add(entry, AddClass(sys.intern(f"rfc-col-{column.key}")))
         else:
             add(entry, _EXTRA)
 
@@ -479,58 +517,59 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
             if column is None:
                 add(entry, _EXTRA)
                 continue
-            add(entry, ("class", sys.intern(f"rfc-col-{column.key}")))
+            add(entry, AddClass(sys.intern(f"rfc-col-{column.key}")))
             if not cell.text:
                 continue
             if column.vocabulary is not None:
                 value = read_choice(column.vocabulary, cell.text)
                 key = value.value
                 if not isinstance(key, str):
-                    add(entry, _INVALID)
+                    add(entry, INVALID_CELL)
                     continue
-                add(entry, ("badge", key, column.vocabulary.label(key), value.note))
+                add(entry, Badge(key, column.vocabulary.label(key), value.note))
             elif kind == "dependency" and column.key == "component":
                 if settings.id_pattern.match(cell.text):
                     rfc_component = cell.text
-                    add(entry, ("ref", cell.text))
+                    add(entry, RefLink(cell.text))
                     views.add(("rfc", cell.text))
                 elif (module := module_name(cell.text, settings.modules)) is not None:
-                    add(entry, ("mod", module, cell.text))
+                    add(entry, ModuleLink(module, cell.text))
                     views.add(("module", module))
                 elif not settings.modules:
-                    add(entry, ("dep-module", cell.text))
+                    add(entry, DepModule(cell.text))
                     if len(entry.children) == 1 and isinstance(entry[0], nodes.paragraph):
                         views.add((DEP_MODULE_VIEW, cell.text))  # (else not drawn)
             elif kind == "changes" and column.key == "module" and (
                 path := module_cell(cell.text, settings.modules, settings.module_paths)
             ) is not None:
                 if isinstance(path.value, str):
-                    add(entry, ("mod", path.value, cell.text))
+                    add(entry, ModuleLink(path.value, cell.text))
                     views.add(("module", path.value))
             elif (kind == "changes" and column.key == "module"
                   and not settings.unknown_module(cell.text)):
-                add(entry, ("mod", cell.text, ""))
+                add(entry, ModuleLink(cell.text, ""))
                 views.add(("module", cell.text))
         if rfc_component is not None and read.has_column("status") and not row.text("status"):
             status = row.cell("status")
             if status is not None and status.entry is not None:
-                add(status.entry, ("dep-status", rfc_component))
+                add(status.entry, DepStatus(rfc_component))
                 views.add((DEP_STATUS_VIEW, rfc_component))
-    mark: TableMark = (kind, read.header_in_body and read.header_row is not None,
-                       len(read.table["classes"]), tuple(sorted(views)))
-    read.table[TABLE_MARK] = mark
+    read.table[TABLE_MARK] = TableMark(
+        kind, read.header_in_body and read.header_row is not None,
+        len(read.table["classes"]), tuple(sorted(views)))
 
 
-def mark_cell(cell: nodes.entry, op: CellOp) -> None:
-    """Add *op* to what the render step does to *cell*, after the others."""
+def mark_cell(cell: nodes.entry, op: CellOp | tuple[str, ...]) -> None:
+    """Add *op* to what the render step does to *cell*, after the others
+    (an operation written as a tuple, ``("info-badge", FIELD)``, is taken
+    as the one it names: :func:`~sphinx_rfc.nodes.cell_op`)."""
     ops: list[CellOp] | None = cell.get(CELL_MARK)
     if ops is None:
-        cell[CELL_MARK] = [op]
+        cell[CELL_MARK] = [cell_op(op)]
     else:
-        ops.append(op)
+        ops.append(cell_op(op))
 
 
-_EXTRA: CellOp = ("class", "rfc-col-extra")
-_INVALID: CellOp = ("class", "rfc-invalid")
+_EXTRA = AddClass("rfc-col-extra")
 
 

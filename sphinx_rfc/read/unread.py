@@ -144,7 +144,3 @@ def on_env_get_outdated(
     get_domain(env).set_build_problems(_PRODUCER, problems)
     report(problems, srcdir=app.srcdir)
     return []
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-get-outdated", on_env_get_outdated)

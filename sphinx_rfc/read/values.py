@@ -15,7 +15,7 @@ from sphinx_rfc.doctree.locations import SourceLines, first_line
 from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, row_cells
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import CELL_MARK
+from sphinx_rfc.nodes import CELL_MARK, INVALID_CELL
 from sphinx_rfc.spec.menus import (
     Asks,
     is_guidance,
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 #: What is not the author's prose (code, diagrams, comments, generated text).
 _SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, nodes.target,
             nodes.literal_block, nodes.raw)
-_INVALID = ("class", "rfc-invalid")
 
 
 def _menu_problem(menu: str, where: str, source: str, line: int | None, rfc_id: str) -> Problem:
@@ -53,6 +52,102 @@ def _guidance_problem(text: str, where: str, source: str, line: int | None,
     )
 
 
+class _ValueScan:
+    """One walk of a document for :func:`value_problems`: the problems
+    found, and the guidance found in the innermost section, reported when
+    that section is still the template's (it holds a placeholder or a menu
+    left): a finished section that keeps the template's instruction line
+    above its answer is not nagged."""
+
+    def __init__(self, settings: RfcSettings, source: str, rfc_id: str, asks: Asks) -> None:
+        self.settings = settings
+        self.source = source
+        self.rfc_id = rfc_id
+        self.asks = asks
+        self.problems: list[Problem] = []
+        self.guidance: list[Problem] = []
+        self.cell_line = CellLines()
+
+    def walk(self, node: nodes.Element) -> None:
+        for child in node.children:
+            if not isinstance(child, nodes.Element) or isinstance(child, _SKIPPED):
+                continue
+            if child.get("rfc-generated") or child.tagname == "mermaid":
+                continue
+            if isinstance(child, nodes.section):
+                self.section(child)
+            elif isinstance(child, nodes.entry):
+                self.cell(child)
+            elif isinstance(child, nodes.paragraph):
+                self.paragraph(child)
+            elif not isinstance(child, nodes.title):
+                self.walk(child)
+
+    def section(self, node: nodes.section) -> None:
+        guidance = self.guidance
+        outer = guidance[:]
+        guidance.clear()
+        before = len(self.problems)
+        self.walk(node)
+        if guidance and (len(self.problems) > before or self.unfilled(node)):
+            self.problems.extend(guidance)
+        guidance[:] = outer
+
+    def unfilled(self, node: nodes.section) -> bool:
+        """Whether the section's own content holds a placeholder, or
+        nothing but the guidance (a section the checks know is then
+        empty, and the guidance not reported again)."""
+        own = [c for c in node.children if not isinstance(c, (nodes.section, nodes.title))
+               and not isinstance(c, _SKIPPED)]
+        text = "\n".join(c.astext() for c in own)
+        return bool(find_placeholders(text, self.settings.placeholders)) or not any(
+            ch.isalnum() for ch in without_guidance(text, self.asks.guidance))
+
+    def cell(self, entry: nodes.entry) -> None:
+        if entry.get("rfc-generated") or INVALID_CELL in entry.get(CELL_MARK, ()):
+            return
+        value = node_text(entry).strip()
+        if not value or find_placeholders(value, self.settings.placeholders):
+            return
+        menu = None
+        if "/" in value or "／" in value:  # (most cells offer no options)
+            labels = [column_header(entry)]
+            row = entry.parent
+            if isinstance(row, nodes.row):
+                cells = row_cells(row)
+                if len(cells) == 2 and cells[1] is entry:
+                    labels.insert(0, node_text(cells[0]).strip())
+            menu = next(
+                (m for label in labels if (m := unchosen_menu(value, label, self.asks.menus))),
+                None)
+        if menu is not None:
+            self.problems.append(_menu_problem(
+                menu, "table cell", self.source, self.cell_line(entry), self.rfc_id))
+        elif is_guidance(value, self.asks.guidance):
+            self.guidance.append(_guidance_problem(
+                value, "table cell", self.source, self.cell_line(entry), self.rfc_id))
+
+    def paragraph(self, node: nodes.TextElement) -> None:
+        source, rfc_id = self.source, self.rfc_id
+        start = first_line(node)
+        written = node.astext().split("\n")
+        if len(written) > 1 and is_guidance("".join(written), self.asks.guidance):
+            self.guidance.append(_guidance_problem(" ".join(written), "paragraph", source, start,
+                                                   rfc_id))
+            return
+        for k, line in enumerate(written):
+            at = start + k if start else None
+            label, colon, value = split_label(line)
+            if find_placeholders(value, self.settings.placeholders):
+                continue
+            menu = unchosen_menu(value, label if colon else "", self.asks.menus)
+            if menu is not None:
+                self.problems.append(_menu_problem(menu, "paragraph", source, at, rfc_id))
+            elif is_guidance(line, self.asks.guidance):
+                self.guidance.append(_guidance_problem(line.strip(), "paragraph", source, at,
+                                                       rfc_id))
+
+
 def value_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
     lines: SourceLines, text: str,
@@ -65,92 +160,11 @@ def value_problems(
     asks = template_asks(settings.template)
     if "/" not in text and "／" not in text and not asks.guidance:
         return []
-    problems: list[Problem] = []
-    cell_line = CellLines()
-    # the guidance found in the innermost section, reported when that
-    # section is still the template's (it holds a placeholder or a menu
-    # left): a finished section that keeps the template's instruction
-    # line above its answer is not nagged
-    guidance: list[Problem] = []
-
-    def cell(entry: nodes.entry) -> None:
-        if entry.get("rfc-generated") or _INVALID in entry.get(CELL_MARK, ()):
-            return
-        value = node_text(entry).strip()
-        if not value or find_placeholders(value, settings.placeholders):
-            return
-        menu = None
-        if "/" in value or "／" in value:  # (most cells offer no options)
-            labels = [column_header(entry)]
-            row = entry.parent
-            if isinstance(row, nodes.row):
-                cells = row_cells(row)
-                if len(cells) == 2 and cells[1] is entry:
-                    labels.insert(0, node_text(cells[0]).strip())
-            menu = next(
-                (m for label in labels if (m := unchosen_menu(value, label, asks.menus))), None)
-        if menu is not None:
-            problems.append(_menu_problem(menu, "table cell", source, cell_line(entry), rfc_id))
-        elif is_guidance(value, asks.guidance):
-            guidance.append(_guidance_problem(value, "table cell", source, cell_line(entry),
-                                              rfc_id))
-
-    def paragraph(node: nodes.TextElement) -> None:
-        start = first_line(node)
-        written = node.astext().split("\n")
-        if len(written) > 1 and is_guidance("".join(written), asks.guidance):
-            guidance.append(_guidance_problem(" ".join(written), "paragraph", source, start,
-                                              rfc_id))
-            return
-        for k, line in enumerate(written):
-            at = start + k if start else None
-            label, colon, value = split_label(line)
-            if find_placeholders(value, settings.placeholders):
-                continue
-            menu = unchosen_menu(value, label if colon else "", asks.menus)
-            if menu is not None:
-                problems.append(_menu_problem(menu, "paragraph", source, at, rfc_id))
-            elif is_guidance(line, asks.guidance):
-                guidance.append(_guidance_problem(line.strip(), "paragraph", source, at, rfc_id))
-
-    def walk(node: nodes.Element) -> None:
-        for child in node.children:
-            if not isinstance(child, nodes.Element) or isinstance(child, _SKIPPED):
-                continue
-            if child.get("rfc-generated") or child.tagname == "mermaid":
-                continue
-            if isinstance(child, nodes.section):
-                section(child)
-            elif isinstance(child, nodes.entry):
-                cell(child)
-            elif isinstance(child, nodes.paragraph):
-                paragraph(child)
-            elif not isinstance(child, nodes.title):
-                walk(child)
-
-    def section(node: nodes.section) -> None:
-        outer = guidance[:]
-        guidance.clear()
-        before = len(problems)
-        walk(node)
-        if guidance and (len(problems) > before or _unfilled(node)):
-            problems.extend(guidance)
-        guidance[:] = outer
-
-    def _unfilled(node: nodes.section) -> bool:
-        """Whether the section's own content holds a placeholder, or
-        nothing but the guidance (a section the checks know is then
-        empty, and the guidance not reported again)."""
-        own = [c for c in node.children if not isinstance(c, (nodes.section, nodes.title))
-               and not isinstance(c, _SKIPPED)]
-        text = "\n".join(c.astext() for c in own)
-        return bool(find_placeholders(text, settings.placeholders)) or not any(
-            ch.isalnum() for ch in without_guidance(text, asks.guidance))
-
-    walk(doctree)
-    if guidance and find_placeholders(text, settings.placeholders):
-        problems.extend(guidance)  # (text before any section)
-    return sorted(problems, key=lambda p: p.line or 0)
+    scan = _ValueScan(settings, source, rfc_id, asks)
+    scan.walk(doctree)
+    if scan.guidance and find_placeholders(text, settings.placeholders):
+        scan.problems.extend(scan.guidance)  # (text before any section)
+    return sorted(scan.problems, key=lambda p: p.line or 0)
 
 
 __all__ = ["Asks", "value_problems"]

@@ -21,7 +21,15 @@ from docutils import nodes
 
 from sphinx_rfc.doctree.tables import table_group
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import CELL_MARK, INFO_MARK, CellOp, generated, rfc_pending
+from sphinx_rfc.nodes import (
+    CELL_MARK,
+    INFO_MARK,
+    CellOp,
+    InfoBadge,
+    InfoLink,
+    generated,
+    rfc_pending,
+)
 from sphinx_rfc.render.elements import (
     basic_info_rows,
     basic_info_table,
@@ -73,8 +81,8 @@ def draw_native_info(
     directive_rows = basic_info_rows(record, settings, skip=from_git)
     for entry, ops in cells:
         for op in ops:
-            if op[0] == "info-link":
-                _link_cell(entry, op[1], record, settings)
+            if isinstance(op, InfoLink):
+                _link_cell(entry, op.field, record, settings)
     for cls in ("rfc-table", "rfc-table-basic-info", "rfc-native-info"):
         if cls not in table["classes"]:
             table["classes"].append(cls)
@@ -82,7 +90,7 @@ def draw_native_info(
     shown = dict(directive_rows)
     for entry, ops in cells:
         for op in ops:
-            row = shown.get(op[1]) if op[0] == "info-badge" else None
+            row = shown.get(op.field) if isinstance(op, InfoBadge) else None
             if row is not None and len(row.children) > 1:
                 entry.children = []
                 entry.extend(row.children[1].children)

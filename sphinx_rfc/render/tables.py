@@ -22,7 +22,15 @@ from sphinx_rfc.nodes import (
     DEP_MODULE_VIEW,
     DEP_STATUS_VIEW,
     TABLE_MARK,
+    AddClass,
+    Badge,
     CellOp,
+    DepModule,
+    DepStatus,
+    Label,
+    ModuleLink,
+    RefLink,
+    TableMark,
     rfc_pending,
 )
 from sphinx_rfc.render.elements import css_token, xref
@@ -41,9 +49,10 @@ def draw_read_table(table: nodes.table) -> list[rfc_pending]:
     ``rfc-value rfc-value-<key>``, RFC IDs and modules as links), a header
     written as the first body row made a ``thead``.  Returns the
     ``rfc_pending`` spots it made, to be filled with the page's others."""
-    kind, header_in_body, classes_at, _views = table.attributes.pop(TABLE_MARK)
+    mark: TableMark = table.attributes.pop(TABLE_MARK)
+    classes_at = mark.classes_at
     classes: list[str] = table["classes"]
-    for cls in ("rfc-table", f"rfc-table-{kind}"):
+    for cls in ("rfc-table", f"rfc-table-{mark.kind}"):
         if cls not in classes:
             classes.insert(classes_at, cls)
             classes_at += 1
@@ -52,7 +61,7 @@ def draw_read_table(table: nodes.table) -> list[rfc_pending]:
         ops: list[CellOp] | None = entry.attributes.pop(CELL_MARK, None)
         for op in ops or ():
             _apply(entry, op, spots)
-    if header_in_body:
+    if mark.header_in_body:
         body = table_rows(table)[1]
         if body:
             _move_to_thead(table, body[0])
@@ -61,30 +70,29 @@ def draw_read_table(table: nodes.table) -> list[rfc_pending]:
 
 def _apply(entry: nodes.entry, op: CellOp, spots: list[rfc_pending]) -> None:
     # (class names interned: the doctrees held until written share each one)
-    what = op[0]
-    if what == "class":
-        entry["classes"].append(sys.intern(op[1]))
-    elif what == "label":
-        _set_label(entry, nodes.Text(str(_(op[1]))))
-    elif what == "badge":
-        _key, key, label, note = op
+    if isinstance(op, AddClass):
+        entry["classes"].append(sys.intern(op.name))
+    elif isinstance(op, Label):
+        _set_label(entry, nodes.Text(str(_(op.msgid))))
+    elif isinstance(op, Badge):
         badge = nodes.inline(
-            "", str(_(label)), classes=["rfc-value", sys.intern(f"rfc-value-{css_token(key)}")],
+            "", str(_(op.msgid)),
+            classes=["rfc-value", sys.intern(f"rfc-value-{css_token(op.key)}")],
         )
-        if note:
-            _set_label(entry, badge, nodes.Text(" "), note_node(note))
+        if op.note:
+            _set_label(entry, badge, nodes.Text(" "), note_node(op.note))
         else:
             _set_label(entry, badge)
-    elif what == "ref":
-        _set_content(entry, xref("ref", op[1]))
-    elif what == "mod":
-        _set_content(entry, xref("mod", op[1], op[2] or None))
-    elif what == "dep-module":
-        spot = _wrap_in_pending(entry, (DEP_MODULE_VIEW, op[1]))
+    elif isinstance(op, RefLink):
+        _set_content(entry, xref("ref", op.rfc_id))
+    elif isinstance(op, ModuleLink):
+        _set_content(entry, xref("mod", op.module, op.text or None))
+    elif isinstance(op, DepModule):
+        spot = _wrap_in_pending(entry, (DEP_MODULE_VIEW, op.text))
         if spot is not None:
             spots.append(spot)
-    elif what == "dep-status":
-        spot = rfc_pending.make((DEP_STATUS_VIEW, op[1]))
+    elif isinstance(op, DepStatus):
+        spot = rfc_pending.make((DEP_STATUS_VIEW, op.rfc_id))
         _set_content(entry, spot)
         spots.append(spot)
 

@@ -22,7 +22,7 @@ from sphinx_rfc.render.code import ApiRfc, api_object_line, api_rfcs_list, imple
 from sphinx_rfc.render.values import rfc_summary
 from sphinx_rfc.resolve.api import api_of, api_value, object_value, target_reference
 from sphinx_rfc.resolve.context import View
-from sphinx_rfc.store.domain import get_domain
+from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -97,10 +97,6 @@ VIEWS: dict[str, View[Any]] = {
 }
 
 
-#: Where the environment keeps what the API links were at the last build
-#: (a plain attribute: pickled with the environment).
-_ENV_API = "_sphinx_rfc_api_links"
-
 #: The view kinds whose value holds a module's API link.
 _SHOWS_API = frozenset({"module", "module-page", "index", "dep-module", API_RFCS_VIEW,
                         API_OBJECT_VIEW})
@@ -121,13 +117,9 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
                       if key[0] == API_OBJECT_VIEW})
     state = [[name, api_value(name, env)] for name in snap.module_names()]
     state += [[name, object_value(name, env)] for name in objects]
-    old = env.__dict__.get(_ENV_API)
-    env.__dict__[_ENV_API] = state
+    kept = build_state(env)
+    old, kept.api_links = kept.api_links, state
     if old is None or old == state:
         return []
     return sorted(docname for docname, keys in domain.views.items()
                   if docname in env.found_docs and any(k[0] in _SHOWS_API for k in keys))
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("env-updated", on_env_updated)

@@ -303,6 +303,4 @@ def setup(app: Sphinx) -> None:
     """The index pages of the ``rfc`` domain (after the domain is added)."""
     for index in (RfcIndex, ModuleIndex):
         app.add_index_to_domain("rfc", index)
-    app.connect("builder-inited", title_indices)
-    app.connect("html-collect-pages", remove_stale_pages)
     app.add_post_transform(UnwrittenIndexLinks)

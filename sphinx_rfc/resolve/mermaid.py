@@ -22,7 +22,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from sphinx_rfc._compat import current_builder, resolves_one_document
-from sphinx_rfc.store.domain import get_domain
+from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -30,20 +30,20 @@ if TYPE_CHECKING:
 
 #: Words of a source that may put a Mermaid node in its document (any case).
 _MAY_DRAW = ("mermaid", "autoclasstree", "rfc-graph")
-#: The environment's set of such documents.
-_ENV_KEY = "sphinx_rfc_diagram_sources"
-
-
 def _may_draw_set(env: Any) -> set[str]:
-    found: set[str] = env.__dict__.setdefault(_ENV_KEY, set())
-    return found
+    """The environment's set of such documents (store/domain.BuildState)."""
+    state = build_state(env)
+    if state.diagram_sources is None:
+        state.diagram_sources = set()
+    return state.diagram_sources
 
 
 def keep_sources(app: Sphinx) -> None:
     """``builder-inited``: the set starts empty in a new environment; in one
     kept from before it existed, every document read already may draw."""
-    if _ENV_KEY not in app.env.__dict__:
-        setattr(app.env, _ENV_KEY, set(app.env.all_docs))
+    state = build_state(app.env)
+    if state.diagram_sources is None:
+        state.diagram_sources = set(app.env.all_docs)
 
 
 def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
@@ -110,9 +110,4 @@ def diagram_of(block: nodes.literal_block) -> nodes.Element:
 
 def setup(app: Sphinx) -> None:
     """Mermaid code blocks drawn in HTML; the documents that may draw."""
-    app.connect("builder-inited", keep_sources)
-    app.connect("source-read", note_source)
-    app.connect("include-read", note_include)
-    app.connect("env-purge-doc", forget_source)
-    app.connect("env-merge-info", merge_sources)
     app.add_post_transform(MermaidCodeToDiagram)

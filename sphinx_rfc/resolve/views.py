@@ -239,5 +239,3 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 def setup(app: Sphinx) -> None:
     app.add_post_transform(ResolvePending)
     app.add_post_transform(ResolveLate)
-    app.connect("builder-inited", _decide_late)
-    app.connect("env-updated", on_env_updated)

@@ -124,4 +124,3 @@ def on_missing_reference(app: Any, domain: Domain, node: pending_xref) -> bool |
 
 def setup(app: Sphinx) -> None:
     app.add_domain(RfcXrefDomain)
-    app.connect("warn-missing-reference", on_missing_reference)

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
+from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
@@ -321,11 +322,8 @@ class _TooDeepTemplateError(TemplateError):
 
 def _front_matter_end(lines: Sequence[str]) -> int:
     """The number of lines of a Markdown front matter (0: none)."""
-    if lines and lines[0].strip() == "---":
-        for k in range(1, len(lines)):
-            if lines[k].strip() in ("---", "..."):
-                return k + 1
-    return 0
+    end = front_matter.closing_line(lines)
+    return 0 if end is None else end + 1
 
 
 def _read_parts(text: str, markdown: bool) -> tuple[list[_Part], list[Comment]]:
@@ -510,6 +508,128 @@ def _blank_sections(
     return out
 
 
+class _Outline:
+    """The sections of a template as its parts come, in order: headings,
+    their ``rfc-section`` notes, the ``rfc`` directives and the tables
+    under each."""
+
+    def __init__(self, depth: int, builtin: bool, shift: int = 0) -> None:
+        self.depth = depth
+        self.builtin = builtin
+        #: 1 when the template's sections are headings of its title's level
+        #: (each read one level down: :func:`_sections_beside_title`)
+        self.shift = shift
+        #: the sections whose rfc-section comment says whether they are optional
+        self.said_optional: set[str] = set()
+        self.sections: list[TemplateSection] = []
+        self.stack: list[TemplateSection] = []
+        self.title = ""
+        self.current: TemplateSection | None = None
+        self.tables: list[_Table] = []
+        self.table_owner: list[str | None] = []
+        self.directives: dict[str, str] = {}
+        self.pending_heading = False
+
+    def add(self, part: _Part) -> None:
+        if isinstance(part, _Heading):
+            self.pending_heading = False
+            self.heading(part)
+        elif isinstance(part, _Note):
+            self.note(part)
+        elif isinstance(part, _Directive):
+            self.pending_heading = False
+            if self.current is not None and part.name.startswith("rfc"):
+                self.directives.setdefault(self.current.key, part.name)
+        else:
+            self.pending_heading = False
+            self.tables.append(part)
+            self.table_owner.append(self.current.key if self.current is not None else None)
+
+    def heading(self, part: _Heading) -> None:
+        stack = self.stack
+        if part.level == 1 and not self.title:
+            self.title = part.title
+            return
+        if part.level < 2 or part.level > self.depth:
+            return
+        name = clean_heading(part.title)
+        _, optional = strip_optional(part.title)
+        if not name:
+            raise TemplateError("a heading without a title", part.line)
+        while stack and stack[-1].level >= part.level:
+            stack.pop()
+        if _BRACES.search(part.title):
+            # an example heading ("### {title of option 1}"): no section,
+            # and what follows belongs to the section above
+            self.current = stack[-1] if stack else None
+            return
+        parent = stack[-1].key if stack else None
+        # under an optional section, a section is needed only with it
+        optional = optional or any(s.optional for s in stack)
+        key = _builtin_key(part.title, self.builtin) or slug(name)
+        section = TemplateSection(key, name, part.level, parent, optional, part.line,
+                                  heading=part.title, written=part.level - self.shift)
+        self.sections.append(section)
+        stack.append(section)
+        self.current = section
+        self.pending_heading = True
+
+    def note(self, part: _Note) -> None:
+        """An ``rfc-section`` comment: what it says of the heading just read."""
+        current = self.current
+        if not self.pending_heading or current is None:
+            raise TemplateError(
+                "an rfc-section comment must come right after the heading it describes",
+                part.line,
+            )
+        v = part.values
+        aliases = tuple(a.strip() for a in v.get("aliases", "").split(";") if a.strip())
+        updated = replace(
+            current, key=v.get("key") or current.key, aliases=aliases,
+            label=v.get("label") or None, label_zh=v.get("label_zh") or None,
+            directive=v.get("directive") or current.directive,
+            since=_since(v.get("since"), part.line) or current.since,
+        )
+        if "optional" in v:
+            updated = replace(updated, optional=_optional(v["optional"], part.line))
+            self.said_optional.add(updated.key)
+        self.sections[-1] = updated
+        self.stack[-1] = updated
+        self.current = updated
+        self.pending_heading = False
+
+
+def _unique_keys(sections: list[TemplateSection], depth: int) -> list[TemplateSection]:
+    """*sections*, when there are some and no two share a key; raises
+    :class:`TemplateError` otherwise."""
+    if not sections:
+        raise TemplateError(
+            f"no heading of level 2 to {depth} (level 1 is the document's title); "
+            "give each section a level-2 heading or raise rfc_template_depth"
+        )
+    by_key: dict[str, TemplateSection] = {}
+    for section in sections:
+        other = by_key.get(section.key)
+        if other is not None:
+            raise TemplateError(
+                f"two sections have the key {section.key!r}: {other.title!r} (line "
+                f"{other.line}) and {section.title!r}; rename one heading or give one "
+                "another key in an rfc-section comment (key=...)", section.line,
+            )
+        by_key[section.key] = section
+    return sections
+
+
+def _with_directives(sections: list[TemplateSection],
+                     directives: Mapping[str, str]) -> list[TemplateSection]:
+    """Each section with the ``rfc`` directive its text uses, unless its
+    note names one."""
+    return [
+        s if s.directive or s.key not in directives else replace(s, directive=directives[s.key])
+        for s in sections
+    ]
+
+
 def parse_template(
     text: str, path: str, *, depth: int = 2, markdown: bool = True, builtin: bool = True,
     kinds: Sequence[TableSpec] = TABLES,
@@ -532,98 +652,14 @@ def parse_template(
     # (rfc_template_depth counts the template's own heading levels: a
     # template read one level down keeps its `##` sub-sections at 2)
     depth += shift
-
-    sections: list[TemplateSection] = []
-    stack: list[TemplateSection] = []
-    title = ""
-    current: TemplateSection | None = None
-    by_key: dict[str, TemplateSection] = {}
-    tables: list[_Table] = []
-    table_owner: list[str | None] = []
-    directives: dict[str, str] = {}
-    #: the sections whose rfc-section comment says whether they are optional
-    said_optional: set[str] = set()
-    pending_heading = False
+    outline = _Outline(depth, builtin, shift)
     for part in parts:
-        if isinstance(part, _Heading):
-            pending_heading = False
-            if part.level == 1 and not title:
-                title = part.title
-                continue
-            if part.level < 2 or part.level > depth:
-                continue
-            name = clean_heading(part.title)
-            _, optional = strip_optional(part.title)
-            if not name:
-                raise TemplateError("a heading without a title", part.line)
-            while stack and stack[-1].level >= part.level:
-                stack.pop()
-            if _BRACES.search(part.title):
-                # an example heading ("### {title of option 1}"): no section,
-                # and what follows belongs to the section above
-                current = stack[-1] if stack else None
-                continue
-            parent = stack[-1].key if stack else None
-            # under an optional section, a section is needed only with it
-            optional = optional or any(s.optional for s in stack)
-            key = _builtin_key(part.title, builtin) or slug(name)
-            section = TemplateSection(key, name, part.level, parent, optional, part.line,
-                                      heading=part.title, written=part.level - shift)
-            sections.append(section)
-            stack.append(section)
-            current = section
-            pending_heading = True
-        elif isinstance(part, _Note):
-            if not pending_heading or current is None:
-                raise TemplateError(
-                    "an rfc-section comment must come right after the heading it describes",
-                    part.line,
-                )
-            v = part.values
-            aliases = tuple(a.strip() for a in v.get("aliases", "").split(";") if a.strip())
-            updated = replace(
-                current, key=v.get("key") or current.key, aliases=aliases,
-                label=v.get("label") or None, label_zh=v.get("label_zh") or None,
-                directive=v.get("directive") or current.directive,
-                since=_since(v.get("since"), part.line) or current.since,
-            )
-            if "optional" in v:
-                updated = replace(updated, optional=_optional(v["optional"], part.line))
-                said_optional.add(updated.key)
-            sections[-1] = updated
-            stack[-1] = updated
-            current = updated
-            pending_heading = False
-        elif isinstance(part, _Directive):
-            pending_heading = False
-            if current is not None and part.name.startswith("rfc"):
-                directives.setdefault(current.key, part.name)
-        else:
-            pending_heading = False
-            tables.append(part)
-            table_owner.append(current.key if current is not None else None)
-
-    if not sections:
-        raise TemplateError(
-            f"no heading of level 2 to {depth} (level 1 is the document's title); "
-            "give each section a level-2 heading or raise rfc_template_depth"
-        )
-    for section in sections:
-        other = by_key.get(section.key)
-        if other is not None:
-            raise TemplateError(
-                f"two sections have the key {section.key!r}: {other.title!r} (line "
-                f"{other.line}) and {section.title!r}; rename one heading or give one "
-                "another key in an rfc-section comment (key=...)", section.line,
-            )
-        by_key[section.key] = section
-    sections = [
-        s if s.directive or s.key not in directives else replace(s, directive=directives[s.key])
-        for s in sections
-    ]
-    sections = _trailing_unnumbered_optional(sections, parts, said_optional)
+        outline.add(part)
+    sections = _with_directives(_unique_keys(outline.sections, depth), outline.directives)
+    sections = _trailing_unnumbered_optional(sections, parts, outline.said_optional)
     if markdown:
         sections = _blank_sections(sections, parts, text)
+    tables, table_owner, title = outline.tables, outline.table_owner, outline.title
 
     read_tables, found_kinds, levels, optional_levels, fields = _tables(
         tables, table_owner, kinds, _column_marks(comments, parts, tables))

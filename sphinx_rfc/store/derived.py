@@ -167,9 +167,3 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     kept = _kept.pop(app.env, None)
     if kept is not None and exception is None:
         kept.save()
-
-
-def setup(app: Sphinx) -> None:
-    # last: the summary line and rfcs.json, at build-finished too, ask for
-    # the cross-RFC problems
-    app.connect("build-finished", on_build_finished, priority=900)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Set
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, cast
 
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 14
+DATA_VERSION = 15
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
@@ -163,6 +164,8 @@ class RfcDomain(Domain):
         # the build's date (ISO) when the pages' fingerprints were last taken:
         # a new day fingerprints the pages of dated views again (note_build_date)
         "shown_date": None,
+        # what the last build saw besides the documents (build_state)
+        "state": None,
     }
     data_version = DATA_VERSION
 
@@ -446,18 +449,49 @@ def get_domain(env: BuildEnvironment) -> RfcDomain:
     return cast("RfcDomain", env.get_domain("rfc"))
 
 
+@dataclass
+class BuildState:
+    """What a build keeps for the next one besides the documents' data:
+    what it saw of the repository, the test results and the API pages, each
+    field read and written by one module.  Kept in the domain's data
+    (pickled with the environment); a reading worker's is not merged but
+    for :attr:`diagram_sources` (``resolve/mermaid.merge_sources``)."""
+
+    #: ``read/git_dates``: the repository stamp its dates were last read at.
+    git_dates_stamp: Any = None
+    #: ``read/history``: the repository stamp the histories were last read at.
+    history_stamp: Any = None
+    #: ``read/history``: the statuses read at each commit, and the
+    #: vocabulary they were read with.
+    history_statuses: tuple[str, Any] | None = None
+    #: ``read/history``: the accepting commits' texts still wanted.
+    accepted_texts: dict[tuple[str, str], str] | None = None
+    #: ``features/commits``: the repository stamp its citations were read at.
+    commits_stamp: Any = None
+    #: ``features/commits``: whether the repository had history then.
+    commits_history: bool | None = None
+    #: ``features/results``: the result files last read.
+    result_files: list[Any] | None = None
+    #: ``resolve/code_views``: the API links last shown.
+    api_links: list[list[Any]] | None = None
+    #: ``resolve/mermaid``: the documents whose source names a diagram
+    #: (None: an environment from before it was kept).
+    diagram_sources: set[str] | None = None
+
+
+def build_state(env: BuildEnvironment) -> BuildState:
+    """The environment's :class:`BuildState` (the domain's data read
+    directly: also a reading worker's environment, merged from)."""
+    data = env.domaindata.setdefault("rfc", {})
+    state = data.get("state")
+    if state is None:
+        state = data["state"] = BuildState()
+    return cast("BuildState", state)
+
+
 def _cross_left(app: Sphinx, exception: Exception | None) -> None:
     """The cross-RFC problems of a build whose data changed but that
     updated no document (a document removed that no page shows): Sphinx
     then checks no consistency."""
     if exception is None:
         get_domain(app.env).report_cross()
-
-
-def setup(app: Sphinx) -> None:
-    # (the domain is registered by sphinx_rfc.resolve.xrefs, with its references)
-    # (before the summary line, which counts them)
-    app.connect("build-finished", _cross_left, priority=100)
-    # the main process's read phase, for the parallel-read workers (_fork_state)
-    app.connect("env-before-read-docs", _reading_starts)
-    app.connect("env-updated", _reading_ends, priority=100)

@@ -497,10 +497,3 @@ def clean_build_leftovers(app: Sphinx) -> None:
     when this build writes none of them."""
     for folder in (app.outdir, app.doctreedir):
         clean_leftovers(Path(folder))
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("builder-inited", clean_build_leftovers)
-    app.connect("build-finished", on_build_finished)
-    # (after resolve.views settles data_changed, at the default priority)
-    app.connect("env-updated", on_env_updated, priority=900)

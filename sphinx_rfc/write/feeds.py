@@ -267,8 +267,3 @@ def on_html_page_context(
         for name, title in links
     )
     context["metatags"] = str(context.get("metatags", "")) + tags
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("build-finished", on_build_finished)
-    app.connect("html-page-context", on_html_page_context)

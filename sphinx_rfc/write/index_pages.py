@@ -172,10 +172,3 @@ def on_html_page_context(
         get_domain(app.env), ("index-body", pagename, links), lambda: body_html(context)
     )
     return TEMPLATE_NAME
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("builder-inited", on_builder_inited)
-    # late: a theme or extension that gives these pages a template of its
-    # own keeps it
-    app.connect("html-page-context", on_html_page_context, priority=900)

@@ -310,11 +310,12 @@ def cdn_line(app: Sphinx) -> str | None:
     ).format(count=len(pages))
 
 
-def say_not_adapted(version: tuple[int, ...] | None, app: Sphinx) -> None:
+def say_not_adapted(app: Sphinx) -> None:
     """Under a sphinxcontrib-mermaid this module does not know, a project
     that set ``rfc_mermaid_js`` is told once that it is not applied."""
     if settings(app.config).mermaid_js is None or app.builder.format != "html":
         return
+    version = upstream_version()
     shown = ".".join(map(str, version)) if version else "unknown"
     logger.warning(
         __("sphinx_rfc: rfc_mermaid_js is not applied: sphinxcontrib-mermaid %s is not a "
@@ -375,14 +376,14 @@ def adapts(version: tuple[int, ...] | None) -> bool:
     return version is not None and low <= version < high
 
 
-def setup(app: Sphinx) -> None:
-    version = upstream_version()
-    if not adapts(version):
-        app.connect("builder-inited", partial(say_not_adapted, version))
-        return
+def adapted() -> bool:
+    """Whether the installed sphinxcontrib-mermaid is one this module adapts
+    (its handlers are wired only then: ``sphinx_rfc/wiring.py``)."""
+    return adapts(upstream_version())
+
+
+def take_install_js_place(app: Sphinx) -> None:
+    """:func:`install_js` in the place of sphinxcontrib-mermaid's own
+    handler, and its templates compiled once a process."""
     if replace_install_js(app):
         compile_templates_once()
-    app.connect("builder-inited", mark_drawn_pages)
-    app.connect("builder-inited", copy_local_build)
-    app.connect("doctree-resolved", note_diagram_page)
-    app.connect("build-finished", on_build_finished)

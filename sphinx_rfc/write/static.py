@@ -38,4 +38,3 @@ def copy_static_files(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> None:
     app.add_css_file("sphinx_rfc.css")
-    app.connect("builder-inited", copy_static_files)

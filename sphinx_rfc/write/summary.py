@@ -52,7 +52,3 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None:
         return
     logger.info(summary_line(app))
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("build-finished", on_build_finished)

@@ -592,3 +592,25 @@ def test_architecture_imports_table_is_the_contracts(out: Path) -> None:
     assert {"render/", "resolve/"} <= set(by_part["read/"][2].literals)
     assert "store/" in by_part["read/"][1].literals
 
+
+
+def test_architecture_wiring_table_is_what_runs(out: Path, tmp_path: Path) -> None:
+    """The page's wiring table is the extension's listeners in an
+    application set up with it, in the order they run; a row that is not
+    one says when it is wired instead (the Mermaid rows, by the installed
+    sphinxcontrib-mermaid)."""
+    from test_wiring import ours, set_up_app
+
+    def page_name(dotted: str) -> str:
+        module, function = dotted.rsplit(".", 1)
+        return _as_page_names(module).removesuffix(".py") + "." + function
+
+    listening = [(event, page_name(name), str(priority))
+                 for event, name, priority in ours(set_up_app(tmp_path))]
+    found = rows(out, "reference/architecture.html", "rfcdoc-wiring")
+    shown = [(r[0].text, r[1].text, r[2].text) for r in found]
+    assert len(listening) >= 40
+    assert [row for row in shown if row in listening] == listening
+    assert sorted(set(shown) - set(listening)) == [
+        (r[0].text, r[1].text, r[2].text) for r in found
+        if "only under a sphinxcontrib-mermaid it does not adapt" in r[3].text]

@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from sphinx_rfc.check import field_places, sections
-from sphinx_rfc.read import frontmatter
-from sphinx_rfc.spec import cells, fields, template, template_parts, text
+from sphinx_rfc.spec import cells, fields, front_matter, template, template_parts, text
 from sphinx_rfc.write import mermaid_js
 
 
@@ -175,7 +174,7 @@ def test_template_comments() -> None:
     (r"^(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): (.*?)(?: \[[\w.-]+\])?$",
      __import__("sphinx_rfc.cli.check", fromlist=["x"])._WARNING_PLACE,
      ("a", ":", "1", " ", "WARNING: ", "\x0c", " [x.y]"), 5),  # a line: no line break
-    (r"^([^\s:#][^:]*?)\s*:", frontmatter._YAML_KEY, "a :#\n", 7),
+    (r"^([^\s:#][^:]*?)\s*:", front_matter._KEY, "a :#\n", 7),
     (r"^:([\w-]+):\s*(.*)$",
      __import__("sphinx_rfc.directives.rfc", fromlist=["x"])._OPTION_LINE, ":a \n", 7),
 ])
