@@ -101,5 +101,7 @@ def choose_new_id(
 
 def next_new_id(facts: Facts, folder: Path) -> tuple[str, int | None]:
     """:func:`choose_new_id` under the ``rfc_new_ids`` of the project
-    around *folder*."""
-    return choose_new_id(facts, policy_of(folder))
+    around *folder* (the one *facts* read with the project, when it did:
+    ``conf.py`` and the template are not read twice)."""
+    policy = getattr(facts, "new_ids", None)
+    return choose_new_id(facts, policy if isinstance(policy, NewIds) else policy_of(folder))

@@ -38,6 +38,7 @@ from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.slug import SlugStyle, slugify
 
 if TYPE_CHECKING:
+    from sphinx_rfc.spec.id_space import NewIds
     from sphinx_rfc.spec.template import TemplateSchema
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
@@ -307,6 +308,8 @@ class ProjectFacts:
     slug: SlugStyle = "unicode"
     #: The project's ``language`` (None outside a project).
     language: str | None = None
+    #: The project's ``rfc_new_ids`` (None: not read yet).
+    new_ids: NewIds | None = None
 
 
 def project_facts(folder: Path) -> ProjectFacts:
@@ -335,6 +338,7 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.template = settings.template
             facts.slug = "ascii" if settings.slug == "ascii" else "unicode"
             facts.language = project.app.config.language or None
+            facts.new_ids = settings.new_ids
             facts.ids |= {r.id for r in get_domain(project.app.env).rfcs.values()}
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions

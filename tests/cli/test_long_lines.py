@@ -213,7 +213,8 @@ def test_status_options(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind
         assert f"{rfc_id} draft -> accepted" in capsys.readouterr().out
 
 
-# (measured: 0.3-0.6 s each on a shared two-core machine)
+# (measured: 3-5 s each on a shared two-core machine, most of it markdown-it
+# reading the template's 1 MB lines once, with the project)
 @pytest.mark.timeout(20)
 @pytest.mark.parametrize("kind", ["space", "hash", "U+007C", "U+003A", "U+FF1A", "backtick"])
 def test_new(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
