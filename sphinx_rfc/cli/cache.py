@@ -212,15 +212,15 @@ def _check_folder(path: Path) -> None:
     that nobody else can write."""
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode):
-        raise CacheRefusedError(f"{path} is a symbolic link")
+        raise CacheRefusedError(_("{path} is a symbolic link").format(path=path))
     if not stat.S_ISDIR(info.st_mode):
-        raise CacheRefusedError(f"{path} is not a folder")
+        raise CacheRefusedError(_("{path} is not a folder").format(path=path))
     if info.st_uid != os.getuid():
-        raise CacheRefusedError(f"{path} belongs to another user (uid {info.st_uid})")
+        raise CacheRefusedError(_("{path} belongs to another user (uid {uid})").format(
+                    path=path, uid=info.st_uid))
     if info.st_mode & _OTHERS_WRITE:
-        raise CacheRefusedError(
-            f"{path} can be written by other users ({stat.filemode(info.st_mode)})"
-        )
+        raise CacheRefusedError(_("{path} can be written by other users ({mode})").format(
+            path=path, mode=stat.filemode(info.st_mode)))
 
 
 def _check_parent(parent: Path, name: str) -> None:
@@ -230,7 +230,8 @@ def _check_parent(parent: Path, name: str) -> None:
     info = os.stat(parent)
     open_to_all = info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX
     if info.st_uid not in (os.getuid(), 0) or open_to_all:
-        raise CacheRefusedError(f"{parent} lets other users replace {name} in it")
+        raise CacheRefusedError(_("{parent} lets other users replace {name} in it").format(
+            parent=parent, name=name))
 
 
 def _open_lock(folder: Path) -> int:
@@ -250,9 +251,10 @@ def _open_lock(folder: Path) -> int:
                 return fd
             os.close(fd)
             if info.st_uid != os.getuid():
-                raise CacheRefusedError(f"{path} belongs to another user (uid {info.st_uid})")
+                raise CacheRefusedError(_("{path} belongs to another user (uid {uid})").format(
+                    path=path, uid=info.st_uid))
         _remove(path)
-    raise CacheRefusedError(f"{path} is not a plain file")
+    raise CacheRefusedError(_("{path} is not a plain file").format(path=path))
 
 
 def _last_read(folder: Path, now: dict[str, list[int]]) -> set[str] | None:
@@ -299,7 +301,8 @@ def _inspect(folder: Path) -> str | None:
             path = os.path.join(top, name)
             info = os.lstat(path)
             if info.st_uid != uid:
-                raise CacheRefusedError(f"{path} belongs to another user (uid {info.st_uid})")
+                raise CacheRefusedError(_("{path} belongs to another user (uid {uid})").format(
+                    path=path, uid=info.st_uid))
             if loose is not None:
                 continue
             if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):

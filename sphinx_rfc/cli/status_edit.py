@@ -192,9 +192,9 @@ def set_status(
     if not declaring:
         if not places:
             if suffix.lower() in (".rst", ".txt"):
-                raise StatusEditError(
+                raise StatusEditError(_(
                     "no rfc directive and no field list before the title declare its "
-                    "status; add ':status:' by hand"
+                    "status; add ':status:' by hand")
                 )
             lines.insert(0, f"---{newline}status: {new_status}{newline}---{newline}")
             return bom + "".join(lines)

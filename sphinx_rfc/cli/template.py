@@ -237,8 +237,8 @@ def as_text(data: dict[str, Any]) -> str:
         for c in t["columns"]:
             allowed = " = " + " / ".join(_value_word(c["values"], v) for v in c["allowed"]) \
                 if c["allowed"] else ""
-            need = _COLUMN_NEED.get(c["required"])
-            shown = _(need).format(label=_(c["label"])) if need else \
+            wanted = _COLUMN_NEED.get(c["required"])
+            shown = _(wanted).format(label=_(c["label"])) if wanted else \
                 f"{_(c['label'])} ({c['required']})"
             out.append(f"    {shown}{allowed}")
             out.append("      " + _("headers: {headers}").format(headers=", ".join(c["headers"])))
