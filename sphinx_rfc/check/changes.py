@@ -67,7 +67,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec import yaml_text
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, clauses
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec, is_note_header
 from sphinx_rfc.spec.template import Directive, Heading, Table, document_parts
 from sphinx_rfc.spec.text import fold_header
@@ -635,6 +635,6 @@ def changed_after_acceptance(
     return Problem(
         "changed-after-acceptance",
         _("changed since it was accepted on {date}: {changes}").format(
-            date=accepted, changes="; ".join(describe(c) for c in binding)),
+            date=accepted, changes=clauses(describe(c) for c in binding)),
         source, line, rfc_id,
     )

@@ -49,7 +49,7 @@ from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, not_found, scan
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.lifecycle import SUPERSEDED, check_transition, refusal
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, clauses
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
@@ -326,7 +326,7 @@ def run(args: argparse.Namespace) -> int:
         except CliError as exc:
             return fail(str(exc).removeprefix("sphinx-rfc: "), 2)
         if missing:
-            why = "; ".join(approval_message(module, people) for module, people in missing)
+            why = clauses(approval_message(module, people) for module, people in missing)
             return fail(_("{rfc_id}: cannot go to {status} without approval: {why} "
                           "(--force to set it anyway)").format(
                 rfc_id=args.rfc_id, status=settings.statuses.shown(new), why=why), 1)

@@ -133,13 +133,13 @@ def _messages(text: str) -> str:
 WORDS: dict[str, dict[str, Any]] = {
     "zh_CN": {
         "mermaid": "# 首页\n\n```{mermaid}\nflowchart LR\n  训练 --> 检查点\n```\n",
-        "new": "FP8 GEMM 通信重叠", "done": "已实现",
+        "new": "FP8 GEMM 通信重叠", "done": "已实现", "withdrawn": "已撤回",
         "issue": ("[RFC] 日志按模块分级", "### 背景\n\n日志太多，看不到关键信息。\n\n"
                   "### 方案\n\n按模块设置级别。\n", "周九"),
     },
     "en": {
         "mermaid": "# Home\n\n```{mermaid}\nflowchart LR\n  train --> checkpoint\n```\n",
-        "new": "FP8 GEMM overlap", "done": "implemented",
+        "new": "FP8 GEMM overlap", "done": "implemented", "withdrawn": "withdrawn",
         "issue": ("[RFC] Log levels per module", "### Background\n\nToo many logs to see what "
                   "matters.\n\n### Design\n\nA level per module.\n", "Jiu Zhou"),
     },
@@ -204,6 +204,9 @@ def collect(language: str, root: Path, monkeypatch: pytest.MonkeyPatch) -> Surfa
     _code, out, err = run_cli("status", str(docs), "RFC-0003", "accepted")
     surface.add("status", out + err)
     _code, out, err = run_cli("status", str(docs), "RFC-0004", words["done"])
+    surface.add("status", out + err)
+    code, out, err = run_cli("status", str(docs), "RFC-0003", words["withdrawn"])
+    assert code == 0, out + err
     surface.add("status", out + err)
     _code, out, err = run_cli("diff", str(docs), "RFC-0001")
     surface.add("diff", out + err)
