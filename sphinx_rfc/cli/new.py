@@ -318,6 +318,7 @@ def project_facts(folder: Path) -> ProjectFacts:
     """The project around *folder* (a quick dummy read when a ``conf.py``
     is found upwards), plus what *folder*'s own files say."""
     from sphinx_rfc import config as rfc_config
+    from sphinx_rfc.i18n import speak
     from sphinx_rfc.store.domain import get_domain
 
     ids, numbers = scan_folder(folder)
@@ -344,6 +345,7 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
             )
+        speak(facts.language)  # (the refusals that follow, in the project's language)
     except CliError as exc:
         # the project's settings (template, ID format, modules) are unknown:
         # writing with the built-in ones would give a file the project rejects

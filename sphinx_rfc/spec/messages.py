@@ -54,8 +54,10 @@ def install(
 
 
 def _(message: str) -> str:
-    """*message* in the document's language."""
-    return _installed.gettext(message)
+    """*message* in the document's language, as a plain ``str`` (Sphinx's
+    translator gives a lazy proxy until a catalog is loaded: no ``str`` to
+    ``isinstance``, ``join`` or compare)."""
+    return str(_installed.gettext(message))
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext_noop's usual name)
