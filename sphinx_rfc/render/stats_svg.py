@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from sphinx_rfc.model.history import parse_date
-from sphinx_rfc.spec.messages import _
 from sphinx_rfc.render.graph_geometry import INK, TINTS
+from sphinx_rfc.spec.messages import _
 
 WIDTH = 640
 _BAR = 18  # px, one bar's height
