@@ -301,8 +301,8 @@ def _print_text(plans: list[IssuePlan], settings: RfcSettings) -> None:
         elif not plan.changes:
             print(str(_("{head}: up to date")).format(head=head))
         else:
-            done = _("done") if plan.applied else _("to do")
-            print(f"{head} ({done}):")
+            print(str(_("{head} (done):") if plan.applied else _("{head} (to do):")).format(
+                head=head))
             for change in plan.changes:
                 value = change.value
                 if change.action == "comment":  # the status, as the project names it

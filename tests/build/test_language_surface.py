@@ -278,7 +278,12 @@ def collect(language: str, root: Path, monkeypatch: pytest.MonkeyPatch) -> Surfa
     with FakeForge("github") as forge:
         forge.add("321", labels=["RFC"])
         _code, out, err = run_cli("sync", str(docs), "--api-url", forge.api)
-    surface.add("sync", out + err)
+        surface.add("sync", out + err)
+        # the issue closed on the forge while its RFC is a draft: a change planned
+        forge.add("321", state="closed", labels=["RFC"])
+        _code, out, err = run_cli("sync", str(docs), "--api-url", forge.api)
+        assert "321" in out, out + err
+        surface.add("sync", out + err)
     return surface
 
 
