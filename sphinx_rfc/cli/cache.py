@@ -126,7 +126,7 @@ def store_environment(env: BuildEnvironment, work: Workspace) -> None:
         _write_private(work.folder / MANIFEST, json.dumps(manifest).encode("utf-8"))
     except (OSError, pickle.PickleError) as exc:
         # the read itself went well: only the next one starts afresh
-        _note(f"cannot keep the cache: {_reason(exc)}")
+        _note(_("cannot keep the cache: {reason}").format(reason=_reason(exc)))
         discard_environment(work)
 
 
@@ -182,7 +182,8 @@ def _locked_cache(
         else:
             found = folder, _last_read(folder, now)
     except (CacheRefusedError, OSError) as exc:
-        _note(f"not using the cache: {_reason(exc)}; reading every document")
+        _note(_("not using the cache: {reason}; reading every document").format(
+            reason=_reason(exc)))
     try:
         yield found
     finally:
@@ -270,8 +271,8 @@ def _last_read(folder: Path, now: dict[str, list[int]]) -> set[str] | None:
         before, damage = (None, loose) if loose else _read_manifest(folder)
         damage = damage or _environment_damage(folder, before)
     if damage is not None:
-        _note(f"the cache in {folder} was unreadable ({damage}); "
-              "discarded it, reading every document")
+        _note(_("the cache in {folder} was unreadable ({damage}); discarded it, reading every "
+                "document").format(folder=folder, damage=damage))
     if before is None or damage is not None:
         _clear(folder)
     else:
@@ -306,9 +307,9 @@ def _inspect(folder: Path) -> str | None:
             if loose is not None:
                 continue
             if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
-                loose = f"{path} is not a plain file or folder"
+                loose = _("{path} is not a plain file or folder").format(path=path)
             elif info.st_mode & _OTHERS_WRITE and name != LOCK:
-                loose = f"{path} can be written by other users"
+                loose = _("{path} can be written by other users").format(path=path)
     return loose
 
 
@@ -319,9 +320,9 @@ def _read_manifest(folder: Path) -> tuple[dict[str, Any] | None, str | None]:
     except OSError as exc:
         return None, f"{MANIFEST}: {exc.strerror}"
     except ValueError:  # not JSON, not UTF-8
-        return None, f"{MANIFEST} is not JSON"
+        return None, _("{name} is not JSON").format(name=MANIFEST)
     if not _is_manifest(data):
-        return None, f"{MANIFEST} is not a manifest of this version"
+        return None, _("{name} is not a manifest of this version").format(name=MANIFEST)
     return data, None
 
 
@@ -346,14 +347,14 @@ def _environment_damage(folder: Path, manifest: dict[str, Any] | None) -> str | 
     for name in SUBFOLDERS:
         path = folder / name
         if path.exists() and not path.is_dir():
-            return f"{path} is not a folder"
+            return _("{path} is not a folder").format(path=path)
     envfile = folder / "doctrees" / ENV_PICKLE_FILENAME
     try:
         data = envfile.read_bytes()
     except OSError as exc:
         return f"{envfile}: {exc.strerror}"
     if hashlib.sha256(data).hexdigest() != manifest["environment"]:
-        return f"{envfile} is not the environment last kept"
+        return _("{path} is not the environment last kept").format(path=envfile)
     return None
 
 

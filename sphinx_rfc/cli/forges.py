@@ -185,7 +185,8 @@ def _http_error(method: str, url: str, exc: urllib.error.HTTPError) -> str:
     headers = exc.headers
     if headers is not None and (exc.code == 429 or headers.get("X-RateLimit-Remaining") == "0"):
         reset = headers.get("Retry-After") or headers.get("X-RateLimit-Reset")
-        line += f"; rate limited (reset: {reset})" if reset else "; rate limited"
+        line += _("; rate limited (reset: {reset})").format(reset=reset) if reset else _(
+            "; rate limited")
     return line
 
 

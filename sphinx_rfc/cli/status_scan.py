@@ -77,13 +77,14 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 text = path.read_text(encoding="utf-8-sig")
             except UnicodeDecodeError as exc:
                 if unreadable is not None:
-                    unreadable.append((path, (
-                        f"not UTF-8 text: byte 0x{exc.object[exc.start]:02x} at offset "
-                        f"{exc.start}; save it as UTF-8")))
+                    unreadable.append((path, _(
+                        "not UTF-8 text: byte {byte} at offset {offset}; save it as UTF-8").format(
+                            byte=f"0x{exc.object[exc.start]:02x}", offset=exc.start)))
                 continue
             except OSError as exc:
                 if unreadable is not None:
-                    unreadable.append((path, f"cannot read it: {exc.strerror or exc}"))
+                    unreadable.append((path, _("cannot read it: {error}").format(
+                        error=exc.strerror or exc)))
                 continue
             if not native and "rfc" not in text:
                 continue
