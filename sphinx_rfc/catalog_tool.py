@@ -308,6 +308,46 @@ def _hidden_in_fstrings(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
+#: What is no letter nor space (splits a text into runs of words).
+_NOT_WORDS = re.compile(r"[^A-Za-z ]")
+
+
+def _has_phrase(text: str) -> bool:
+    """Two English words in a row (``no token``): a sentence, not a name
+    or a piece of syntax."""
+    for run in _NOT_WORDS.split(text):
+        words = run.split(" ")
+        if any(len(a) >= 2 and len(b) >= 2 for a, b in zip(words, words[1:], strict=False)):
+            return True
+    return False
+#: Calls whose f-strings are no message of the command line's own: the
+#: catalog's, argparse's (its help and usage, in argparse's language), debug logs.
+_NOT_MESSAGES = ("_", "__", "N_", "ngettext", "ArgumentTypeError", "debug", "add_argument",
+                 "add_parser", "ArgumentParser", "add_argument_group")
+
+
+def _loose_phrases(tree: ast.AST) -> list[tuple[int, str]]:
+    """f-strings of the command line that hold an English phrase outside
+    the catalog, wherever they go (a plan's error, a note, a list of
+    reasons printed later): the command line shows its strings."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else (
+                func.attr if isinstance(func, ast.Attribute) else "")
+            if name in _NOT_MESSAGES:
+                inside.update(id(n) for n in ast.walk(node))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and id(node) not in inside:
+            text = _literal(node) or ""
+            # (``::notice file=…``: a GitHub workflow command's syntax)
+            if _has_phrase(text.replace("{}", " ")) and not text.startswith("::"):
+                found.append((node.lineno, text))
+    return found
+
+
 def _assignments(scope: ast.AST) -> dict[str, list[ast.expr]]:
     """name -> the values assigned to it in *scope* (a function)."""
     found: dict[str, list[ast.expr]] = {}
@@ -353,6 +393,10 @@ def bypasses(paths: Iterable[Path] | None = None) -> list[tuple[str, int, str]]:
                     text = None if _through_catalog(value) else _literal(value)
                     if text is not None and _WORD.search(re.sub(r"\{[^{}]*\}", "", text)):
                         found.append((rel, node.lineno, text))
+        if command_line:  # (what the calls above did not report already)
+            reported = {text for file, _line, text in found if file == rel}
+            found += [(rel, line, text) for line, text in _loose_phrases(tree)
+                      if text not in reported]
     return found
 
 

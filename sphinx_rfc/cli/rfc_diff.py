@@ -167,8 +167,8 @@ def run(args: argparse.Namespace) -> int:
     if not mine:
         return fail(not_found(args.rfc_id, rfcs, unreadable, args.sourcedir))
     if len(mine) > 1:
-        return fail(f"{args.rfc_id} is declared in "
-                    + " and ".join(str(r.path) for r in mine) + "; fix that first")
+        return fail(_("{rfc_id} is declared in {files}; fix that first").format(
+            rfc_id=args.rfc_id, files=_(" and ").join(str(r.path) for r in mine)))
     path = mine[0].path
     shown = path if args.sourcedir is not None else Path(os.path.relpath(path))
     try:

@@ -122,3 +122,23 @@ def test_a_message_inside_an_f_string_is_found(tmp_path: Path) -> None:
         "    ok = f'{old or none} -> {new or none}'\n"
         "    return f\"{old or _('(none)')} -> {new}\"  # BAD\n", encoding="utf-8")
     assert catalog_tool.bypasses([path]) == [("shown.py", 5, "(none)")]
+
+
+def test_an_english_phrase_the_command_line_keeps_for_later_is_found(tmp_path: Path) -> None:
+    """A command shows its strings, wherever they go first (a plan's error,
+    a list of reasons, a note): an f-string holding an English phrase
+    outside the catalog is found; a name, a path or a URL is none."""
+    package = tmp_path / "sphinx_rfc"
+    (package / "cli").mkdir(parents=True)
+    (package / "cli" / "plans.py").write_text(
+        "from sphinx_rfc.spec.messages import _\n"
+        "def plan(p, url, base, n, why):\n"
+        '    p.error = f"no token: set {url} to apply"  # BAD\n'
+        '    why.append((url, f"cannot read it: {n}"))  # BAD\n'
+        '    p.error = _("no token: set {v} to apply").format(v=url)\n'
+        '    return f"{base}/repos/{url}/issues/{n}", f"rfcs-status-{n}.atom"\n',
+        encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(catalog_tool, "PACKAGE_DIR", package)
+        found = catalog_tool.bypasses()
+    assert sorted(line for _file, line, _text in found) == [3, 4]
