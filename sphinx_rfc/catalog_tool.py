@@ -30,6 +30,7 @@ import pkgutil
 import re
 import sys
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -317,7 +318,7 @@ def _has_phrase(text: str) -> bool:
     or a piece of syntax."""
     for run in _NOT_WORDS.split(text):
         words = run.split(" ")
-        if any(len(a) >= 2 and len(b) >= 2 for a, b in zip(words, words[1:], strict=False)):
+        if any(len(a) >= 2 and len(b) >= 2 for a, b in pairwise(words)):
             return True
     return False
 #: Calls whose f-strings are no message of the command line's own: the
