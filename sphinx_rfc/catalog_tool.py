@@ -42,6 +42,7 @@ import sphinx_rfc
 from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
 from sphinx_rfc.spec.fields import FIELDS
 from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.settings import SETTINGS
 from sphinx_rfc.spec.subtypes import SUBTYPES
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, VERDICTS, YES_NO
@@ -76,7 +77,9 @@ def literal_msgids() -> dict[MsgId, set[str]]:
         if rel.endswith("catalog_tool.py"):
             continue
         for _lineno, message, _comments, _context in extract_from_file(
-            "python", path, keywords={"_": None, "__": None, "N_": None, "ngettext": (1, 2)}
+            "python", path, keywords={"_": None, "__": None, "N_": None, "ngettext": (1, 2),
+                                      # (Setting.shaped: a config value's shape with a detail)
+                                      "shaped": None}
         ):
             if isinstance(message, str) and message:
                 found.setdefault(message, set()).add(rel)
@@ -110,6 +113,7 @@ def data_msgids() -> dict[str, set[str]]:
     add((f.label for f in FIELDS), "sphinx_rfc/spec/fields.py")
     add((s.label for s in SECTIONS), "sphinx_rfc/spec/sections.py")
     add(SUBTYPES.values(), "sphinx_rfc/spec/subtypes.py")  # (SARIF's rule texts)
+    add((s.shape for s in SETTINGS), "sphinx_rfc/spec/settings.py")  # (a config value's error)
     for name in _package_modules():
         try:
             module = importlib.import_module(name)
