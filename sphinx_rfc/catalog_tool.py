@@ -266,8 +266,8 @@ def _message_arguments(node: ast.Call, command_line: bool) -> list[ast.expr]:
     found: list[ast.expr] = []
     if name == "Problem":
         found += node.args[1:2] + [k.value for k in node.keywords if k.arg == "message"]
-    elif name == "CliError" or (command_line and name is not None and name.endswith("Error")
-                                and name[:1].isupper() and name not in _NOT_SHOWN_ALONE):
+    elif name in _SHOWN_ERRORS or (command_line and name is not None and name.endswith("Error")
+                                   and name[:1].isupper() and name not in _NOT_SHOWN_ALONE):
         # (an error the command line raises is printed: IssueImportError …)
         found += node.args[:1]
     elif name == "print" and command_line:
@@ -285,6 +285,9 @@ def _message_arguments(node: ast.Call, command_line: bool) -> list[ast.expr]:
     return found
 
 
+#: Errors shown as they are, wherever raised: the command line's, a config
+#: value's or a template's (Sphinx prints a ConfigError's text).
+_SHOWN_ERRORS = ("CliError", "SettingError", "ConfigError", "TemplateError")
 #: Errors whose text is not a message of its own: argparse puts an
 #: ``ArgumentTypeError``'s inside its usage error, in argparse's language.
 _NOT_SHOWN_ALONE = ("ArgumentTypeError",)

@@ -267,14 +267,15 @@ def load_template(
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         names = ", ".join(repr(n) for n in NAMED_TEMPLATES)
-        raise SettingError(
-            f"sphinx_rfc: rfc_template: {where} does not exist; give the path of a "
-            f"Markdown or reStructuredText template relative to conf.py, or one of {names}"
+        raise SettingError(_(
+            "sphinx_rfc: rfc_template: {path} does not exist; give the path of a Markdown or "
+            "reStructuredText template relative to conf.py, or one of {names}").format(
+                path=where, names=names)
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise SettingError(
-            f"sphinx_rfc: rfc_template: cannot read {where} ({exc}); give a readable "
-            "UTF-8 text file"
+        raise SettingError(_(
+            "sphinx_rfc: rfc_template: cannot read {path} ({error}); give a readable UTF-8 "
+            "text file").format(path=where, error=exc)
         ) from None
     try:
         written = template_aliases(text)
@@ -286,7 +287,8 @@ def load_template(
                               kinds=with_column_aliases(TABLES, words))
     except TemplateError as exc:
         at = f"{where}:{exc.line}" if exc.line else where
-        raise SettingError(f"sphinx_rfc: rfc_template: {at}: {exc.message}") from None
+        raise SettingError(_("sphinx_rfc: rfc_template: {place}: {message}").format(
+            place=at, message=exc.message)) from None
 
 
 def to_template_depth(s: Setting, value: Any, done: Mapping[str, Any]) -> int:
@@ -400,7 +402,8 @@ def to_aliases(s: Setting, value: Any, done: Mapping[str, Any]) -> Aliases:
             if written is not None:
                 found = parse_aliases(written[0], **names)
         except AliasError as exc:
-            raise SettingError(f"sphinx_rfc: rfc_template: {template.path}: {exc}") from None
+            raise SettingError(_("sphinx_rfc: rfc_template: {place}: {message}").format(
+                place=template.path, message=exc)) from None
     if not isinstance(value, Mapping):
         raise s.fail(value)
     try:

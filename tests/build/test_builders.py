@@ -27,7 +27,7 @@ def _summary(warnings: list[tuple[str, int | None, str, str]]) -> list[tuple[str
     out = []
     for name, line, subtype, message in warnings:
         if subtype == "rfc.missing-section":
-            message = re.search(r"'([^']+)' /", message).group(1)  # type: ignore[union-attr]
+            message = re.search(r"missing section '([^']+)'", message).group(1)  # type: ignore[union-attr]
         elif subtype == "rfc.placeholder":
             message = "TBD" if "TBD" in message else message
         out.append((name, line, subtype, message))
