@@ -399,7 +399,9 @@ def bypasses(paths: Iterable[Path] | None = None) -> list[tuple[str, int, str]]:
                           else [argument])
                 for value in values:
                     text = None if _through_catalog(value) else _literal(value)
-                    if text is not None and _WORD.search(re.sub(r"\{[^{}]*\}", "", text)):
+                    # (a text with no space is a name or code: rfc_aliases['values'][{}])
+                    if (text is not None and _WORD.search(re.sub(r"\{[^{}]*\}", "", text))
+                            and " " in text.strip()):
                         found.append((rel, node.lineno, text))
         if command_line:  # (what the calls above did not report already)
             reported = {text for file, _line, text in found if file == rel}
