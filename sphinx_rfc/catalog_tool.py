@@ -30,6 +30,7 @@ import pkgutil
 import re
 import sys
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -41,6 +42,7 @@ import sphinx_rfc
 from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
 from sphinx_rfc.spec.fields import FIELDS
 from sphinx_rfc.spec.sections import SECTIONS
+from sphinx_rfc.spec.settings import SETTINGS
 from sphinx_rfc.spec.subtypes import SUBTYPES
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.vocabulary import AFFECTS, STATUSES, STRENGTHS, TYPES, VERDICTS, YES_NO
@@ -75,7 +77,9 @@ def literal_msgids() -> dict[MsgId, set[str]]:
         if rel.endswith("catalog_tool.py"):
             continue
         for _lineno, message, _comments, _context in extract_from_file(
-            "python", path, keywords={"_": None, "__": None, "N_": None, "ngettext": (1, 2)}
+            "python", path, keywords={"_": None, "__": None, "N_": None, "ngettext": (1, 2),
+                                      # (Setting.shaped: a config value's shape with a detail)
+                                      "shaped": None}
         ):
             if isinstance(message, str) and message:
                 found.setdefault(message, set()).add(rel)
@@ -109,6 +113,7 @@ def data_msgids() -> dict[str, set[str]]:
     add((f.label for f in FIELDS), "sphinx_rfc/spec/fields.py")
     add((s.label for s in SECTIONS), "sphinx_rfc/spec/sections.py")
     add(SUBTYPES.values(), "sphinx_rfc/spec/subtypes.py")  # (SARIF's rule texts)
+    add((s.shape for s in SETTINGS), "sphinx_rfc/spec/settings.py")  # (a config value's error)
     for name in _package_modules():
         try:
             module = importlib.import_module(name)
@@ -216,13 +221,10 @@ _CATALOG_CALLS = ("_", "__", "ngettext")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 #: Files whose messages do not all go through the catalog yet, with how
-#: many do not (usage errors of ``new`` and of finding the project, said
-#: before the project's language is known).  A count that grows or shrinks
-#: fails ``--check``: wrap the new message in ``_()``, or lower the count.
-NOT_YET_IN_CATALOG: dict[str, int] = {
-    "sphinx_rfc/cli/new.py": 10,
-    "sphinx_rfc/cli/project.py": 7,
-}
+#: many do not.  A count that grows or shrinks fails ``--check``: wrap the
+#: new message in ``_()``, or lower the count.  (Empty: every message a
+#: user reads goes through the catalog.)
+NOT_YET_IN_CATALOG: dict[str, int] = {}
 
 
 def _literal(node: ast.expr) -> str | None:
@@ -264,15 +266,93 @@ def _message_arguments(node: ast.Call, command_line: bool) -> list[ast.expr]:
     found: list[ast.expr] = []
     if name == "Problem":
         found += node.args[1:2] + [k.value for k in node.keywords if k.arg == "message"]
-    elif name == "CliError":
+    elif name in _SHOWN_ERRORS or (command_line and name is not None and name.endswith("Error")
+                                   and name[:1].isupper() and name not in _NOT_SHOWN_ALONE):
+        # (an error the command line raises is printed: IssueImportError …)
         found += node.args[:1]
     elif name == "print" and command_line:
         found += node.args
+    elif (name in ("write", "error", "exit") and command_line
+          and isinstance(func, ast.Attribute) and isinstance(func.value, (ast.Name, ast.Attribute))
+          and _stream_name(func.value) in _STREAMS):
+        # out.write / sys.stderr.write / parser.error / sys.exit: a line shown
+        found += node.args[:1]
     elif (name in _LOG_METHODS and isinstance(func, ast.Attribute)
           and isinstance(func.value, ast.Name) and "log" in func.value.id.lower()):
         found += node.args[:1]
     if isinstance(func, ast.Attribute) and func.attr == "format" and _through_catalog(func.value):
         found += [k.value for k in node.keywords]  # a fragment glued into a message
+    return found
+
+
+#: Errors shown as they are, wherever raised: the command line's, a config
+#: value's or a template's (Sphinx prints a ConfigError's text).
+_SHOWN_ERRORS = ("CliError", "SettingError", "ConfigError", "TemplateError")
+#: Errors whose text is not a message of its own: argparse puts an
+#: ``ArgumentTypeError``'s inside its usage error, in argparse's language.
+_NOT_SHOWN_ALONE = ("ArgumentTypeError",)
+#: What a command line writes its lines to (``out.write``, ``sys.stderr.write``),
+#: or ends with (``parser.error``, ``sys.exit``).
+_STREAMS = ("out", "err", "stdout", "stderr", "stream", "parser", "sys")
+
+
+def _stream_name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else (
+        node.attr if isinstance(node, ast.Attribute) else "")
+
+
+def _hidden_in_fstrings(tree: ast.AST) -> list[tuple[int, str]]:
+    """``_("...")`` written inside an f-string's field: Babel does not
+    extract it, so the catalog never has it and it is never translated."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
+                        and inner.func.id in _CATALOG_CALLS and inner.args
+                        and isinstance(inner.args[0], ast.Constant)
+                        and isinstance(inner.args[0].value, str)):
+                    found.append((inner.lineno, inner.args[0].value))
+    return found
+
+
+#: What is no letter nor space (splits a text into runs of words).
+_NOT_WORDS = re.compile(r"[^A-Za-z ]")
+
+
+def _has_phrase(text: str) -> bool:
+    """Two English words in a row (``no token``): a sentence, not a name
+    or a piece of syntax."""
+    for run in _NOT_WORDS.split(text):
+        words = run.split(" ")
+        if any(len(a) >= 2 and len(b) >= 2 for a, b in pairwise(words)):
+            return True
+    return False
+#: Calls whose f-strings are no message of the command line's own: the
+#: catalog's, argparse's (its help and usage, in argparse's language), debug logs.
+_NOT_MESSAGES = ("_", "__", "N_", "ngettext", "ArgumentTypeError", "debug", "add_argument",
+                 "add_parser", "ArgumentParser", "add_argument_group")
+
+
+def _loose_phrases(tree: ast.AST) -> list[tuple[int, str]]:
+    """f-strings of the command line that hold an English phrase outside
+    the catalog, wherever they go (a plan's error, a note, a list of
+    reasons printed later): the command line shows its strings."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else (
+                func.attr if isinstance(func, ast.Attribute) else "")
+            if name in _NOT_MESSAGES:
+                inside.update(id(n) for n in ast.walk(node))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and id(node) not in inside:
+            text = _literal(node) or ""
+            # (``::notice file=…``: a GitHub workflow command's syntax)
+            if _has_phrase(text.replace("{}", " ")) and not text.startswith("::"):
+                found.append((node.lineno, text))
     return found
 
 
@@ -309,6 +389,7 @@ def bypasses(paths: Iterable[Path] | None = None) -> list[tuple[str, int, str]]:
             for node in ast.walk(scope):
                 owner[id(node)] = names
         command_line = rel.startswith("sphinx_rfc/cli/")
+        found += [(rel, line, text) for line, text in _hidden_in_fstrings(tree)]
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -318,8 +399,14 @@ def bypasses(paths: Iterable[Path] | None = None) -> list[tuple[str, int, str]]:
                           else [argument])
                 for value in values:
                     text = None if _through_catalog(value) else _literal(value)
-                    if text is not None and _WORD.search(re.sub(r"\{[^{}]*\}", "", text)):
+                    # (a text with no space is a name or code: rfc_aliases['values'][{}])
+                    if (text is not None and _WORD.search(re.sub(r"\{[^{}]*\}", "", text))
+                            and " " in text.strip()):
                         found.append((rel, node.lineno, text))
+        if command_line:  # (what the calls above did not report already)
+            reported = {text for file, _line, text in found if file == rel}
+            found += [(rel, line, text) for line, text in _loose_phrases(tree)
+                      if text not in reported]
     return found
 
 

@@ -8,8 +8,8 @@ user may read in a language: :func:`foreign_words`.
 Each project is a git repository made here with set commit dates: an RFC
 drafted, put in review, accepted, then given a parameter; one accepted
 without its owner's approval and never implemented; one in review too
-long; one left half from the template; a directive RFC with code and test
-results; a few of the other templates (Rust RFCs, MADR) beside the main
+long; one left half from the template; one whose status is a word the
+project does not know; a directive RFC with code and test results; a few of the other templates (Rust RFCs, MADR) beside the main
 project, each the smallest project that shows its own warnings.
 """
 

@@ -67,7 +67,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.fields import match_field
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, clauses, translating
 from sphinx_rfc.spec.table_kinds import TABLES, TableSpec, is_note_header
 from sphinx_rfc.spec.template import Directive, Heading, Table, document_parts
 from sphinx_rfc.spec.text import fold_header
@@ -613,10 +613,26 @@ def latest_accepted(
 def describe(change: Change) -> str:
     """One change in words: ``interface parameter 'max_pending' added``,
     ``dependency 'checkpoint' changed (strength)``."""
-    what = {"added": _("added"), "removed": _("removed"), "changed": _("changed")}[change.change]
+    kind, key = _kind_label(change.kind), change.key
+    if change.change == "added":
+        return _("{kind} {key!r} added").format(kind=kind, key=key)
+    if change.change == "removed":
+        return _("{kind} {key!r} removed").format(kind=kind, key=key)
     columns = change.columns()
-    detail = f" ({', '.join(columns)})" if columns else ""
-    return f"{_kind_label(change.kind)} {change.key!r} {what}{detail}"
+    if not columns:
+        return _("{kind} {key!r} changed").format(kind=kind, key=key)
+    return _("{kind} {key!r} changed ({columns})").format(
+        kind=kind, key=key, columns=", ".join(_column_label(change.kind, c) for c in columns))
+
+
+def _column_label(kind: str, key: str) -> str:
+    """A column by its key (``strength``); translating (zh_CN), by its
+    label in the project's language (``强依赖 / 弱依赖``)."""
+    if not translating():
+        return key
+    spec = next((t for t in TABLES if t.kind == kind), None)
+    label = next((c.label for c in spec.columns if c.key == key), None) if spec else None
+    return _(label) if label else key
 
 
 def changed_after_acceptance(
@@ -632,6 +648,6 @@ def changed_after_acceptance(
     return Problem(
         "changed-after-acceptance",
         _("changed since it was accepted on {date}: {changes}").format(
-            date=accepted, changes="; ".join(describe(c) for c in binding)),
+            date=accepted, changes=clauses(describe(c) for c in binding)),
         source, line, rfc_id,
     )

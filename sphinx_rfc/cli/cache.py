@@ -126,7 +126,7 @@ def store_environment(env: BuildEnvironment, work: Workspace) -> None:
         _write_private(work.folder / MANIFEST, json.dumps(manifest).encode("utf-8"))
     except (OSError, pickle.PickleError) as exc:
         # the read itself went well: only the next one starts afresh
-        _note(f"cannot keep the cache: {_reason(exc)}")
+        _note(_("cannot keep the cache: {reason}").format(reason=_reason(exc)))
         discard_environment(work)
 
 
@@ -182,7 +182,8 @@ def _locked_cache(
         else:
             found = folder, _last_read(folder, now)
     except (CacheRefusedError, OSError) as exc:
-        _note(f"not using the cache: {_reason(exc)}; reading every document")
+        _note(_("not using the cache: {reason}; reading every document").format(
+            reason=_reason(exc)))
     try:
         yield found
     finally:
@@ -212,15 +213,15 @@ def _check_folder(path: Path) -> None:
     that nobody else can write."""
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode):
-        raise CacheRefusedError(f"{path} is a symbolic link")
+        raise CacheRefusedError(_("{path} is a symbolic link").format(path=path))
     if not stat.S_ISDIR(info.st_mode):
-        raise CacheRefusedError(f"{path} is not a folder")
+        raise CacheRefusedError(_("{path} is not a folder").format(path=path))
     if info.st_uid != os.getuid():
-        raise CacheRefusedError(f"{path} belongs to another user (uid {info.st_uid})")
+        raise CacheRefusedError(_("{path} belongs to another user (uid {uid})").format(
+                    path=path, uid=info.st_uid))
     if info.st_mode & _OTHERS_WRITE:
-        raise CacheRefusedError(
-            f"{path} can be written by other users ({stat.filemode(info.st_mode)})"
-        )
+        raise CacheRefusedError(_("{path} can be written by other users ({mode})").format(
+            path=path, mode=stat.filemode(info.st_mode)))
 
 
 def _check_parent(parent: Path, name: str) -> None:
@@ -230,7 +231,8 @@ def _check_parent(parent: Path, name: str) -> None:
     info = os.stat(parent)
     open_to_all = info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX
     if info.st_uid not in (os.getuid(), 0) or open_to_all:
-        raise CacheRefusedError(f"{parent} lets other users replace {name} in it")
+        raise CacheRefusedError(_("{parent} lets other users replace {name} in it").format(
+            parent=parent, name=name))
 
 
 def _open_lock(folder: Path) -> int:
@@ -250,9 +252,10 @@ def _open_lock(folder: Path) -> int:
                 return fd
             os.close(fd)
             if info.st_uid != os.getuid():
-                raise CacheRefusedError(f"{path} belongs to another user (uid {info.st_uid})")
+                raise CacheRefusedError(_("{path} belongs to another user (uid {uid})").format(
+                    path=path, uid=info.st_uid))
         _remove(path)
-    raise CacheRefusedError(f"{path} is not a plain file")
+    raise CacheRefusedError(_("{path} is not a plain file").format(path=path))
 
 
 def _last_read(folder: Path, now: dict[str, list[int]]) -> set[str] | None:
@@ -268,8 +271,8 @@ def _last_read(folder: Path, now: dict[str, list[int]]) -> set[str] | None:
         before, damage = (None, loose) if loose else _read_manifest(folder)
         damage = damage or _environment_damage(folder, before)
     if damage is not None:
-        _note(f"the cache in {folder} was unreadable ({damage}); "
-              "discarded it, reading every document")
+        _note(_("the cache in {folder} was unreadable ({damage}); discarded it, reading every "
+                "document").format(folder=folder, damage=damage))
     if before is None or damage is not None:
         _clear(folder)
     else:
@@ -299,13 +302,14 @@ def _inspect(folder: Path) -> str | None:
             path = os.path.join(top, name)
             info = os.lstat(path)
             if info.st_uid != uid:
-                raise CacheRefusedError(f"{path} belongs to another user (uid {info.st_uid})")
+                raise CacheRefusedError(_("{path} belongs to another user (uid {uid})").format(
+                    path=path, uid=info.st_uid))
             if loose is not None:
                 continue
             if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
-                loose = f"{path} is not a plain file or folder"
+                loose = _("{path} is not a plain file or folder").format(path=path)
             elif info.st_mode & _OTHERS_WRITE and name != LOCK:
-                loose = f"{path} can be written by other users"
+                loose = _("{path} can be written by other users").format(path=path)
     return loose
 
 
@@ -316,9 +320,9 @@ def _read_manifest(folder: Path) -> tuple[dict[str, Any] | None, str | None]:
     except OSError as exc:
         return None, f"{MANIFEST}: {exc.strerror}"
     except ValueError:  # not JSON, not UTF-8
-        return None, f"{MANIFEST} is not JSON"
+        return None, _("{name} is not JSON").format(name=MANIFEST)
     if not _is_manifest(data):
-        return None, f"{MANIFEST} is not a manifest of this version"
+        return None, _("{name} is not a manifest of this version").format(name=MANIFEST)
     return data, None
 
 
@@ -343,14 +347,14 @@ def _environment_damage(folder: Path, manifest: dict[str, Any] | None) -> str | 
     for name in SUBFOLDERS:
         path = folder / name
         if path.exists() and not path.is_dir():
-            return f"{path} is not a folder"
+            return _("{path} is not a folder").format(path=path)
     envfile = folder / "doctrees" / ENV_PICKLE_FILENAME
     try:
         data = envfile.read_bytes()
     except OSError as exc:
         return f"{envfile}: {exc.strerror}"
     if hashlib.sha256(data).hexdigest() != manifest["environment"]:
-        return f"{envfile} is not the environment last kept"
+        return _("{path} is not the environment last kept").format(path=envfile)
     return None
 
 

@@ -50,14 +50,20 @@ def error_line(exc: BaseException, confdir: Path) -> str:
     with its lines joined."""
     import traceback
 
+    from sphinx_rfc.spec.messages import _
+
     conf = confdir / "conf.py"
     cause = exc.__cause__
     if isinstance(cause, SyntaxError):
-        return f"{conf}, line {cause.lineno}: syntax error: {cause.msg}"
+        return _("{conf}, line {line}: syntax error: {error}").format(
+            conf=conf, line=cause.lineno, error=cause.msg)
     if cause is not None and not isinstance(cause, SystemExit):
         frames = [f for f in traceback.extract_tb(cause.__traceback__)
                   if Path(f.filename).name == "conf.py"]
-        where = f", line {frames[-1].lineno}" if frames else ""
         what = " ".join(str(cause).split())
-        return f"{conf}{where}: {type(cause).__name__}" + (f": {what}" if what else "")
+        error = f"{type(cause).__name__}: {what}" if what else type(cause).__name__
+        if frames:
+            return _("{conf}, line {line}: {error}").format(
+                conf=conf, line=frames[-1].lineno, error=error)
+        return f"{conf}: {error}"
     return " ".join(str(exc).split())

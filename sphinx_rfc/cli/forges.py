@@ -24,6 +24,8 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from sphinx_rfc.spec.messages import _
+
 #: Seconds one request may take.
 TIMEOUT = 30
 #: Comments read per issue at the most (pages of 100).
@@ -158,7 +160,8 @@ class Http:
         try:
             return json.loads(raw)
         except ValueError:
-            raise ForgeError(f"{method} {_shown(url)}: the answer is not JSON") from None
+            raise ForgeError(_("{method} {url}: the answer is not JSON").format(
+                method=method, url=_shown(url))) from None
 
 
 def _shown(url: str) -> str:
@@ -182,7 +185,8 @@ def _http_error(method: str, url: str, exc: urllib.error.HTTPError) -> str:
     headers = exc.headers
     if headers is not None and (exc.code == 429 or headers.get("X-RateLimit-Remaining") == "0"):
         reset = headers.get("Retry-After") or headers.get("X-RateLimit-Reset")
-        line += f"; rate limited (reset: {reset})" if reset else "; rate limited"
+        line += _("; rate limited (reset: {reset})").format(reset=reset) if reset else _(
+            "; rate limited")
     return line
 
 
@@ -216,7 +220,7 @@ class Forge:
         for page in range(1, MAX_COMMENT_PAGES + 1):
             got = self.http.request("GET", url, params={"per_page": "100", "page": str(page)})
             if not isinstance(got, list):
-                raise ForgeError(f"GET {url}: expected a list")
+                raise ForgeError(_("GET {url}: expected a list").format(url=url))
             items.extend(got)
             if len(got) < 100:
                 break
@@ -236,7 +240,7 @@ def _bodies(comments: list[Any]) -> tuple[str, ...]:
 
 def _issue(got: Any, url: str) -> dict[str, Any]:
     if not isinstance(got, dict):
-        raise ForgeError(f"GET {url}: expected an issue")
+        raise ForgeError(_("GET {url}: expected an issue").format(url=url))
     return got
 
 

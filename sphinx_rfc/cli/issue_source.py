@@ -273,9 +273,9 @@ def load_source(source: str, *, number: int | None, title: str | None) -> list[I
         try:
             body = Path(source).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
-            return [f"cannot read it: {exc}"]
+            return [_("cannot read it: {error}").format(error=exc)]
         if number is None or title is None:
-            return ["a Markdown body needs --number and --title"]
+            return [str(_("a Markdown body needs --number and --title"))]
         try:
             return [parse_issue({"number": number, "title": title, "body": body})]
         except IssueImportError as exc:
@@ -288,13 +288,16 @@ def load_source(source: str, *, number: int | None, title: str | None) -> list[I
         data = data["items"]  # a search result
     found: list[Issue | str] = []
     for index, item in enumerate(data if isinstance(data, list) else [data], 1):
-        where = f"item {index}: " if isinstance(data, list) else ""
+        def at(error: object, index: int = index) -> str:
+            return _("item {index}: {error}").format(index=index, error=error) if isinstance(
+                data, list) else str(error)
+
         try:
             found.append(parse_issue(item))
         except IssueImportError as exc:
-            found.append(where + str(exc))
+            found.append(at(exc))
         except RecursionError:  # (a value nested just short of the reader's limit)
-            found.append(where + "not an issue (a value is nested too deeply)")
+            found.append(at(_("not an issue (a value is nested too deeply)")))
     return found
 
 

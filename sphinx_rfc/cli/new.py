@@ -34,6 +34,7 @@ from sphinx_rfc.cli.project import default_jobs, find_conf_upwards, read_project
 from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.file_names import dated_name
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.slug import SlugStyle, slugify
 
@@ -80,10 +81,10 @@ def run(args: argparse.Namespace) -> int:
     # runs of white space (line breaks included) are one space in a title
     title = " ".join(args.title.split())
     if not title:
-        raise CliError("sphinx-rfc: the title is empty")
+        raise CliError(_("sphinx-rfc: the title is empty"))
     folder = Path(args.dir)
     if folder.exists() and not folder.is_dir():
-        raise CliError(f"sphinx-rfc: {folder} is not a folder (--dir)")
+        raise CliError(_("sphinx-rfc: {folder} is not a folder (--dir)").format(folder=folder))
     modules = _unique_items(args.module)
     authors = _unique_items(args.author)
     _check_one_line("title", [title])
@@ -117,9 +118,11 @@ def run(args: argparse.Namespace) -> int:
     _write_new_file(folder, path, text)
     print(f"{rfc_id}: {path}")
     if not slug:
-        why = "no ASCII word (rfc_slug = 'ascii')" if facts.slug == "ascii" else "no word"
-        print(f"sphinx-rfc: note: the title has {why}: the file is named by its ID alone "
-              "(--slug gives it a name)", file=sys.stderr)
+        note = _("sphinx-rfc: note: the title has no ASCII word (rfc_slug = 'ascii'): the file "
+                 "is named by its ID alone (--slug gives it a name)") if facts.slug == "ascii" \
+            else _("sphinx-rfc: note: the title has no word: the file is named by its ID alone "
+                   "(--slug gives it a name)")
+        print(note, file=sys.stderr)
     return 0
 
 
@@ -167,8 +170,8 @@ def _given_slug(given: str | None) -> str | None:
     if not slug or slug in (".", "..") or any(c in slug for c in "/\\:") or any(
         unicodedata.category(c) in _FORBIDDEN for c in slug
     ):
-        raise CliError(f"sphinx-rfc: --slug {given!r} is no file name's part "
-                       "(empty, or a / \\ : or control character in it)")
+        raise CliError(_("sphinx-rfc: --slug {slug!r} is no file name's part (empty, or a / \\ : "
+                         "or control character in it)").format(slug=given))
     return slug
 
 
@@ -187,18 +190,17 @@ def _choose_id(given: str, facts: ProjectFacts) -> tuple[str, int | None]:
     :func:`sphinx_rfc.cli.id_space.next_new_id`'s)."""
     rfc_id = given.strip()
     if not facts.id_pattern.match(rfc_id):
-        raise CliError(
-            f"sphinx-rfc: invalid RFC ID {rfc_id!r}; expected {facts.id_pattern.pattern}"
-        )
+        raise CliError(_("sphinx-rfc: invalid RFC ID {id!r}; expected {pattern}").format(
+            id=rfc_id, pattern=facts.id_pattern.pattern))
     digits = _last_digits(rfc_id)
     if digits is not None and id_number(rfc_id) is None:
-        raise CliError(
-            f"sphinx-rfc: the number of the RFC ID given with --id has "
-            f"{len(digits)} digits; an RFC number has at most {MAX_DIGITS}"
-        )
+        raise CliError(_(
+            "sphinx-rfc: the number of the RFC ID given with --id has {count} digits; an RFC "
+            "number has at most {most}").format(count=len(digits), most=MAX_DIGITS))
     if rfc_id in facts.ids:
         # a refusal, not a usage error: exit 1
-        raise CliError(f"sphinx-rfc: {rfc_id} is already used; not writing", code=1)
+        raise CliError(_("sphinx-rfc: {id} is already used; not writing").format(id=rfc_id),
+                       code=1)
     return rfc_id, id_number(rfc_id)
 
 
@@ -208,10 +210,13 @@ def _check_one_line(what: str, values: Sequence[str]) -> None:
     for value in values:
         for char in value:
             if unicodedata.category(char) in _FORBIDDEN:
-                raise CliError(
-                    f"sphinx-rfc: {what} {value!r} holds {char!r}, a control character "
-                    "or line break; give it on one line, printable characters only"
-                )
+                raise CliError((_(
+                    "sphinx-rfc: the title {value!r} holds {char!r}, a control character or "
+                    "line break; give it on one line, printable characters only")
+                    if what == "title" else _(
+                    "sphinx-rfc: {option} {value!r} holds {char!r}, a control character or "
+                    "line break; give it on one line, printable characters only")).format(
+                        option=what, value=value, char=char))
 
 
 def _write_new_file(folder: Path, path: Path, text: str) -> None:
@@ -233,7 +238,8 @@ def _write_new_file(folder: Path, path: Path, text: str) -> None:
 
 def _not_overwriting(path: Path) -> CliError:
     """The refusal to overwrite *path* (exit 1)."""
-    return CliError(f"sphinx-rfc: {path} already exists; not overwriting", code=1)
+    return CliError(_("sphinx-rfc: {path} already exists; not overwriting").format(path=path),
+                    code=1)
 
 
 def _unique_items(values: Iterable[str]) -> list[str]:
@@ -316,6 +322,7 @@ def project_facts(folder: Path) -> ProjectFacts:
     """The project around *folder* (a quick dummy read when a ``conf.py``
     is found upwards), plus what *folder*'s own files say."""
     from sphinx_rfc import config as rfc_config
+    from sphinx_rfc.i18n import speak
     from sphinx_rfc.store.domain import get_domain
 
     ids, numbers = scan_folder(folder)
@@ -343,14 +350,15 @@ def project_facts(folder: Path) -> ProjectFacts:
             facts.markdown = any(
                 ext in ("myst_parser", "myst_nb") for ext in project.app.config.extensions
             )
+        speak(facts.language)  # (the refusals that follow, in the project's language)
     except CliError as exc:
         # the project's settings (template, ID format, modules) are unknown:
         # writing with the built-in ones would give a file the project rejects
         reason = str(exc).removeprefix("sphinx-rfc: ")
-        raise CliError(
-            f"sphinx-rfc new: cannot read the project at {confdir} (its conf.py or a "
-            f"document), so its settings are unknown; nothing written: {reason}"
-        ) from None
+        raise CliError(_(
+            "sphinx-rfc new: cannot read the project at {folder} (its conf.py or a document), "
+            "so its settings are unknown; nothing written: {reason}").format(
+                folder=confdir, reason=reason)) from None
     return facts
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx_rfc._compat import replaces_undecodable
 from sphinx_rfc.cli.cache import Workspace, discard_environment, open_workspace, store_environment
 from sphinx_rfc.cli.errors import CliError
+from sphinx_rfc.spec.messages import _
 
 if TYPE_CHECKING:
     import argparse
@@ -50,9 +51,9 @@ def find_sourcedir(given: str | None) -> Path:
     if given is not None:
         path = Path(given)
         if not path.is_dir():
-            raise CliError(f"sphinx-rfc: {given}: no such folder")
+            raise CliError(_("sphinx-rfc: {folder}: no such folder").format(folder=given))
         if not (path / "conf.py").is_file():
-            raise CliError(f"sphinx-rfc: {given}: no conf.py in this folder")
+            raise CliError(_("sphinx-rfc: {folder}: no conf.py in this folder").format(folder=given))
         return path
     for candidate in DEFAULT_SOURCEDIRS:
         path = Path(candidate)
@@ -61,10 +62,9 @@ def find_sourcedir(given: str | None) -> Path:
     above = find_conf_upwards(Path.cwd())
     if above is not None:
         return Path(os.path.relpath(above))
-    raise CliError(
-        "sphinx-rfc: no conf.py found here (tried "
-        + ", ".join(DEFAULT_SOURCEDIRS) + ", and the folders above); give the Sphinx source folder"
-    )
+    raise CliError(_(
+        "sphinx-rfc: no conf.py found here (tried {folders}, and the folders above); give the "
+        "Sphinx source folder").format(folders=", ".join(DEFAULT_SOURCEDIRS)))
 
 
 def add_sourcedir_argument(parser: argparse.ArgumentParser) -> None:
@@ -132,7 +132,7 @@ def read_project(
         except SphinxError as exc:
             from sphinx_rfc.cli.conf import error_line
 
-            raise CliError(f"sphinx-rfc: {error_line(exc, srcdir)}") from None
+            raise CliError(_("sphinx-rfc: {message}").format(message=error_line(exc, srcdir))) from None
 
 
 @contextmanager
@@ -184,10 +184,9 @@ def _start_sphinx(
         confoverrides={"smartquotes": False},
     )
     if "sphinx_rfc" not in app.extensions:
-        raise CliError(
-            f"sphinx-rfc: {srcdir / 'conf.py'} does not enable the extension: "
-            'add "sphinx_rfc" to extensions'
-        )
+        raise CliError(_(
+            'sphinx-rfc: {conf} does not enable the extension: add "sphinx_rfc" to '
+            "extensions").format(conf=srcdir / "conf.py"))
     if jobs > 1 and _parallel_safe(app, full) and not _few_to_read(app, srcdir, work):
         # asking Sphinx (is_parallel_allowed) would log a warning for an
         # extension that does not say; set before the build, never during it
@@ -253,7 +252,7 @@ def _unreadable(app: Sphinx, srcdir: Path, exc: Exception) -> Exception:
         found = _undecodable(app, srcdir)
         if found is not None:
             return found
-        return CliError(f"sphinx-rfc: {exc}")
+        return CliError(_("sphinx-rfc: {message}").format(message=exc))
     if isinstance(exc, OSError) and exc.filename:
         return CliError.from_os_error("read", exc.filename, exc)
     return exc
@@ -273,10 +272,10 @@ def _undecodable(app: Sphinx, srcdir: Path) -> CliError | None:
             line = data.count(b"\n", 0, bad.start) + 1
             shown = srcdir / path.relative_to(app.srcdir)
             name = bad.encoding.upper()
-            return CliError(
-                f"sphinx-rfc: {shown}:{line}: not {name} text "
-                f"(byte 0x{data[bad.start]:02x}); save it as {name}"
-            )
+            return CliError(_(
+                "sphinx-rfc: {path}:{line}: not {encoding} text (byte {byte}); save it as "
+                "{encoding}").format(path=shown, line=line, encoding=name,
+                                     byte=f"0x{data[bad.start]:02x}"))
     return None
 
 

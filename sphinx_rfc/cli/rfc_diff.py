@@ -46,7 +46,7 @@ from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import not_found, scan
 from sphinx_rfc.read.git_log import read_blobs, work_tree_top
 from sphinx_rfc.spec.fields import FIELDS
-from sphinx_rfc.spec.messages import N_, _, translating
+from sphinx_rfc.spec.messages import N_, _, clauses, translating
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.vocabulary import STATUSES
 
@@ -167,8 +167,8 @@ def run(args: argparse.Namespace) -> int:
     if not mine:
         return fail(not_found(args.rfc_id, rfcs, unreadable, args.sourcedir))
     if len(mine) > 1:
-        return fail(f"{args.rfc_id} is declared in "
-                    + " and ".join(str(r.path) for r in mine) + "; fix that first")
+        return fail(_("{rfc_id} is declared in {files}; fix that first").format(
+            rfc_id=args.rfc_id, files=_(" and ").join(str(r.path) for r in mine)))
     path = mine[0].path
     shown = path if args.sourcedir is not None else Path(os.path.relpath(path))
     try:
@@ -299,7 +299,7 @@ def as_text(rfc_id: str, source: Path, old: Version, new: Version,
                 if change.change == "changed":
                     assert isinstance(change.old, dict) and isinstance(change.new, dict)
                     empty = _("(empty)")
-                    detail = "; ".join(
+                    detail = clauses(
                         f"{_column(c)}: {change.old.get(c, '') or empty} -> "
                         f"{change.new.get(c, '') or empty}" for c in change.columns())
                 else:

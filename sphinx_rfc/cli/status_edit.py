@@ -49,7 +49,7 @@ from sphinx_rfc.cli.project import add_sourcedir_argument, find_sourcedir
 from sphinx_rfc.cli.status_scan import FoundRfc, not_found, scan
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.lifecycle import SUPERSEDED, check_transition, refusal
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, clauses
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
@@ -192,9 +192,9 @@ def set_status(
     if not declaring:
         if not places:
             if suffix.lower() in (".rst", ".txt"):
-                raise StatusEditError(
+                raise StatusEditError(_(
                     "no rfc directive and no field list before the title declare its "
-                    "status; add ':status:' by hand"
+                    "status; add ':status:' by hand")
                 )
             lines.insert(0, f"---{newline}status: {new_status}{newline}---{newline}")
             return bom + "".join(lines)
@@ -381,7 +381,7 @@ def _approval_refusal(srcdir: Path, rfc_id: str, new: str,
         return str(exc).removeprefix("sphinx-rfc: "), 2
     if not missing:
         return None
-    why = "; ".join(approval_message(module, people) for module, people in missing)
+    why = clauses(approval_message(module, people) for module, people in missing)
     return (_("{rfc_id}: cannot go to {status} without approval: {why} "
               "(--force to set it anyway)").format(rfc_id=rfc_id, status=new, why=why), 1)
 

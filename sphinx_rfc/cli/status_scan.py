@@ -24,7 +24,7 @@ from sphinx_rfc.check.field_places import Place, find_places, value_at
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.model.relations import format_id, id_from_file_name
 from sphinx_rfc.spec.globs import docname_glob_match
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, clauses
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import split_list
@@ -77,13 +77,14 @@ def scan(srcdir: Path, *, documents: Sequence[str], id_format: str,
                 text = path.read_text(encoding="utf-8-sig")
             except UnicodeDecodeError as exc:
                 if unreadable is not None:
-                    unreadable.append((path, (
-                        f"not UTF-8 text: byte 0x{exc.object[exc.start]:02x} at offset "
-                        f"{exc.start}; save it as UTF-8")))
+                    unreadable.append((path, _(
+                        "not UTF-8 text: byte {byte} at offset {offset}; save it as UTF-8").format(
+                            byte=f"0x{exc.object[exc.start]:02x}", offset=exc.start)))
                 continue
             except OSError as exc:
                 if unreadable is not None:
-                    unreadable.append((path, f"cannot read it: {exc.strerror or exc}"))
+                    unreadable.append((path, _("cannot read it: {error}").format(
+                        error=exc.strerror or exc)))
                 continue
             if not native and "rfc" not in text:
                 continue
@@ -125,7 +126,7 @@ def not_found(rfc_id: str, rfcs: Sequence[FoundRfc], unreadable: Sequence[tuple[
         digits = "".join(c for c in rfc_id if c.isdigit()).lstrip("0")
         # the files whose name has the ID's number first
         ordered = sorted(unreadable, key=lambda item: not (digits and digits in item[0].name))
-        shown = "; ".join(
+        shown = clauses(
             f"{path if sourcedir is not None else os.path.relpath(path)} ({why})"
             for path, why in ordered[:3])
         more = _(" and {count} more").format(count=len(ordered) - 3) if len(ordered) > 3 else ""

@@ -142,8 +142,8 @@ def _plan_of(record: RfcRecord, srcdir: Path, settings: RfcSettings,
     plan = IssuePlan(record.id, record.status, source.strip(), ref.forge if ref else None,
                      record.docname, ref)
     if ref is None:
-        plan.error = (f"not an issue URL of a known forge: {source.strip()!r} "
-                      "(--forge names the forge of a host of its own)")
+        plan.error = _("not an issue URL of a known forge: {url!r} (--forge names the forge of "
+                       "a host of its own)").format(url=source.strip())
     return plan
 
 
@@ -156,8 +156,8 @@ def _settle(plan: IssuePlan, settings: RfcSettings, args: argparse.Namespace,
         return
     token = token_for(ref.forge)
     if args.apply and not token:
-        plan.error = ("no token: set SPHINX_RFC_FORGE_TOKEN or "
-                      f"{TOKEN_VARIABLES[ref.forge]} to apply")
+        plan.error = _("no token: set SPHINX_RFC_FORGE_TOKEN or {variable} to apply").format(
+            variable=TOKEN_VARIABLES[ref.forge])
         return
     if ref.forge not in forges:
         forges[ref.forge] = FORGES[ref.forge](token)
@@ -301,8 +301,8 @@ def _print_text(plans: list[IssuePlan], settings: RfcSettings) -> None:
         elif not plan.changes:
             print(str(_("{head}: up to date")).format(head=head))
         else:
-            done = _("done") if plan.applied else _("to do")
-            print(f"{head} ({done}):")
+            print(str(_("{head} (done):") if plan.applied else _("{head} (to do):")).format(
+                head=head))
             for change in plan.changes:
                 value = change.value
                 if change.action == "comment":  # the status, as the project names it

@@ -250,7 +250,15 @@ def as_text(data: dict[str, Any]) -> str:
     (the template's headings, headers and values) as written, the labels
     of the built-in schema and of this output translated; keys (what
     ``conf.py`` names) stay keys."""
-    builtin_fields = {(f.key, f.label) for f in FIELDS}
+    out = _sections_text(data)
+    out += _tables_text(data)
+    out += _fields_text(data)
+    out += _values_text(data)
+    out += _metadata_text(data)
+    return "\n".join(out)
+
+
+def _sections_text(data: dict[str, Any]) -> list[str]:
     out = [_("template: {template}").format(
         template=data["template"] or _("(built-in hyper-parallel template)"))]
     if data.get("title"):
@@ -275,6 +283,11 @@ def as_text(data: dict[str, Any]) -> str:
             section=s["other_version"]) if s.get("other_version") else ""
         out.append(indent + need.format(title=title, key=s["key"]) + " "
                    + _("level {level}").format(level=s["level"]) + also + shown + other)
+    return out
+
+
+def _tables_text(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
     out += ["", _("tables:")]
     for t in data["tables"]:
         out.append("  " + _("{kind} (section {section}, directive {directive})").format(
@@ -295,6 +308,12 @@ def as_text(data: dict[str, Any]) -> str:
             for c in g["columns"])
         out.append("  " + _("generic (section {section}, line {line}): {columns}").format(
             section=g["section"], line=g["line"], columns=cols))
+    return out
+
+
+def _fields_text(data: dict[str, Any]) -> list[str]:
+    builtin_fields = {(f.key, f.label) for f in FIELDS}
+    out: list[str] = []
     out += ["", _("test levels: {levels}").format(
         levels=", ".join(data["test_levels"]) or _("(none)")), "", _("fields:")]
     for f in data["fields"]:
@@ -306,6 +325,11 @@ def as_text(data: dict[str, Any]) -> str:
         others = [w for w in f["words"] if w not in (f["name"], name)]
         if others:
             out.append("    " + _("words: {words}").format(words=", ".join(others)))
+    return out
+
+
+def _values_text(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
     if data["sub_sections"]:
         out += ["", _("sub-sections (checked when present):")]
         for key, titles in data["sub_sections"].items():
@@ -317,6 +341,11 @@ def as_text(data: dict[str, Any]) -> str:
         for key, names in choices.items():
             out.append("    " + _("{key}: {words}").format(key=key, words=", ".join(names)))
     out += ["", _("placeholders: {words}").format(words=", ".join(data["placeholders"]))]
+    return out
+
+
+def _metadata_text(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
     meta = data["metadata"]
     out += ["", _("metadata: from {sources}").format(sources=", ".join(
         _(_SOURCES[m]) if m in _SOURCES else m for m in meta["from"]))]
@@ -344,4 +373,4 @@ def as_text(data: dict[str, Any]) -> str:
                 era["since"] or _("first"))
             out.append("  " + _("{since}: {template}").format(since=when, template=era["template"]))
         out += ["  " + _("added: {section}").format(section=text) for text in later]
-    return "\n".join(out)
+    return out

@@ -181,7 +181,8 @@ class RowInput:
 
     def report(self, subtype: Subtype, message: str, line: int | None) -> None:
         self.problems.append(Problem(
-            subtype, f"{self.table.prefix}: {message}", self.table.source, line,
+            subtype, _("{prefix}: {message}").format(prefix=self.table.prefix, message=message),
+            self.table.source, line,
         ))
 
 

@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from sphinx_rfc.model.history import parse_date
 from sphinx_rfc.render.graph_geometry import INK, TINTS
+from sphinx_rfc.spec.messages import _
 
 WIDTH = 640
 _BAR = 18  # px, one bar's height
@@ -67,7 +68,9 @@ def stacked_bars(
                 continue
             width = count * scale
             fill = _colour(colour_key, row_number) if len(order) == 1 else _colour("", number)
-            tip = f"{label}, {part_labels[part]}: {count}" if len(order) > 1 else f"{label}: {count}"
+            tip = (_("{label}, {part}: {count}").format(label=label, part=part_labels[part],
+                                                        count=count) if len(order) > 1
+                   else _("{label}: {count}").format(label=label, count=count))
             body.append(
                 f'<rect class="rfc-stats-bar" data-{row_attr}={quoteattr(key)} '
                 f"data-{part_attr}={quoteattr(part)} data-count=\"{count}\" "
@@ -142,11 +145,13 @@ def over_time(
                 path.append(f"H{x:.1f}V{y:.1f}")
             else:
                 path.append(f"M{x:.1f},{y:.1f}")
+            tip = _("{date}, {label}: {count}").format(date=date, label=label,
+                                                      count=counts.get(key, 0))
             body.append(
                 f'<circle class="rfc-stats-point" data-status={quoteattr(key)} '
                 f'data-date="{escape(date)}" data-count="{counts.get(key, 0)}" '
                 f'cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{_colour(key)}">'
-                f"<title>{escape(f'{date}, {label}: {counts.get(key, 0)}')}</title></circle>"
+                f"<title>{escape(tip)}</title></circle>"
             )
         if path:
             path.append(f"H{left + plot_w:.1f}")  # (held since its last change)

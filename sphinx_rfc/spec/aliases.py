@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from sphinx_rfc.spec.fields import FIELDS, FieldSpec
 from sphinx_rfc.spec.folding import fold_key
+from sphinx_rfc.spec.messages import N_, _
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.template import SectionSpec
 from sphinx_rfc.spec.vocabulary import Choice, Vocabulary
@@ -33,6 +34,11 @@ from sphinx_rfc.spec.vocabulary import Choice, Vocabulary
 ALIAS_KEYS: tuple[str, ...] = ("sections", "columns", "fields", "values")
 
 Words = tuple[str, ...]
+
+
+#: A value kind as an alias error names it (``the status 'review'``).
+_KIND_WORDS = {"status": N_("status"), "type": N_("type"), "yes/no": N_("yes/no"),
+               "strength": N_("strength"), "affects": N_("affects"), "verdict": N_("verdict")}
 
 
 class AliasError(ValueError):
@@ -73,20 +79,22 @@ def _words(value: object, where: str) -> Words:
     if not isinstance(value, (list, tuple)) or not all(
         isinstance(v, str) and v.strip() for v in value
     ):
-        raise AliasError(f"{where} must be a list of non-empty strings; got {value!r}")
+        raise AliasError(_("{where} must be a list of non-empty strings; got {value!r}").format(
+            where=where, value=value))
     return tuple(value)
 
 
 def _mapping(value: object, where: str) -> Mapping[str, object]:
     if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
-        raise AliasError(f"{where} must be a dict; got {value!r}")
+        raise AliasError(_("{where} must be a dict; got {value!r}").format(where=where, value=value))
     return value
 
 
 def _known(key: str, valid: Iterable[str], where: str) -> None:
     names = list(valid)
     if key not in names:
-        raise AliasError(f"{where}: unknown key {key!r}; valid keys: {', '.join(names)}")
+        raise AliasError(_("{where}: unknown key {key!r}; valid keys: {keys}").format(
+            where=where, key=key, keys=", ".join(names)))
 
 
 def parse_aliases(
@@ -129,13 +137,15 @@ def _no_taken_word(vocabulary: Vocabulary, by_key: Mapping[str, Words]) -> None:
         for word in words:
             taken = vocabulary.lookup(word)
             if taken is not None and taken != key:
-                raise AliasError(
-                    f"{where}[{key!r}]: {word!r} already names the {vocabulary.name} "
-                    f"{taken!r}; an alias adds a word, it cannot take one from another value")
+                raise AliasError(_(
+                    "{where}[{key!r}]: {word!r} already names the {kind} {taken!r}; an alias "
+                    "adds a word, it cannot take one from another value").format(
+                        where=where, key=key, word=word, taken=taken,
+                        kind=_(_KIND_WORDS.get(vocabulary.name, vocabulary.name))))
             other = given.setdefault(fold_key(word), key)
             if other != key:
-                raise AliasError(
-                    f"{where}: {word!r} is given to both {other!r} and {key!r}")
+                raise AliasError(_("{where}: {word!r} is given to both {first!r} and {second!r}")
+                                 .format(where=where, word=word, first=other, second=key))
 
 
 def _nested(
@@ -303,8 +313,9 @@ def template_aliases(text: str) -> tuple[object, int] | None:
         try:
             return json.loads(rest), number
         except ValueError as exc:
-            raise AliasError(f"line {number}: the rfc-aliases comment is no JSON ({exc})") from None
+            raise AliasError(_("line {number}: the rfc-aliases comment is no JSON ({error})").format(
+                number=number, error=exc)) from None
         except RecursionError:  # (arrays or objects some thousands deep)
-            raise AliasError(f"line {number}: the rfc-aliases comment is JSON nested too "
-                             "deeply to read") from None
+            raise AliasError(_("line {number}: the rfc-aliases comment is JSON nested too deeply "
+                               "to read").format(number=number)) from None
     return None

@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sphinx_rfc.spec.messages import _
+
 #: What a prefix may be made of: letters (any script), digits, ``-`` and
 #: ``_``, not ending in a digit (it would run into the number).
 _PREFIX = re.compile(r"^[^\W\d][\w-]{0,15}$")
@@ -53,12 +55,12 @@ def parse_new_ids(value: object) -> NewIds | str:
     if value in ("next", None):
         return NewIds()
     if not isinstance(value, dict) or not value or set(value) - {"prefix", "range"}:
-        return "\"next\", or a dict with the keys \"prefix\" and/or \"range\""
+        return _('"next", or a dict with the keys "prefix" and/or "range"')
     prefix = value.get("prefix", "")
     if not isinstance(prefix, str) or (prefix and (
             not _PREFIX.match(prefix) or prefix[-1].isdigit())):
-        return (f"a prefix of letters, digits, - or _, not starting or ending with a digit "
-                f"({prefix!r} is not)")
+        return _("a prefix of letters, digits, - or _, not starting or ending with a digit "
+                 "({prefix!r} is not)").format(prefix=prefix)
     found = NewIds(prefix=prefix)
     if "range" in value:
         bounds = value["range"]
@@ -68,11 +70,13 @@ def parse_new_ids(value: object) -> NewIds | str:
             (isinstance(b, int) and not isinstance(b, bool)) or (b is None and i == 1)
             for i, b in enumerate(bounds)
         ):
-            return f"a range [first, last] of numbers, or [first] ({bounds!r} is not)"
+            return _("a range [first, last] of numbers, or [first] ({bounds!r} is not)").format(
+                bounds=bounds)
         start = bounds[0]
         end = bounds[1] if len(bounds) == 2 else None
         if start < 1 or (end is not None and end < start):
-            return f"a range [first, last] with 1 <= first <= last ({bounds!r} is not)"
+            return _("a range [first, last] with 1 <= first <= last ({bounds!r} is not)").format(
+                bounds=bounds)
         found = NewIds(prefix=prefix, start=start, end=end)
     return found
 

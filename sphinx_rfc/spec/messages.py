@@ -14,7 +14,7 @@ a message is translated when it is made, in the build that makes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -54,8 +54,10 @@ def install(
 
 
 def _(message: str) -> str:
-    """*message* in the document's language."""
-    return _installed.gettext(message)
+    """*message* in the document's language, as a plain ``str`` (Sphinx's
+    translator gives a lazy proxy until a catalog is loaded: no ``str`` to
+    ``isinstance``, ``join`` or compare)."""
+    return str(_installed.gettext(message))
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext_noop's usual name)
@@ -68,6 +70,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of *singular* / *plural* for *n*, in the document's
     language (``1 problem``, ``2 problems``)."""
     return _installed.ngettext(singular, plural, n)
+
+
+def clauses(parts: Iterable[str]) -> str:
+    """Clauses of one sentence, joined as its language joins them
+    (``a; b``, ``甲；乙``)."""
+    return _("; ").join(parts)
+
+
+def items(parts: Iterable[str]) -> str:
+    """Counted items of one list, joined as its language joins them
+    (``2 accepted, 1 draft``, ``已接受 2，草稿 1``)."""
+    return _(", ").join(parts)
 
 
 def translating() -> bool:

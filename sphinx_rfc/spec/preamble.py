@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.text import fold_header
 
 __all__ = [
@@ -80,7 +81,8 @@ def _pairs(text: str, what: str) -> tuple[tuple[str, str], ...]:
             continue
         key, sep, value = part.rpartition("=")
         if not sep or not key.strip() or not value.strip():
-            raise RuleError(f"rfc-metadata {what}=: write 'key=value; key=value' (got {part!r})")
+            raise RuleError(_("rfc-metadata {what}=: write 'key=value; key=value' (got {part!r})")
+                            .format(what=what, part=part))
         found.append((key.strip(), value.strip()))
     return tuple(found)
 
@@ -90,19 +92,20 @@ def parse_rule(values: Mapping[str, str]) -> MetadataRule:
     :class:`RuleError`."""
     unknown = set(values) - {"from", "fields", "title", "status", "required"}
     if unknown:
-        raise RuleError(
-            f"unknown rfc-metadata field {sorted(unknown)[0]!r}; use from=, fields=, title=, "
-            "status= or required=")
+        raise RuleError(_(
+            "unknown rfc-metadata field {name!r}; use from=, fields=, title=, status= or "
+            "required=").format(name=sorted(unknown)[0]))
     required = values.get("required", "no").strip().casefold()
     if required not in ("yes", "no"):
-        raise RuleError(f"rfc-metadata required=: write 'yes' or 'no' (got {required!r})")
+        raise RuleError(_("rfc-metadata required=: write 'yes' or 'no' (got {value!r})").format(
+            value=required))
     sources = tuple(s.strip() for s in values.get("from", "front-matter; table").split(";")
                     if s.strip())
     for source in sources:
         if source not in SOURCES and not (source.startswith(SIDECAR) and source[len(SIDECAR):]):
-            raise RuleError(
-                f"rfc-metadata from=: unknown source {source!r}; use front-matter, list, table "
-                "or sidecar:FILE")
+            raise RuleError(_(
+                "rfc-metadata from=: unknown source {source!r}; use front-matter, list, table or "
+                "sidecar:FILE").format(source=source))
     fields = _pairs(values.get("fields", ""), "fields")
     title = tuple(s.strip() for s in values.get("title", "").split(";") if s.strip())
     status = _pairs(values.get("status", ""), "status")

@@ -31,6 +31,7 @@ from sphinx_rfc.spec.aliases import (
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.id_space import NewIds, parse_new_ids, prefixed_format
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.preamble import Since, parse_since
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.subtypes import subtype_name
@@ -90,11 +91,15 @@ class Setting:
     convert: Converter
 
     def fail(self, value: object, shape: str | None = None) -> SettingError:
-        """The error for a *value* of the wrong shape."""
-        return SettingError(
-            f"sphinx_rfc: config value {self.name!r} must be {shape or self.shape}; "
-            f"got {value!r}"
-        )
+        """The error for a *value* of the wrong shape: *shape* (already in the
+        project's language) or the declared one, translated."""
+        return SettingError(_("sphinx_rfc: config value {name!r} must be {shape}; got {value!r}")
+                            .format(name=self.name, shape=shape or _(self.shape), value=value))
+
+    def shaped(self, detail: str, **values: object) -> str:
+        """The declared shape with *detail*, a message whose ``{shape}`` is
+        it (``{shape}, each module in rfc_modules ({name!r} is not)``)."""
+        return _(detail).format(shape=_(self.shape), **values)
 
 
 def setting(
@@ -138,7 +143,7 @@ def to_pattern(s: Setting, value: Any, done: Mapping[str, Any]) -> re.Pattern[st
     try:
         return re.compile(value)
     except re.error as exc:
-        raise s.fail(value, f"a valid regular expression ({exc})") from None
+        raise s.fail(value, _("a valid regular expression ({error})").format(error=exc)) from None
 
 
 def to_id_format(s: Setting, value: Any, done: Mapping[str, Any]) -> str:
@@ -199,7 +204,7 @@ def to_required_sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tup
         return template.required_sections
     keys = {spec.key for spec in done["sections"]}
     if not _is_str_list(value) or set(value) - keys:
-        raise s.fail(value, f"a list of section keys from {sorted(keys)}")
+        raise s.fail(value, _("a list of section keys from {keys}").format(keys=sorted(keys)))
     return tuple(value)
 
 
@@ -262,14 +267,15 @@ def load_template(
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         names = ", ".join(repr(n) for n in NAMED_TEMPLATES)
-        raise SettingError(
-            f"sphinx_rfc: rfc_template: {where} does not exist; give the path of a "
-            f"Markdown or reStructuredText template relative to conf.py, or one of {names}"
+        raise SettingError(_(
+            "sphinx_rfc: rfc_template: {path} does not exist; give the path of a Markdown or "
+            "reStructuredText template relative to conf.py, or one of {names}").format(
+                path=where, names=names)
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise SettingError(
-            f"sphinx_rfc: rfc_template: cannot read {where} ({exc}); give a readable "
-            "UTF-8 text file"
+        raise SettingError(_(
+            "sphinx_rfc: rfc_template: cannot read {path} ({error}); give a readable UTF-8 "
+            "text file").format(path=where, error=exc)
         ) from None
     try:
         written = template_aliases(text)
@@ -281,7 +287,8 @@ def load_template(
                               kinds=with_column_aliases(TABLES, words))
     except TemplateError as exc:
         at = f"{where}:{exc.line}" if exc.line else where
-        raise SettingError(f"sphinx_rfc: rfc_template: {at}: {exc.message}") from None
+        raise SettingError(_("sphinx_rfc: rfc_template: {place}: {message}").format(
+            place=at, message=exc.message)) from None
 
 
 def to_template_depth(s: Setting, value: Any, done: Mapping[str, Any]) -> int:
@@ -306,9 +313,9 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
     (docs/reference/templates.md, "The template over time").  The schema in
     force is the last entry's; it holds the others as its ``history``
     (oldest first), and their sections it lacks, as optional ones."""
-    shape = ('a list of {"template": name or path, "since": "YYYY-MM-DD" or an ID} '
-             "entries (the first one may leave since out), or {\"template\": …, "
-             "\"documents\": [globs]} for the documents written to another template")
+    shape = _('a list of {{"template": name or path, "since": "YYYY-MM-DD" or an ID}} '
+              "entries (the first one may leave since out), or {{\"template\": …, "
+              "\"documents\": [globs]}} for the documents written to another template").format()
     if not value:
         raise s.fail(value, shape)
     eras: list[tuple[str | None, str, TemplateSchema, tuple[str, ...]]] = []
@@ -320,19 +327,23 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
         documents = (documents,) if isinstance(documents, str) else documents
         if (not isinstance(documents, (list, tuple)) or ("documents" in entry and not documents)
                 or not all(isinstance(d, str) and d.strip() for d in documents)):
-            raise s.fail(value, f"{shape}; entry {k + 1}: documents is a glob or a list of them")
+            raise s.fail(value, _("{shape}; entry {number}: documents is a glob or a list of "
+                                  "them").format(shape=shape, number=k + 1))
         since = entry.get("since")
         if since is None and k > 0 and not documents:
-            raise s.fail(value, f"{shape}; entry {k + 1} has no since")
+            raise s.fail(value, _("{shape}; entry {number} has no since").format(
+                shape=shape, number=k + 1))
         if since is not None and (not isinstance(since, str) or parse_since(since) is None):
-            raise s.fail(value, f"{shape}; {since!r} is neither a date nor an ID")
+            raise s.fail(value, _("{shape}; {since!r} is neither a date nor an ID").format(
+                shape=shape, since=since))
         name = str(entry["template"])
         schema = load_template(name, done.get(CONFDIR_ATTR) or ".", done["template_depth"],
                                done.get(RAW_ALIASES))
         eras.append((since, name, schema, tuple(d.strip() for d in documents)))
     in_time = [era for era in eras if not era[3]]
     if not in_time:
-        raise s.fail(value, f"{shape}; every entry names documents: one must not")
+        raise s.fail(value, _("{shape}; every entry names documents: one must not").format(
+            shape=shape))
     newest = in_time[-1][2]
     older = [era for era in eras if era[2] is not newest]
     keys = {section.key for section in newest.sections}
@@ -370,12 +381,14 @@ def to_extra_fields(
         # such a field was ignored without a word: the built-in field (or the
         # ID) took its values, or no option or table key could name it
         if not _FIELD_NAME.fullmatch(key):
-            raise s.fail(value, f"{s.shape}, each name made of letters, digits, '_' and '-' "
-                                f"({key!r} is not)")
+            raise s.fail(value, s.shaped(
+                "{shape}, each name made of letters, digits, '_' and '-' ({key!r} is not)",
+                key=key))
         builtin = "rfc" if fold_header(key) in ID_KEYS else getattr(match_field(key), "key", None)
         if builtin is not None:
-            raise s.fail(value, f"{s.shape} other than the built-in fields "
-                                f"({key!r} is the built-in field {builtin!r})")
+            raise s.fail(value, s.shaped(
+                "{shape} other than the built-in fields ({key!r} is the built-in field "
+                "{builtin!r})", key=key, builtin=builtin))
     given = {k: tuple(v) for k, v in value.items()}
     template: TemplateSchema | None = done.get("template")
     if template is None:
@@ -402,13 +415,14 @@ def to_aliases(s: Setting, value: Any, done: Mapping[str, Any]) -> Aliases:
             if written is not None:
                 found = parse_aliases(written[0], **names)
         except AliasError as exc:
-            raise SettingError(f"sphinx_rfc: rfc_template: {template.path}: {exc}") from None
+            raise SettingError(_("sphinx_rfc: rfc_template: {place}: {message}").format(
+                place=template.path, message=exc)) from None
     if not isinstance(value, Mapping):
         raise s.fail(value)
     try:
         return merged(found, parse_aliases(value, **names)) if value else found
     except AliasError as exc:
-        raise s.fail(value, f"{s.shape} ({exc})") from None
+        raise s.fail(value, s.shaped("{shape} ({error})", error=exc)) from None
 
 
 def to_module_paths(
@@ -423,7 +437,8 @@ def to_module_paths(
     modules = done.get("modules") or {}
     unknown = [k for k in value if modules and k not in modules]
     if unknown:
-        raise s.fail(value, f"{s.shape}, each module in rfc_modules ({unknown[0]!r} is not)")
+        raise s.fail(value, s.shaped("{shape}, each module in rfc_modules ({name!r} is not)",
+                                     name=unknown[0]))
     return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in value.items()}
 
 
@@ -451,7 +466,8 @@ def to_module_api(s: Setting, value: Any, done: Mapping[str, Any]) -> dict[str, 
     modules = done.get("modules") or {}
     unknown = [k for k in value if modules and k not in modules]
     if unknown:
-        raise s.fail(value, f"{s.shape}, each module in rfc_modules ({unknown[0]!r} is not)")
+        raise s.fail(value, s.shaped("{shape}, each module in rfc_modules ({name!r} is not)",
+                                     name=unknown[0]))
     return {k: v.strip() for k, v in value.items()}
 
 
@@ -467,17 +483,18 @@ def to_url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
                   for _text, name, spec, conversion in Formatter().parse(value)
                   if name is not None]
     except ValueError as exc:
-        raise s.fail(value, f"None or a valid format string with one {{}} ({exc})") from None
+        raise s.fail(value, _("None or a valid format string with one {{}} ({error})").format(
+            error=exc)) from None
     if fields != [("", "", None)]:
-        raise s.fail(value, "None or a format string with exactly one {} and no other "
-                            "replacement field")
+        raise s.fail(value, _("None or a format string with exactly one {} and no other "
+                              "replacement field"))
     # the link goes into every page: an http(s) URL, or a path on the same
     # site; never a scheme that runs or embeds (javascript:, data:, file:)
     start = "".join(c for c in value.split("{}", 1)[0] if c not in "\t\n\r").lstrip()
     scheme = _SCHEME.match(start)
     if not start or (scheme is not None and scheme.group(1).lower() not in _URL_SCHEMES):
-        raise s.fail(value, "None or a format string with one {} that starts as an http:// "
-                            "or https:// URL (or a path on the same site)")
+        raise s.fail(value, _("None or a format string with one {} that starts as an http:// "
+                              "or https:// URL (or a path on the same site)"))
     return str(value)
 
 
@@ -521,8 +538,8 @@ def to_forge_status_map(s: Setting, value: Any, done: Mapping[str, Any]) -> dict
         state, _, reason = key.partition(":")
         wanted = statuses.lookup(status)
         if wanted is None:
-            raise s.fail(value, f"{s.shape}, each status one of rfc_statuses "
-                                f"({status!r} is not)")
+            raise s.fail(value, s.shaped(
+                "{shape}, each status one of rfc_statuses ({status!r} is not)", status=status))
         found[forge_state_key(state, reason) or key] = wanted
     return found
 
@@ -542,10 +559,11 @@ def to_forge_labels(
     for key, labels in value.items():
         status = statuses.lookup(key)
         if status is None:
-            raise s.fail(value, f"{s.shape}, each key a status of rfc_statuses ({key!r} is not)")
+            raise s.fail(value, s.shaped(
+                "{shape}, each key a status of rfc_statuses ({key!r} is not)", key=key))
         names = (labels,) if isinstance(labels, str) else tuple(labels)
         if any(not name.strip() or "," in name for name in names):
-            raise s.fail(value, f"{s.shape}; a label is not empty and holds no comma")
+            raise s.fail(value, s.shaped("{shape}; a label is not empty and holds no comma"))
         found[status] = tuple(name.strip() for name in names)
     return found
 
@@ -576,8 +594,8 @@ def to_approvers(
     found: dict[str, tuple[str, ...]] = {}
     for module, people in value.items():
         if modules and module not in modules:
-            raise s.fail(value, f"{s.shape}, each module one of rfc_modules "
-                                f"({module!r} is not)")
+            raise s.fail(value, s.shaped(
+                "{shape}, each module one of rfc_modules ({module!r} is not)", module=module))
         names = [people] if isinstance(people, str) else list(people)
         found[module] = tuple(n.strip() for n in names if n.strip())
     return found
@@ -599,8 +617,9 @@ def to_suppress_map(
         for item in [subtypes] if isinstance(subtypes, str) else list(subtypes):
             name = subtype_name(item)
             if name is None:
-                raise s.fail(value, f"{s.shape}; {item!r} (for {rfc_id}) is no warning "
-                                    "subtype (docs/reference/warnings.md)")
+                raise s.fail(value, s.shaped(
+                    "{shape}; {item!r} (for {rfc_id}) is no warning subtype "
+                    "(docs/reference/warnings.md)", item=item, rfc_id=rfc_id))
             names.add(name)
         found[rfc_id.strip()] = frozenset(names)
     return found
@@ -617,9 +636,11 @@ def to_new_ids(s: Setting, value: Any, done: Mapping[str, Any]) -> NewIds:
     if found.prefix and isinstance(id_format, str) and pattern is not None:
         example = prefixed_format(id_format, found.prefix).format(found.start)
         if not pattern.match(example):
-            raise s.fail(value, f"{s.shape}; the IDs it makes ({example}) must match "
-                                f"rfc_id_pattern ({pattern.pattern}): widen the pattern, e.g. "
-                                f"r\"^RFC-(?:{re.escape(found.prefix)})?[0-9]+$\"")
+            wider = f'r"^RFC-(?:{re.escape(found.prefix)})?[0-9]+$"'
+            raise s.fail(value, s.shaped(
+                "{shape}; the IDs it makes ({example}) must match rfc_id_pattern ({pattern}): "
+                "widen the pattern, e.g. {wider}", example=example, pattern=pattern.pattern,
+                wider=wider))
     return found
 
 
@@ -630,8 +651,8 @@ def to_binding_tables(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[
     known = {t.kind for t in TABLES}
     for kind in value:
         if kind not in known:
-            raise s.fail(value, f"{s.shape}, each one of {', '.join(sorted(known))} "
-                                f"({kind!r} is not)")
+            raise s.fail(value, s.shaped("{shape}, each one of {known} ({kind!r} is not)",
+                                         known=", ".join(sorted(known)), kind=kind))
     return tuple(dict.fromkeys(value))
 
 
@@ -657,7 +678,8 @@ def to_status_list(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[str
             # rfc_statuses may not have: those it has are kept
             continue
         if key is None:
-            raise s.fail(value, f"{s.shape} of rfc_statuses ({item!r} is not one)")
+            raise s.fail(value, s.shaped("{shape} of rfc_statuses ({name!r} is not one)",
+                                         name=item))
         keys.append(key)
     return tuple(keys)
 
@@ -678,7 +700,8 @@ def to_default_status(
     for glob, status in pairs.items():
         key = statuses.lookup(status)
         if key is None:
-            raise s.fail(value, f"{s.shape} of rfc_statuses ({status!r} is not one)")
+            raise s.fail(value, s.shaped("{shape} of rfc_statuses ({name!r} is not one)",
+                                         name=status))
         found.append((glob, key))
     return tuple(found)
 

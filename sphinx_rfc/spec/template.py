@@ -35,6 +35,7 @@ from pathlib import Path
 from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
+from sphinx_rfc.spec.messages import _
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec, is_note_header
 from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts, rst_parts
@@ -244,7 +245,7 @@ def strip_optional(title: str) -> tuple[str, bool]:
 def clean_heading(title: str) -> str:
     """A heading's title as the schema names it: no numbering, no marker,
     no Markdown emphasis or code marks."""
-    title, _ = strip_optional(title)
+    title, _optional = strip_optional(title)
     title = re.sub(r"[*_`]+", "", title)
     title = _NUMBERING.sub("", title, count=1)
     return " ".join(title.split()).strip(" :：")
@@ -286,16 +287,13 @@ def _annotation(
     while rest:
         m = _FIELD.match(rest)
         if m is None or not m.group(2):
-            raise TemplateError(
-                f"cannot read the {what} comment at {rest!r}; write name=value or "
-                'name="a value"', line,
-            )
+            raise TemplateError(_(
+                'cannot read the {what} comment at {text!r}; write name=value or name="a value"'
+            ).format(what=what, text=rest), line)
         name = m.group(1)
         if name not in names:
-            raise TemplateError(
-                f"unknown {what} field {name!r}; use "
-                + ", ".join(f"{n}=" for n in names), line,
-            )
+            raise TemplateError(_("unknown {what} field {name!r}; use {fields}").format(
+                what=what, name=name, fields=", ".join(f"{n}=" for n in names)), line)
         values[name] = m.group(3) if m.group(3) is not None else m.group(4)
         rest = rest[m.end():].strip()
     return values
@@ -447,8 +445,8 @@ def _sections_beside_title(parts: list[_Part]) -> list[_Part]:
 def _optional(value: str, line: int) -> bool:
     answer = _YES_NO.get(value.strip().lower())
     if answer is None:
-        raise TemplateError(f"rfc-section optional={value!r}: write optional=yes or optional=no",
-                            line)
+        raise TemplateError(_("rfc-section optional={value!r}: write optional=yes or "
+                              "optional=no").format(value=value), line)
     return answer
 
 
@@ -553,9 +551,9 @@ class _Outline:
         if part.level < 2 or part.level > self.depth:
             return
         name = clean_heading(part.title)
-        _, optional = strip_optional(part.title)
+        _title, optional = strip_optional(part.title)
         if not name:
-            raise TemplateError("a heading without a title", part.line)
+            raise TemplateError(_("a heading without a title"), part.line)
         while stack and stack[-1].level >= part.level:
             stack.pop()
         if _BRACES.search(part.title):
@@ -579,7 +577,7 @@ class _Outline:
         current = self.current
         if not self.pending_heading or current is None:
             raise TemplateError(
-                "an rfc-section comment must come right after the heading it describes",
+                _("an rfc-section comment must come right after the heading it describes"),
                 part.line,
             )
         v = part.values
@@ -603,19 +601,18 @@ def _unique_keys(sections: list[TemplateSection], depth: int) -> list[TemplateSe
     """*sections*, when there are some and no two share a key; raises
     :class:`TemplateError` otherwise."""
     if not sections:
-        raise TemplateError(
-            f"no heading of level 2 to {depth} (level 1 is the document's title); "
-            "give each section a level-2 heading or raise rfc_template_depth"
-        )
+        raise TemplateError(_(
+            "no heading of level 2 to {depth} (level 1 is the document's title); give each "
+            "section a level-2 heading or raise rfc_template_depth").format(depth=depth))
     by_key: dict[str, TemplateSection] = {}
     for section in sections:
         other = by_key.get(section.key)
         if other is not None:
-            raise TemplateError(
-                f"two sections have the key {section.key!r}: {other.title!r} (line "
-                f"{other.line}) and {section.title!r}; rename one heading or give one "
-                "another key in an rfc-section comment (key=...)", section.line,
-            )
+            raise TemplateError(_(
+                "two sections have the key {key!r}: {first!r} (line {line}) and {second!r}; "
+                "rename one heading or give one another key in an rfc-section comment "
+                "(key=...)").format(key=section.key, first=other.title, line=other.line,
+                                    second=section.title), section.line)
         by_key[section.key] = section
     return sections
 
@@ -641,10 +638,9 @@ def parse_template(
     table may be (the built-in ones, with a team's column words:
     ``rfc_aliases``)."""
     if depth < 2:
-        raise TemplateError(
-            f"rfc_template_depth is {depth}; it must be 2 or more (level 1 is the "
-            "document's title, sections start at level 2)"
-        )
+        raise TemplateError(_(
+            "rfc_template_depth is {depth}; it must be 2 or more (level 1 is the document's "
+            "title, sections start at level 2)").format(depth=depth))
     parts, comments = _read_parts(text, markdown)
     beside = _sections_beside_title(parts)
     shift = 0 if beside is parts else 1
@@ -688,8 +684,9 @@ def _since(value: str | None, line: int) -> str | None:
     if not value:
         return None
     if parse_since(value) is None:
-        raise TemplateError(
-            f"rfc-section since={value!r}: give a date (YYYY-MM-DD) or an ID (RFC-2000)", line)
+        raise TemplateError(_(
+            "rfc-section since={value!r}: give a date (YYYY-MM-DD) or an ID (RFC-2000)").format(
+                value=value), line)
     return value
 
 
@@ -827,7 +824,7 @@ def _column_marks(
         number = min(after)[1] if after else None
         if number is None or any(comment.line < h < tables[number].line for h in headings):
             raise TemplateError(
-                "an rfc-table comment must come right before the table it describes",
+                _("an rfc-table comment must come right before the table it describes"),
                 comment.line)
         headers = {fold_header(h): h for h in tables[number].rows[0]} if tables[number].rows else {}
         marks = found.setdefault(number, {})
@@ -836,9 +833,11 @@ def _column_marks(
                 if not header:
                     continue
                 if fold_header(header) not in headers:
-                    raise TemplateError(
-                        f"rfc-table {name}={header!r}: the table has no such column; its "
-                        f"columns: {', '.join(headers.values())}", comment.line)
+                    raise TemplateError(_(
+                        "rfc-table {name}={header!r}: the table has no such column; its "
+                        "columns: {columns}").format(
+                            name=name, header=header, columns=", ".join(headers.values())),
+                        comment.line)
                 marks[fold_header(header)] = closed
     return found
 
@@ -853,7 +852,7 @@ def _fields(rows: Sequence[Sequence[str]]) -> list[TemplateField]:
     for row in rows[start:]:
         if not row or not row[0].strip():
             continue
-        name, _ = strip_optional(row[0].replace("*", "").strip())
+        name, _optional = strip_optional(row[0].replace("*", "").strip())
         spec = match_field(name)
         if spec is None and fold_header(name) in ("rfc", "id", "rfc id", "编号"):
             continue

@@ -123,6 +123,19 @@ def entries_of(records: Iterable[RfcRecord]) -> list[_Entry]:
     return found
 
 
+def feed_title(project: str, noun: str, status: str | None = None,
+               module: str | None = None) -> str:
+    """A feed's title: the project's RFCs, those of a status, or of a module
+    (``训练框架设计：已接受的 RFC``)."""
+    from sphinx_rfc.i18n import _
+
+    if status is not None:
+        return _("{project}: {noun} {status}").format(project=project, noun=noun, status=status)
+    if module is not None:
+        return _("{project}: {noun}, {module}").format(project=project, noun=noun, module=module)
+    return _("{project}: {noun}").format(project=project, noun=noun)
+
+
 def feed_xml(
     name: str, title: str, entries: Sequence[_Entry], *, base: str,
     page_uri: Any, status_label: Any,
@@ -147,6 +160,8 @@ def feed_xml(
         head = (_("{rfc_id} new, {status}: {title}") if item.first
                 else _("{rfc_id} {status}: {title}")).format(
             rfc_id=record.id, status=label if translating() else step.status, title=record.title)
+        summary = _("{rfc_id} {status}, {date} ({commit})").format(
+            rfc_id=record.id, status=label, date=step.date, commit=step.commit[:7])
         out += [
             "  <entry>",
             f"    <id>{entry_id(record.id, step)}</id>",
@@ -155,8 +170,7 @@ def feed_xml(
             f"    <link rel=\"alternate\" type=\"text/html\" href={_attribute(page_uri(record))}/>",
             f"    <author><name>{_xml(step.author or '-')}</name></author>",
             f'    <category term={_attribute(step.status)} label={_attribute(label)}/>',
-            f"    <summary>{_xml(f'{record.id} {label}, {step.date} ({step.commit[:7]})')}"
-            "</summary>",
+            f"    <summary>{_xml(summary)}</summary>",
             "  </entry>",
         ]
     out.append("</feed>")
@@ -186,7 +200,7 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
         return str(_(settings.statuses.label(status)))
 
     everything = entries_of(records)
-    out = {ALL: feed_xml(ALL, f"{project}: {noun}", everything, base=base,
+    out = {ALL: feed_xml(ALL, feed_title(project, noun), everything, base=base,
                          page_uri=page_uri, status_label=status_label)}
     # each entry under its status and its record's modules, in one pass (in
     # the order of everything: newest first)
@@ -204,11 +218,11 @@ def feeds(app: Sphinx) -> dict[str, bytes]:
             by_module[module].append(entry)
     for status, chosen in by_status.items():
         name = status_feed(status)
-        out[name] = feed_xml(name, f"{project}: {noun} {status_label(status)}", chosen,
+        out[name] = feed_xml(name, feed_title(project, noun, status=status_label(status)), chosen,
                              base=base, page_uri=page_uri, status_label=status_label)
     for module, chosen in by_module.items():
         name = module_feed(module)
-        out[name] = feed_xml(name, f"{project}: {noun}, {module}", chosen, base=base,
+        out[name] = feed_xml(name, feed_title(project, noun, module=module), chosen, base=base,
                              page_uri=page_uri, status_label=status_label)
     return out
 
@@ -255,11 +269,17 @@ def on_html_page_context(
     if record is None and not shows_index:
         return
     project = str(app.config.project)
-    noun = rfc_config.settings(app.config).noun(plural=True)
-    links = [(ALL, f"{project}: {noun}")]
+    from sphinx_rfc.i18n import _, translating
+
+    settings = rfc_config.settings(app.config)
+    noun = settings.noun(plural=True)
+    links = [(ALL, feed_title(project, noun))]
     if record is not None:
-        links.append((status_feed(record.status), f"{project}: {noun} {record.status}"))
-        links += [(module_feed(m), f"{project}: {noun}, {m}") for m in record.touched_modules()]
+        # (the status as the feed's own title names it)
+        status = str(_(settings.statuses.label(record.status))) if translating() else record.status
+        links.append((status_feed(record.status), feed_title(project, noun, status=status)))
+        links += [(module_feed(m), feed_title(project, noun, module=m))
+                  for m in record.touched_modules()]
     pathto = context.get("pathto")
     tags = "".join(
         f'\n<link rel="alternate" type="application/atom+xml" title={quoteattr(title)} '

@@ -147,9 +147,11 @@ def module_files(entry: Path) -> list[Path]:
         if path in seen:
             continue
         if not path.is_relative_to(base) or not path.is_file():
-            raise ConfigError(
-                f"sphinx_rfc: rfc_mermaid_js: {entry.name} imports {path}, which is "
-                f"{'not in its folder' if not path.is_relative_to(base) else 'missing'}"
+            raise ConfigError((
+                __("sphinx_rfc: rfc_mermaid_js: {entry} imports {path}, which is not in its "
+                   "folder") if not path.is_relative_to(base) else
+                __("sphinx_rfc: rfc_mermaid_js: {entry} imports {path}, which is missing")
+            ).format(entry=entry.name, path=path)
             )
         seen[path] = None
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -167,9 +169,9 @@ def copy_local_build(app: Sphinx) -> None:
         return
     source = Path(app.confdir) / local
     if not source.is_file():
-        raise ConfigError(
-            f"sphinx_rfc: rfc_mermaid_js: no file {source} (the path is relative to conf.py)"
-        )
+        raise ConfigError(__(
+            "sphinx_rfc: rfc_mermaid_js: no file {path} (the path is relative to conf.py)"
+        ).format(path=source))
     files = module_files(source) if is_module(local) else [source]
     base = source.parent.resolve()
     static = Path(app.outdir) / "_static"

@@ -12,6 +12,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc.i18n import _, ngettext
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import visible
+from sphinx_rfc.spec.messages import items
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.store.domain import get_domain
 
@@ -38,8 +39,8 @@ def summary_line(app: Sphinx, problems: Sequence[object] | None = None) -> str:
         problems = visible_problems(app)
     counts = Counter(r.status for r in records)
     statuses = rfc_config.settings(app.config).statuses
-    per_status = ", ".join(_("{count} {status}").format(count=counts[s], status=statuses.shown(s))
-                           for s in sorted(counts))
+    per_status = items(_("{count} {status}").format(count=counts[s], status=statuses.shown(s))
+                       for s in sorted(counts))
     template = rfc_config.settings(app.config).template
     noun = profile_of(template.path if template is not None else None).noun
     line = _("sphinx_rfc: {documents}, {problems}").format(

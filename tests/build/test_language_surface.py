@@ -133,13 +133,15 @@ def _messages(text: str) -> str:
 WORDS: dict[str, dict[str, Any]] = {
     "zh_CN": {
         "mermaid": "# 首页\n\n```{mermaid}\nflowchart LR\n  训练 --> 检查点\n```\n",
-        "new": "FP8 GEMM 通信重叠", "done": "已实现",
+        "new": "FP8 GEMM 通信重叠", "done": "已实现", "withdrawn": "已撤回",
+        "unknown": "挂起",
         "issue": ("[RFC] 日志按模块分级", "### 背景\n\n日志太多，看不到关键信息。\n\n"
                   "### 方案\n\n按模块设置级别。\n", "周九"),
     },
     "en": {
         "mermaid": "# Home\n\n```{mermaid}\nflowchart LR\n  train --> checkpoint\n```\n",
-        "new": "FP8 GEMM overlap", "done": "implemented",
+        "new": "FP8 GEMM overlap", "done": "implemented", "withdrawn": "withdrawn",
+        "unknown": "parked",
         "issue": ("[RFC] Log levels per module", "### Background\n\nToo many logs to see what "
                   "matters.\n\n### Design\n\nA level per module.\n", "Jiu Zhou"),
     },
@@ -205,6 +207,9 @@ def collect(language: str, root: Path, monkeypatch: pytest.MonkeyPatch) -> Surfa
     surface.add("status", out + err)
     _code, out, err = run_cli("status", str(docs), "RFC-0004", words["done"])
     surface.add("status", out + err)
+    code, out, err = run_cli("status", str(docs), "RFC-0003", words["withdrawn"])
+    assert code == 0, out + err
+    surface.add("status", out + err)
     _code, out, err = run_cli("diff", str(docs), "RFC-0001")
     surface.add("diff", out + err)
     # every RFC of a range, as a pull request's check runs it
@@ -249,10 +254,36 @@ def collect(language: str, root: Path, monkeypatch: pytest.MonkeyPatch) -> Surfa
     code, out, err = run_cli("import", str(clash), "--dir", str(docs / "rfcs"))
     assert code == 1 and "0004-data-prefetch.md" in err, (code, out, err)
     surface.add("import", out + err)
+    # the refusals a user meets most: an unknown status or RFC, an ID in use,
+    # an issue file that is no JSON
+    for where, args in (
+            ("list", ("list", str(docs), "--status", words["unknown"])),
+            ("status", ("status", str(docs), "RFC-0099", words["done"])),
+            ("status", ("status", str(docs), "RFC-0001", words["unknown"])),
+            ("diff", ("diff", str(docs), "RFC-0099")),
+            ("diff", ("diff", str(docs), "RFC-0001", "--from", "no-such-rev")),
+            ("new", ("new", words["new"], "--dir", str(docs / "rfcs"), "--id", "RFC-0001")),
+            ("new", ("new", words["new"], "--dir", str(docs / "rfcs"), "--id", "0001")),
+            ("import", ("import", str(docs / "index.md"), "--dir", str(docs / "rfcs"),
+                        "--number", "7")),
+    ):
+        code, out, err = run_cli(*args)
+        assert code != 0 and err, (args, code, out, err)
+        surface.add(where, out + err)
+    broken = root / "broken.json"
+    broken.write_text('{"number": 5, "title": ', encoding="utf-8")
+    code, out, err = run_cli("import", str(broken), "--dir", str(docs / "rfcs"))
+    assert code == 1, (code, out, err)
+    surface.add("import", out + err)
     with FakeForge("github") as forge:
         forge.add("321", labels=["RFC"])
         _code, out, err = run_cli("sync", str(docs), "--api-url", forge.api)
-    surface.add("sync", out + err)
+        surface.add("sync", out + err)
+        # the issue closed on the forge while its RFC is a draft: a change planned
+        forge.add("321", state="closed", labels=["RFC"])
+        _code, out, err = run_cli("sync", str(docs), "--api-url", forge.api)
+        assert "321" in out, out + err
+        surface.add("sync", out + err)
     return surface
 
 

@@ -234,5 +234,5 @@ def test_a_chinese_project_comments_in_chinese(
         comment = forge.issues[numbers[0]].comments[0]
         assert comment.startswith("RFC-0321 在文档中的状态现为 **已接受**。")
         assert comment.endswith("<!-- sphinx-rfc-sync: RFC-0321 accepted -->")
-        assert "添加标签 'RFC/已接受'" in out and "已完成" in out and "评论：现在是 已接受" in out
+        assert "添加标签 'RFC/已接受'" in out and "已完成" in out and "评论：状态现为已接受" in out
         assert "来自代码托管平台的 issue" in err

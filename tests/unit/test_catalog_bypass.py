@@ -85,3 +85,60 @@ def test_a_known_count_that_changes_fails(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(catalog_tool, "NOT_YET_IN_CATALOG", {"sphinx_rfc/cli/new.py": 2})
     assert catalog_tool.bypass_problems() == [
         "sphinx_rfc/cli/new.py: 1 messages bypass the catalog, NOT_YET_IN_CATALOG says 2"]
+
+
+def test_the_command_line_s_own_errors_and_lines_are_found(tmp_path: Path) -> None:
+    """An error a command raises (any ``…Error``), a line it writes to a
+    stream or ends with, are read by the user; argparse's type errors are
+    put inside argparse's own usage line and are not counted."""
+    package = tmp_path / "sphinx_rfc"
+    (package / "cli").mkdir(parents=True)
+    (package / "cli" / "issues.py").write_text(
+        "import argparse, sys\n"
+        "from sphinx_rfc.spec.messages import _\n"
+        "def load(ref, out, err, parser, n):\n"
+        '    raise IssueImportError(f"issue {ref} has no body")  # BAD\n'
+        '    raise IssueImportError(_("issue {ref} has no body").format(ref=ref))\n'
+        '    err.write("sphinx-rfc import: --number goes with one SOURCE\\n")  # BAD\n'
+        '    out.write(_("kept: {path}").format(path=ref) + "\\n")\n'
+        '    sys.stderr.write(f"{ref} is not a folder")  # BAD\n'
+        '    parser.error("give one source")  # BAD\n'
+        '    raise argparse.ArgumentTypeError("at least 1")\n'
+        '    raise ValueError(f"{ref}: {n}")\n', encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(catalog_tool, "PACKAGE_DIR", package)
+        found = catalog_tool.bypasses()
+    assert sorted(line for _file, line, _text in found) == [4, 6, 8, 9]
+
+
+def test_a_message_inside_an_f_string_is_found(tmp_path: Path) -> None:
+    """``_("(none)")`` inside an f-string's field is never extracted (Babel
+    reads no f-string), so never translated: it is reported too."""
+    path = tmp_path / "shown.py"
+    path.write_text(
+        "from sphinx_rfc.spec.messages import _\n"
+        "def line(old, new):\n"
+        "    none = _('(none)')\n"
+        "    ok = f'{old or none} -> {new or none}'\n"
+        "    return f\"{old or _('(none)')} -> {new}\"  # BAD\n", encoding="utf-8")
+    assert catalog_tool.bypasses([path]) == [("shown.py", 5, "(none)")]
+
+
+def test_an_english_phrase_the_command_line_keeps_for_later_is_found(tmp_path: Path) -> None:
+    """A command shows its strings, wherever they go first (a plan's error,
+    a list of reasons, a note): an f-string holding an English phrase
+    outside the catalog is found; a name, a path or a URL is none."""
+    package = tmp_path / "sphinx_rfc"
+    (package / "cli").mkdir(parents=True)
+    (package / "cli" / "plans.py").write_text(
+        "from sphinx_rfc.spec.messages import _\n"
+        "def plan(p, url, base, n, why):\n"
+        '    p.error = f"no token: set {url} to apply"  # BAD\n'
+        '    why.append((url, f"cannot read it: {n}"))  # BAD\n'
+        '    p.error = _("no token: set {v} to apply").format(v=url)\n'
+        '    return f"{base}/repos/{url}/issues/{n}", f"rfcs-status-{n}.atom"\n',
+        encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(catalog_tool, "PACKAGE_DIR", package)
+        found = catalog_tool.bypasses()
+    assert sorted(line for _file, line, _text in found) == [3, 4]
