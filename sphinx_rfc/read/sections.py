@@ -226,7 +226,8 @@ def recognised_sections(
 
     def empty(body: SectionBody) -> bool:
         text = body_text(found[at[id(body)]], memo)
-        return body_state(without_guidance(text, guidance), settings.placeholders) == EMPTY
+        return body_state(without_guidance(text, guidance), settings.placeholders,
+                          needs_reason=settings.na_needs_reason) == EMPTY
 
     chosen = choose_sections(bodies, settings, empty).bodies
     return {key: found[at[id(body)]]
