@@ -292,7 +292,9 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
             section_lines=result.lines,
         ))
         problems.extend(placeholder_problems(
-            doctree, settings, source, record.id, lines, text, found.diagrams
+            doctree, settings, source, record.id, lines, text, found.diagrams,
+            metadata_lines=native.preamble_lines(env, docname, settings) if native_read
+            else frozenset(),
         ))
         problems.extend(value_problems(doctree, settings, source, record.id, lines, text))
         problems[:] = drop_echoes(problems, doctree, lines)
