@@ -48,7 +48,7 @@ README_START = "<!-- corpora:start -->"
 README_END = "<!-- corpora:end -->"
 
 #: the subtypes whose precision (and recall) the labels measure
-LABELLED = ("missing-section", "placeholder", "near-miss", "invalid-value")
+LABELLED = ("missing-section", "placeholder", "near-miss", "invalid-value", "empty-section")
 #: the basic fields counted in every record
 FIELDS = ("title", "authors", "created", "status")
 #: files of a corpus folder that are the harness's, not the project's
@@ -559,6 +559,13 @@ def details(result: Result) -> str:
     return "\n".join(out) + "\n"
 
 
+def widen(row: list[str]) -> list[str]:
+    """A row kept from an earlier table with fewer scored subtypes: blank
+    cells for the subtypes scored since (before its last two cells)."""
+    missing = len(HEADER) - len(row)
+    return row if missing <= 0 else [*row[:-2], *(["—"] * missing), *row[-2:]]
+
+
 def update_readme(results: list[Result], command: str) -> None:
     text = README.read_text(encoding="utf-8")
     if README_START not in text or README_END not in text:
@@ -570,7 +577,7 @@ def update_readme(results: list[Result], command: str) -> None:
     for line in old.splitlines():  # rows of corpora not measured now are kept
         if line.startswith("| ") and not line.startswith("| corpus |"):
             first = line[2:].split(" ", 1)[0]
-            rows[first] = [c.strip() for c in re.split(r"(?<!\\) \| ", line[2:-2])]
+            rows[first] = widen([c.strip() for c in re.split(r"(?<!\\) \| ", line[2:-2])])
     for result in results:
         rows[result.name] = cells(result)
     dates = sorted({r.date for r in results if r.state != "absent"})

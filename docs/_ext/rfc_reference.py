@@ -87,9 +87,13 @@ STATE_MEANINGS: dict[str, str] = {
     PRESENT: "A title names the section and it has content, or the document uses the "
     "section's directive.",
     EMPTY: "A title names the section but it has no content (placeholders and punctuation "
-    "do not count), or only a not-applicable marker with no reason; ``rfc.empty-section``.",
+    "do not count), or, in a template whose markers need a reason (the built-in one), only "
+    "a not-applicable marker with no reason; ``rfc.empty-section`` unless the template "
+    "marks the section optional.",
     NOT_APPLICABLE: "The content starts with a not-applicable marker followed by a reason "
-    "(``N/A: no public API``).",
+    "(``N/A: no public API``); in the other templates (``kep``, ``rust-rfc``, ``madr``, a "
+    "team's own unless it says ``rfc-not-applicable: reason=yes``) the marker alone, or "
+    "``None.`` / ``无`` alone, too.",
     MISSING: "No title names the section and the document does not use its directive; "
     "``rfc.missing-section`` when the section is in ``rfc_required_sections``.",
 }

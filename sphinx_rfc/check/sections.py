@@ -331,17 +331,30 @@ _NA_PUNCT = " \t\r\n:：,，.。;；-—–()（）[]【】"
 NO_ANSWER = frozenset({"no response"})
 
 
-def body_state(text: str, placeholders: Sequence[str]) -> str:
-    """present, empty or not-applicable for one section body."""
+#: What says "none" when it is a section's whole body (folded); ``N/A`` and
+#: the other not-applicable markers besides.
+NONE_ALONE = frozenset({"none", "无", "n a", "na"})
+
+
+def body_state(text: str, placeholders: Sequence[str], *, needs_reason: bool = True) -> str:
+    """present, empty or not-applicable for one section body.
+
+    A not-applicable marker followed by a reason is not-applicable; the
+    marker alone is empty when *needs_reason* (the built-in
+    template's rule, :attr:`RfcSettings.na_needs_reason`), else a full
+    answer: not-applicable, and so is ``None.`` or ``无`` alone."""
     body = _without_placeholders(text, placeholders).strip()
     if not re.search(r"\w", body) or fold(body.strip("_* ")) in NO_ANSWER:
         return EMPTY  # whitespace and the punctuation around placeholders
+    alone = EMPTY if needs_reason else NOT_APPLICABLE
     for marker in NOT_APPLICABLE_MARKERS:
         if fold(body[: len(marker)]) == fold(marker):
             rest = body[len(marker):]
             if rest and rest[0].isalnum() and marker.isascii():
                 continue  # "Not applicableness" is no marker
-            return NOT_APPLICABLE if rest.strip(_NA_PUNCT) else EMPTY
+            return NOT_APPLICABLE if rest.strip(_NA_PUNCT) else alone
+    if not needs_reason and fold(body.strip(_NA_PUNCT + "_*")) in NONE_ALONE:
+        return NOT_APPLICABLE
     return PRESENT
 
 
@@ -360,6 +373,39 @@ def _answered(
     while at + 1 < len(bodies) and names(bodies[at + 1]) and empty(bodies[at]):
         at += 1
     return bodies[at]
+
+
+def carried_text(body: SectionBody, bodies: Sequence[SectionBody],
+                 unmatched: Sequence[SectionBody]) -> str:
+    """The text of the headings after *body* that are its own though not
+    nested in it: a heading of its level or below that names no section
+    (*unmatched*) and stands before a later heading that names one (a
+    pasted API signature underlined with ``----`` is such a heading), and
+    a heading numbered under it (`## 3.1` after `## 3. 目标调研`). Up to the
+    next other heading of its level or above."""
+    at = next((i for i, b in enumerate(bodies) if b is body), None)
+    if at is None:
+        return ""
+    free = {id(b) for b in unmatched}
+    number = title_number(body.title)
+    texts: list[str] = []
+    for i in range(at + 1, len(bodies)):
+        other = bodies[i]
+        if body.level and other.level > body.level:
+            continue  # nested in it or in a heading taken: its text is there already
+        if body.level and other.level and other.level < body.level:
+            break
+        own = title_number(other.title)
+        if number is not None and own is not None and len(own) > len(number) \
+                and own[:len(number)] == number:
+            texts.append(other.text)  # numbered under it
+            continue
+        if id(other) not in free or own is not None:
+            break
+        if not any(id(b) not in free for b in bodies[i + 1:]):
+            break  # (no section after it: an appendix of the author's, not this one's)
+        texts.append(other.text)
+    return "\n".join(texts)
 
 
 def section_label(spec: SectionSpec, *, quoted: bool = True) -> str:
@@ -828,7 +874,8 @@ def section_states(
     problems: list[Problem] = []
     choice = choose_sections(
         bodies, settings,
-        lambda b: body_state(without_guidance(b.text, guidance), settings.placeholders) == EMPTY)
+        lambda b: body_state(without_guidance(b.text, guidance), settings.placeholders,
+                             needs_reason=settings.na_needs_reason) == EMPTY)
     unmatched = choice.unmatched
     chosen: dict[str, SectionBody] = {}
     missing: list[Problem] = []
@@ -839,8 +886,11 @@ def section_states(
         has_directive = spec.directive is not None and spec.directive in present_directives
         if body is not None:
             # (a section holding the template's guidance only is empty too)
-            state = body_state(without_guidance(body.text, guidance), settings.placeholders)
-            if state == EMPTY and has_directive:
+            state = body_state(without_guidance(body.text, guidance), settings.placeholders,
+                               needs_reason=settings.na_needs_reason)
+            if state == EMPTY and (has_directive or body_state(
+                    without_guidance(carried_text(body, bodies, unmatched), guidance),
+                    settings.placeholders, needs_reason=settings.na_needs_reason) != EMPTY):
                 state = PRESENT
         elif has_directive:
             state = PRESENT
@@ -851,7 +901,9 @@ def section_states(
             lines[spec.key] = body.line
             if spec.level == 2:
                 chosen.setdefault(spec.key, body)
-        if (state == EMPTY and not (spec.blank and spec.key not in required)
+        # (a section the template marks optional, left blank or answered
+        # N/A, is never empty -- unless rfc_required_sections requires it)
+        if (state == EMPTY and not ((spec.blank or spec.optional) and spec.key not in required)
                 and (told_empty.get(id(body)) is None
                      or pairs.get(spec.key) != told_empty[id(body)])):
             assert body is not None

@@ -331,7 +331,9 @@ def _check_text(read: _DocumentRead, record: RfcRecord) -> None:
         section_lines=read.section_lines,
     ))
     read.problems.extend(placeholder_problems(
-        doctree, settings, read.source, record.id, lines, read.text, read.found.diagrams))
+        doctree, settings, read.source, record.id, lines, read.text, read.found.diagrams,
+        metadata_lines=native.preamble_lines(read.app.env, read.docname, settings)
+        if read.native_read else frozenset()))
     read.problems.extend(value_problems(
         doctree, settings, read.source, record.id, lines, read.text))
 

@@ -599,6 +599,18 @@ def declared_fields(
     return fields, extra
 
 
+def preamble_lines(env: BuildEnvironment, docname: str, settings: RfcSettings) -> frozenset[int]:
+    """The lines of the items of the leading list a document starts with,
+    when its template reads its metadata from that list (the Rust RFCs'
+    ``- Feature Name: …``): those items are metadata fields, told of as
+    fields, not as the document's prose."""
+    rule = settings.template.metadata if settings.template is not None else None
+    if rule is None or "list" not in rule.sources:
+        return frozenset()
+    return frozenset(f.line for f in preamble_fields(Path(env.doc2path(docname)))
+                     if f.line is not None)
+
+
 def missing_preamble(
     env: BuildEnvironment, docname: str, rule: MetadataRule, fields: Sequence[RawField],
     rows: Sequence[RawField], declared_extra: Mapping[str, RawField], source: str,

@@ -4,7 +4,7 @@ code blocks (each at its line)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -226,7 +226,8 @@ def recognised_sections(
 
     def empty(body: SectionBody) -> bool:
         text = body_text(found[at[id(body)]], memo)
-        return body_state(without_guidance(text, guidance), settings.placeholders) == EMPTY
+        return body_state(without_guidance(text, guidance), settings.placeholders,
+                          needs_reason=settings.na_needs_reason) == EMPTY
 
     chosen = choose_sections(bodies, settings, empty).bodies
     return {key: found[at[id(body)]]
@@ -282,10 +283,13 @@ def _may_hold_placeholders(
 def placeholder_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
     lines: SourceLines, text: str, diagrams: Sequence[nodes.Element] | None = None,
+    metadata_lines: Collection[int] = frozenset(),
 ) -> list[Problem]:
     """One problem per paragraph, title, table cell or code block that
     holds placeholders, at its line (*text*: all text of the document;
-    *diagrams*: its Mermaid nodes, if the caller found them)."""
+    *diagrams*: its Mermaid nodes, if the caller found them;
+    *metadata_lines*: the lines of the leading list's items read as
+    metadata fields, whose placeholders are told of as the fields')."""
     if not _may_hold_placeholders(doctree, settings.placeholders, text, diagrams):
         return []
     problems: list[Problem] = []
@@ -349,7 +353,10 @@ def placeholder_problems(
                      None if is_placeholder(code, settings.placeholders)
                      else code_blanks(settings).found_in(code))
             elif isinstance(child, nodes.TextElement):
-                emit(child, prose_text(child), "paragraph", first_line(child))
+                line = first_line(child)
+                if isinstance(node, nodes.list_item) and line in metadata_lines:
+                    continue  # a metadata field: its own warning names it
+                emit(child, prose_text(child), "paragraph", line)
             else:
                 if child.line:
                     state["last"] = max(state["last"], child.line)

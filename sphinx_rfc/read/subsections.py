@@ -121,7 +121,8 @@ def empty_subsections(
             line = lines.title_line(section[0])
             keys = [k for k, at in section_lines.items() if line is not None and at == line]
         subs = known.get(keys[0]) if keys else None
-        if not subs or body_state(body_text(section, memo), settings.placeholders) == EMPTY:
+        if not subs or body_state(body_text(section, memo), settings.placeholders,
+                                  needs_reason=settings.na_needs_reason) == EMPTY:
             continue  # (an empty section is one warning, not one per sub-section)
         for child in section.children:
             if not isinstance(child, nodes.section) or not isinstance(child[0], nodes.title):
@@ -130,7 +131,7 @@ def empty_subsections(
             if fold_key(clean_heading(title)) not in subs:
                 continue
             if (body_state(without_guidance(body_text(child, memo), guidance),
-                           settings.placeholders) == EMPTY
+                           settings.placeholders, needs_reason=settings.na_needs_reason) == EMPTY
                     and not _holds_more_than_text(child)):
                 problems.append(Problem(
                     "empty-section",

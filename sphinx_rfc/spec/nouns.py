@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 __all__ = [
-    "NOUNS", "PROFILES", "DocumentNoun", "TemplateProfile", "profile_of", "status_words",
+    "NOUNS", "PROFILES", "DocumentNoun", "TemplateProfile", "profile_of", "shipped_profile",
+    "status_words",
 ]
 
 
@@ -64,6 +65,9 @@ class TemplateProfile:
     #: Whether its documents may write a section as a line of bold text
     #: (``**Decision Outcome**`` alone on a line), read as a heading.
     bold_headings: bool = False
+    #: Whether a not-applicable marker (``N/A``, ``不涉及``) must give a
+    #: reason to answer a section; False: the marker alone is a full answer.
+    na_needs_reason: bool = False
 
 
 _RFC_STATUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -72,7 +76,8 @@ _RFC_STATUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 PROFILES: dict[str, TemplateProfile] = {
-    "hyper-parallel": TemplateProfile(NOUNS["rfc"], _RFC_STATUSES, "draft", "draft"),
+    "hyper-parallel": TemplateProfile(NOUNS["rfc"], _RFC_STATUSES, "draft", "draft",
+                                      na_needs_reason=True),
     "rust-rfc": TemplateProfile(NOUNS["rfc"], _RFC_STATUSES, "draft", "draft"),
     "kep": TemplateProfile(
         NOUNS["kep"],
@@ -94,17 +99,23 @@ PROFILES: dict[str, TemplateProfile] = {
 DEFAULT_PROFILE = PROFILES["hyper-parallel"]
 
 
-def profile_of(template_path: str | None) -> TemplateProfile:
-    """The profile of the template read from *template_path* (a
-    :class:`~sphinx_rfc.spec.template.TemplateSchema`'s ``path``): a
-    shipped template's, else the default one."""
+def shipped_profile(template_path: str | None) -> TemplateProfile | None:
+    """The profile of a template shipped in ``sphinx_rfc/templates`` read
+    from *template_path* (None: the built-in one), or None for a
+    project's own template."""
     if not template_path:
         return DEFAULT_PROFILE
     path = PurePath(template_path)
     if path.parent.name != "templates" or path.parent.parent.name != "sphinx_rfc":
-        return DEFAULT_PROFILE
-    name = path.name.split(".", 1)[0]
-    return PROFILES.get(name, DEFAULT_PROFILE)
+        return None
+    return PROFILES.get(path.name.split(".", 1)[0])
+
+
+def profile_of(template_path: str | None) -> TemplateProfile:
+    """The profile of the template read from *template_path* (a
+    :class:`~sphinx_rfc.spec.template.TemplateSchema`'s ``path``): a
+    shipped template's, else the default one."""
+    return shipped_profile(template_path) or DEFAULT_PROFILE
 
 
 def status_words(profile: TemplateProfile) -> str:

@@ -43,7 +43,7 @@ from sphinx_rfc.spec.aliases import (
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.id_space import NewIds
 from sphinx_rfc.spec.messages import _, translating
-from sphinx_rfc.spec.nouns import TemplateProfile, profile_of
+from sphinx_rfc.spec.nouns import TemplateProfile, profile_of, shipped_profile
 from sphinx_rfc.spec.preamble import Since
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
 from sphinx_rfc.spec.setting_values import (
@@ -446,6 +446,18 @@ class RfcSettings:
         """The template's noun and statuses (:mod:`sphinx_rfc.spec.nouns`):
         a named template's, else the RFC one."""
         return profile_of(self.template.path if self.template is not None else None)
+
+    @cached_property
+    def na_needs_reason(self) -> bool:
+        """Whether a section answered by a not-applicable marker alone
+        (``N/A``, ``不涉及``, ``None.``) is empty: the template's
+        ``rfc-not-applicable`` comment says, else a shipped template's
+        profile (the built-in one: yes), else no (a team's own template)."""
+        template = self.template
+        if template is not None and template.na_needs_reason is not None:
+            return template.na_needs_reason
+        shipped = shipped_profile(template.path if template is not None else None)
+        return shipped.na_needs_reason if shipped is not None else False
 
     def noun(self, *, plural: bool = False) -> str:
         """What the template calls its documents, in the language messages

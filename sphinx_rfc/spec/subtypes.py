@@ -63,7 +63,8 @@ SUBTYPES: dict[str, str] = {
     ),
     "empty-section": (
         "A section, or a template sub-section, has a title but no content (or only a "
-        "placeholder, then not reported again), or a not-applicable marker with no reason."
+        "placeholder, then not reported again), or, in the built-in template, a not-applicable "
+        "marker with no reason. A section the template marks optional is never empty."
     ),
     "placeholder": (
         "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC's prose, or the "

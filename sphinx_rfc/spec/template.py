@@ -104,6 +104,9 @@ class SectionSpec:
     #: An optional section the template itself leaves blank (``# 名词解释``
     #: with nothing under it): an RFC that leaves it so is not warned.
     blank: bool = False
+    #: The template marks it optional (``(Optional)``, ``（可选）``,
+    #: ``optional=yes``): left blank or answered N/A, it is not warned.
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,7 @@ class TemplateSection:
         return SectionSpec(
             self.key, self.label or self.title, self.label_zh or self.title, titles,
             self.directive, self.level, blank=self.blank and self.optional,
+            optional=self.optional,
         )
 
 
@@ -211,6 +215,9 @@ class TemplateSchema:
     #: The levels added to its own headings' (1: its sections are headings
     #: of its title's level, read one level down; else 0).
     shift: int = 0
+    #: What its ``rfc-not-applicable`` comment says: whether a section
+    #: answered ``N/A`` / ``不涉及`` must give a reason (None: not said).
+    na_needs_reason: bool | None = None
 
     @property
     def section_specs(self) -> tuple[SectionSpec, ...]:
@@ -661,6 +668,7 @@ def parse_template(
         tables, table_owner, kinds, _column_marks(comments, parts, tables))
     placeholders = _placeholders(text, markdown)
     metadata = _metadata_rule(comments)
+    na_needs_reason = _not_applicable_rule(comments)
     return TemplateSchema(
         path=path,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
@@ -677,6 +685,7 @@ def parse_template(
         text=text,
         metadata=metadata,
         shift=shift,
+        na_needs_reason=na_needs_reason,
     )
 
 
@@ -707,6 +716,25 @@ def _metadata_rule(comments: Sequence[Comment]) -> MetadataRule | None:
             return parse_rule(values)
         except RuleError as exc:
             raise TemplateError(str(exc), comment.line) from None
+    return None
+
+
+def _not_applicable_rule(comments: Sequence[Comment]) -> bool | None:
+    """The template's ``rfc-not-applicable: reason=yes|no`` comment: whether
+    a section answered by a not-applicable marker alone is empty (yes) or
+    answered (no); None when the template has none."""
+    for comment in comments:
+        text = comment.text.strip()
+        if not text.startswith("rfc-not-applicable:"):
+            continue
+        text = " ".join(text[len("rfc-not-applicable:"):].splitlines())
+        values = _annotation(text, comment.line, ("reason",), "rfc-not-applicable")
+        value = values.get("reason", "").strip().lower()
+        if value not in ("yes", "no"):
+            raise TemplateError(
+                f"rfc-not-applicable reason={value!r}: write reason=yes (a marker needs a "
+                "reason) or reason=no (the marker alone is an answer)", comment.line)
+        return value == "yes"
     return None
 
 

@@ -84,3 +84,23 @@ def test_a_label_names_one_warning_only() -> None:
                                 "a.md\t5\tmissing-section\tfalse\t\tsecond\n")
     found = run.match(labels, run.read_warnings(log, "/src"))
     assert list(found) == [2]  # the first row (line 2 of the file) took it
+
+
+def test_empty_section_is_scored_like_the_others() -> None:
+    log = ("/src/a.md:12: WARNING: a: section '底层OP设计' has no content [rfc.empty-section]\n"
+           "/src/a.md:30: WARNING: a: section '影响面' has no content [rfc.empty-section]\n")
+    labels, errors = run.read_labels(
+        "h\na.md\t12\tempty-section\ttrue\t底层OP设计\tnothing under the heading\n"
+        "a.md\t31\tempty-section\tfalse\t影响面\tanswered 不涉及 in full\n")
+    assert errors == [] and "empty-section" in run.LABELLED
+    empty = run.score("empty-section", labels, run.read_warnings(log, "/src"))
+    assert (empty.emitted, empty.labelled, empty.true, empty.precision) == (2, 2, 1, 0.5)
+    assert "empty-section" in " ".join(run.HEADER)
+
+
+def test_a_row_kept_from_a_narrower_table_is_widened() -> None:
+    old = ["c", "1 of 1 files", "1 / 1 / 1 / 1", "—", *(["0 · P —"] * 4), "0", "1 s"]
+    wide = run.widen(old)
+    assert len(wide) == len(run.HEADER)
+    assert wide[-2:] == ["0", "1 s"] and wide[:8] == old[:8]
+    assert run.widen(wide) == wide
