@@ -884,18 +884,7 @@ def section_states(
     for spec in settings.sections:
         body = choice.bodies.get(spec.key)
         has_directive = spec.directive is not None and spec.directive in present_directives
-        if body is not None:
-            # (a section holding the template's guidance only is empty too)
-            state = body_state(without_guidance(body.text, guidance), settings.placeholders,
-                               needs_reason=settings.na_needs_reason)
-            if state == EMPTY and (has_directive or body_state(
-                    without_guidance(carried_text(body, bodies, unmatched), guidance),
-                    settings.placeholders, needs_reason=settings.na_needs_reason) != EMPTY):
-                state = PRESENT
-        elif has_directive:
-            state = PRESENT
-        else:
-            state = MISSING
+        state = _state_of(body, has_directive, bodies, unmatched, guidance, settings)
         states[spec.key] = state
         if body is not None:
             lines[spec.key] = body.line
@@ -939,6 +928,25 @@ def section_states(
     problems.extend(missing)
     problems.extend(_level_hints(chosen, settings.sections, source, rfc_id))
     return SectionResult(states, problems, lines)
+
+
+def _state_of(
+    body: SectionBody | None, has_directive: bool, bodies: Sequence[SectionBody],
+    unmatched: Sequence[SectionBody], guidance: frozenset[str], settings: RfcSettings,
+) -> str:
+    """A section's state: present, empty or not applicable by its *body*
+    (a section holding the template's guidance only is empty too; one whose
+    text runs on under its own sub-headings is present), present by its
+    table directive, else missing."""
+    if body is None:
+        return PRESENT if has_directive else MISSING
+    state = body_state(without_guidance(body.text, guidance), settings.placeholders,
+                       needs_reason=settings.na_needs_reason)
+    if state == EMPTY and (has_directive or body_state(
+            without_guidance(carried_text(body, bodies, unmatched), guidance),
+            settings.placeholders, needs_reason=settings.na_needs_reason) != EMPTY):
+        return PRESENT
+    return state
 
 
 def _level_hints(chosen: dict[str, SectionBody], sections: Sequence[SectionSpec],

@@ -280,6 +280,32 @@ def _may_hold_placeholders(
     )
 
 
+def _leaf_text(
+    child: nodes.Element, settings: RfcSettings, lines: SourceLines, cell_line: CellLines,
+) -> tuple[str, str, int | None, list[str] | None] | None:
+    """A title, cell, diagram or code block's text, what it is, its line
+    and the placeholders already found in it (None: to be searched); None
+    for any other node."""
+    if isinstance(child, nodes.title):
+        return prose_text(child), "title", lines.title_line(child), None
+    if isinstance(child, nodes.entry):
+        # (a cell keeps docutils' diagnostics of its markup, with the
+        # source's path: not the author's text)
+        return prose_text(without_messages(child)), "table cell", cell_line(child), None
+    if child.tagname == "mermaid" and isinstance(child.get("code"), str):
+        return child["code"], "diagram", line_of(child), None
+    if isinstance(child, nodes.literal_block):
+        # code is no prose: a placeholder in it is the code's own (an
+        # escape, an identifier, a string), unless the block holds nothing
+        # else or the template's own example code (`enable_xxx`, learned
+        # from the template's code blocks)
+        code = child.astext()
+        return code, "code block", line_of(child), (
+            None if is_placeholder(code, settings.placeholders)
+            else code_blanks(settings).found_in(code))
+    return None
+
+
 def placeholder_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
     lines: SourceLines, text: str, diagrams: Sequence[nodes.Element] | None = None,
@@ -335,23 +361,8 @@ def placeholder_problems(
                     state["floor"] = lines.title_line(child[0]) or saved
                 walk(child)
                 state["floor"] = saved
-            elif isinstance(child, nodes.title):
-                emit(child, prose_text(child), "title", lines.title_line(child))
-            elif isinstance(child, nodes.entry):
-                # (a cell keeps docutils' diagnostics of its markup, with
-                # the source's path: not the author's text)
-                emit(child, prose_text(without_messages(child)), "table cell", cell_line(child))
-            elif child.tagname == "mermaid" and isinstance(child.get("code"), str):
-                emit(child, child["code"], "diagram", line_of(child))
-            elif isinstance(child, nodes.literal_block):
-                # code is no prose: a placeholder in it is the code's own
-                # (an escape, an identifier, a string), unless the block
-                # holds nothing else or the template's own example code
-                # (`enable_xxx`, learned from the template's code blocks)
-                code = child.astext()
-                emit(child, code, "code block", line_of(child),
-                     None if is_placeholder(code, settings.placeholders)
-                     else code_blanks(settings).found_in(code))
+            elif (leaf := _leaf_text(child, settings, lines, cell_line)) is not None:
+                emit(child, *leaf)
             elif isinstance(child, nodes.TextElement):
                 line = first_line(child)
                 if isinstance(node, nodes.list_item) and line in metadata_lines:

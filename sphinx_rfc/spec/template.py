@@ -731,9 +731,10 @@ def _not_applicable_rule(comments: Sequence[Comment]) -> bool | None:
         values = _annotation(text, comment.line, ("reason",), "rfc-not-applicable")
         value = values.get("reason", "").strip().lower()
         if value not in ("yes", "no"):
-            raise TemplateError(
-                f"rfc-not-applicable reason={value!r}: write reason=yes (a marker needs a "
-                "reason) or reason=no (the marker alone is an answer)", comment.line)
+            raise TemplateError(_(
+                "rfc-not-applicable reason={value!r}: write reason=yes (a marker needs a "
+                "reason) or reason=no (the marker alone is an answer)").format(value=value),
+                comment.line)
         return value == "yes"
     return None
 
