@@ -13,9 +13,10 @@ from docutils import nodes
 from sphinx_rfc.check.placeholders import find_placeholders
 from sphinx_rfc.doctree.locations import SourceLines, first_line
 from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, row_cells
+from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import CELL_MARK
+from sphinx_rfc.nodes import CELL_MARK, holds
 from sphinx_rfc.spec.menus import (
     Asks,
     is_guidance,
@@ -72,11 +73,14 @@ def value_problems(
     # left): a finished section that keeps the template's instruction
     # line above its answer is not nagged
     guidance: list[Problem] = []
+    # a document without docutils' diagnostics (one walk): its cells' texts
+    # need no search for them each
+    cell_text = node_text if holds(doctree, nodes.system_message) else astext
 
     def cell(entry: nodes.entry) -> None:
         if entry.get("rfc-generated") or _INVALID in entry.get(CELL_MARK, ()):
             return
-        value = node_text(entry).strip()
+        value = cell_text(entry).strip()
         if not value or find_placeholders(value, settings.placeholders):
             return
         menu = None
