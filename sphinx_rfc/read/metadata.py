@@ -345,7 +345,7 @@ def _status_targets(
 
 #: A run of digits, then a slug: a folder or file named for an RFC
 #: (``3456-replaced-kep``, ``0375-cpumanager.md``).
-_NUMBERED_NAME = re.compile(r"[0-9]+[-_][^\W_]")
+_NUMBERED_NAME = re.compile(r"([0-9]+)[-_][^\W_]")
 
 
 def relation_target(item: str, settings: RfcSettings) -> str | None:
@@ -367,18 +367,11 @@ def relation_target(item: str, settings: RfcSettings) -> str | None:
     if "/" not in text:
         return None
     for part in reversed(text.split("?", 1)[0].split("#", 1)[0].split("/")):
-        if _NUMBERED_NAME.match(part) and not dated_name(part):
-            candidate = format_id(settings.id_format, part[:_digits_end(part)])
+        if (numbered := _NUMBERED_NAME.match(part)) and not dated_name(part):
+            candidate = format_id(settings.id_format, numbered.group(1))
             if settings.id_pattern.match(candidate):
                 return candidate
     return ""
-
-
-def _digits_end(text: str) -> int:
-    end = 0
-    while end < len(text) and text[end].isdigit():
-        end += 1
-    return end
 
 
 def add_note(notes: dict[str, str], name: str, note: str) -> None:
