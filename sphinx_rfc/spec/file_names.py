@@ -33,6 +33,11 @@ _DATE = re.compile(
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])", re.IGNORECASE)
 
 
+def _no_number(name: str, digits: re.Match[str]) -> bool:
+    """Whether the run of *digits* in *name* is a date or an ordinal."""
+    return _date_at(name, digits.start()) or _ORDINAL.match(name, digits.end()) is not None
+
+
 def _date_at(name: str, start: int) -> bool:
     match = _DATE.match(name, start)
     if match is None:
@@ -49,8 +54,7 @@ def dated_name(name: str) -> bool:
     which number would be the RFC's?)."""
     base = PurePosixPath(name).name
     match = _DIGITS.search(base)
-    return match is not None and (_date_at(base, match.start())
-                                  or _ORDINAL.match(base, match.end()) is not None)
+    return match is not None and _no_number(base, match)
 
 
 def name_digits(name: str) -> str | None:
@@ -59,7 +63,7 @@ def name_digits(name: str) -> str | None:
     (:func:`dated_name`)."""
     base = PurePosixPath(name).name
     match = _DIGITS.search(base)
-    if match is None or _date_at(base, match.start()) or _ORDINAL.match(base, match.end()):
+    if match is None or _no_number(base, match):
         return None
     return match.group(0)
 
