@@ -24,8 +24,10 @@ templates are kept between the builds of the session
 
 from __future__ import annotations
 
+import importlib
 import re
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -207,6 +209,27 @@ def _sphinx_defaults() -> None:
     default = Config.config_values["source_suffix"].default
     default.clear()
     default.update(_SOURCE_SUFFIX)
+
+
+@pytest.fixture(autouse=True)
+def _projects_import_their_own_code(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """What a test's projects imported from their folders (``conf.py``
+    puts a ``code`` folder on ``sys.path``; ``rfc_check_signatures``
+    imports from it) is forgotten after the test, and ``sys.path`` is as
+    it was: two projects of the suite ship a package of the same name
+    (``sigpkg``), and a later test must import its own project's copy,
+    not one a test before it left in ``sys.modules``."""
+    path = list(sys.path)
+    before = set(sys.modules)
+    yield
+    sys.path[:] = path
+    base = str(tmp_path_factory.getbasetemp())
+    for name in set(sys.modules) - before:
+        module = sys.modules[name]
+        files = [getattr(module, "__file__", None) or "", *(getattr(module, "__path__", None) or [])]
+        if any(str(file).startswith(base) for file in files):
+            del sys.modules[name]
+    importlib.invalidate_caches()
 
 
 def _build(make_app: Callable[..., SphinxTestApp], srcdir: Path, builder: str,

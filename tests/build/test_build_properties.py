@@ -18,6 +18,7 @@ table cells, template-native tables.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -152,6 +153,21 @@ def bodies(build: Build) -> dict[str, str]:
     return found
 
 
+def differences(expected: dict[str, bytes], got: dict[str, bytes]) -> str:
+    """The first lines that differ in each file that differs (the failure's
+    message: what a parallel build got wrong)."""
+    shown = []
+    for name in expected:
+        if got.get(name) != expected[name]:
+            lines = difflib.unified_diff(
+                expected[name].decode("utf-8", "replace").splitlines(),
+                got.get(name, b"").decode("utf-8", "replace").splitlines(),
+                "serial/" + name, "parallel/" + name, n=1, lineterm="",
+            )
+            shown.append("\n".join(list(lines)[:40]))
+    return "\n".join(shown)
+
+
 def warning_lines(build: Build) -> list[str]:
     return sorted(
         line.replace(str(build.srcdir), "<src>")
@@ -186,7 +202,7 @@ def test_parallel_and_incremental_builds_equal_a_clean_serial_build(
     assert pages | {"rfc-rfcs.html", "rfcs.json"} <= expected.keys()
     got = outputs(parallel)
     assert got.keys() == expected.keys()
-    assert [name for name in expected if got[name] != expected[name]] == []
+    assert [name for name in expected if got[name] != expected[name]] == [], differences(expected, got)
     assert warning_lines(parallel) == warning_lines(serial)
     assert summary(parallel) == summary(serial) and summary(serial)
     if project == "many-rfcs":  # the comparison means something
