@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import RfcRecord
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, series
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -182,7 +182,7 @@ def superseded_status(data: CrossData, record: RfcRecord) -> list[Problem]:
         problems.append(Problem(
             "inconsistent-status",
             _("superseded by {successors} but its status is {status!r}").format(
-                successors=", ".join(successors),
+                successors=series(successors),
                 status=data.settings.statuses.shown(record.status)),
             *where,
         ))

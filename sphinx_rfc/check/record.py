@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import PRESENT, RfcRecord
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, series
 from sphinx_rfc.spec.text import fold, fold_header
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def check_record(
     if record.alternatives:
         chosen = [a for a in record.alternatives if a.chosen]
         if len(chosen) != 1:
-            names = ", ".join(a.option for a in chosen) or _("none")
+            names = series(a.option for a in chosen) or _("none")
             problems.append(Problem(
                 "alternatives",
                 _("exactly one alternative must be chosen; chosen: {names}").format(names=names),

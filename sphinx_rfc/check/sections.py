@@ -18,7 +18,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.menus import template_asks, without_guidance
-from sphinx_rfc.spec.messages import _, translating
+from sphinx_rfc.spec.messages import _, series, translating
 from sphinx_rfc.spec.sections import (
     NOT_APPLICABLE_MARKERS,
     TITLE_DELIMITERS,
@@ -298,7 +298,7 @@ SHORT_PAGE = 400
 
 def _no_headings_message(count: int, page: PageShape | None) -> str:
     if page is not None and len(page.bold) >= 2:
-        names = ", ".join(repr(b) for b in page.bold[:3]) + (", …" if len(page.bold) > 3 else "")
+        names = series(repr(b) for b in page.bold[:3]) + (", …" if len(page.bold) > 3 else "")
         return _("no headings found — its sections look written as lines of bold text "
                  "({names}): write them as headings (## {first}) ({count} required sections "
                  "are looked for by their headings)").format(

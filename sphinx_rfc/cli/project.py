@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx_rfc._compat import replaces_undecodable
 from sphinx_rfc.cli.cache import Workspace, discard_environment, open_workspace, store_environment
 from sphinx_rfc.cli.errors import CliError
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, series
 
 if TYPE_CHECKING:
     import argparse
@@ -64,7 +64,7 @@ def find_sourcedir(given: str | None) -> Path:
         return Path(os.path.relpath(above))
     raise CliError(_(
         "sphinx-rfc: no conf.py found here (tried {folders}, and the folders above); give the "
-        "Sphinx source folder").format(folders=", ".join(DEFAULT_SOURCEDIRS)))
+        "Sphinx source folder").format(folders=series(DEFAULT_SOURCEDIRS)))
 
 
 def add_sourcedir_argument(parser: argparse.ArgumentParser) -> None:

@@ -24,7 +24,7 @@ from sphinx_rfc.check.field_places import Place, find_places, value_at
 from sphinx_rfc.cli.front_matter import read_front_matter
 from sphinx_rfc.model.relations import format_id, id_from_file_name
 from sphinx_rfc.spec.globs import docname_glob_match
-from sphinx_rfc.spec.messages import _, clauses
+from sphinx_rfc.spec.messages import _, clauses, series
 from sphinx_rfc.spec.preamble import split_status
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.text import split_list
@@ -121,7 +121,7 @@ def not_found(rfc_id: str, rfcs: Sequence[FoundRfc], unreadable: Sequence[tuple[
     not be read (a file in another encoding is named, not taken for none)."""
     known = sorted({r.rfc_id for r in rfcs})
     message = _("unknown RFC {rfc_id!r}; known: {known}").format(
-        rfc_id=rfc_id, known=", ".join(known) or _("none"))
+        rfc_id=rfc_id, known=series(known) or _("none"))
     if unreadable:
         digits = "".join(c for c in rfc_id if c.isdigit()).lstrip("0")
         # the files whose name has the ID's number first

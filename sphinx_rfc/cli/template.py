@@ -25,7 +25,7 @@ from sphinx_rfc.cli.project import find_sourcedir
 from sphinx_rfc.read.subsections import subsections_of
 from sphinx_rfc.spec.aliases import field_words
 from sphinx_rfc.spec.fields import FIELDS
-from sphinx_rfc.spec.messages import N_, _, translating
+from sphinx_rfc.spec.messages import N_, _, series, translating
 from sphinx_rfc.spec.table_kinds import NOTE_HEADERS
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 
@@ -275,7 +275,7 @@ def _sections_text(data: dict[str, Any]) -> list[str]:
         others = [t for t in s["titles"] if t not in (s["title"], title)]
         # (a full-width parenthesis needs no space before it)
         gap = "" if translating() else "  "
-        also = gap + _("(also: {titles})").format(titles=", ".join(others)) if others else ""
+        also = gap + _("(also: {titles})").format(titles=series(others)) if others else ""
         written = s.get("heading")
         shown = "  " + _("<- {heading!r}").format(heading=written) if (
             written and written != s["title"]) else ""
@@ -299,11 +299,11 @@ def _tables_text(data: dict[str, Any]) -> list[str]:
             shown = _(column_need).format(label=_(c["label"])) if column_need else \
                 f"{_(c['label'])} ({c['required']})"
             out.append(f"    {shown}{allowed}")
-            out.append("      " + _("headers: {headers}").format(headers=", ".join(c["headers"])))
+            out.append("      " + _("headers: {headers}").format(headers=series(c["headers"])))
     out.append("  " + _("every table: notes ({headers})").format(
-        headers=", ".join(data["note_headers"])))
+        headers=series(data["note_headers"])))
     for g in data["generic_tables"]:
-        cols = ", ".join(_("{header} = {values} (closed)").format(
+        cols = series(_("{header} = {values} (closed)").format(
             header=c["header"], values=" / ".join(c["allowed"])) if c["allowed"] else c["header"]
             for c in g["columns"])
         out.append("  " + _("generic (section {section}, line {line}): {columns}").format(
@@ -315,7 +315,7 @@ def _fields_text(data: dict[str, Any]) -> list[str]:
     builtin_fields = {(f.key, f.label) for f in FIELDS}
     out: list[str] = []
     out += ["", _("test levels: {levels}").format(
-        levels=", ".join(data["test_levels"]) or _("(none)")), "", _("fields:")]
+        levels=series(data["test_levels"]) or _("(none)")), "", _("fields:")]
     for f in data["fields"]:
         allowed = f" = {' / '.join(f['allowed'])}" if f["allowed"] else ""
         name = _(f["name"]) if (f["key"], f["name"]) in builtin_fields else f["name"]
@@ -324,7 +324,7 @@ def _fields_text(data: dict[str, Any]) -> list[str]:
         out.append(f"  {line}{allowed}")
         others = [w for w in f["words"] if w not in (f["name"], name)]
         if others:
-            out.append("    " + _("words: {words}").format(words=", ".join(others)))
+            out.append("    " + _("words: {words}").format(words=series(others)))
     return out
 
 
@@ -333,21 +333,21 @@ def _values_text(data: dict[str, Any]) -> list[str]:
     if data["sub_sections"]:
         out += ["", _("sub-sections (checked when present):")]
         for key, titles in data["sub_sections"].items():
-            out.append("  " + _("{key}: {words}").format(key=key, words=", ".join(titles)))
+            out.append("  " + _("{key}: {words}").format(key=key, words=series(titles)))
     out += ["", _("values:")]
     for name, choices in data["values"].items():
         kind = _VALUE_KINDS.get(name)
         out.append("  " + (_(kind) if kind else _("{key}:").format(key=name)))
         for key, names in choices.items():
-            out.append("    " + _("{key}: {words}").format(key=key, words=", ".join(names)))
-    out += ["", _("placeholders: {words}").format(words=", ".join(data["placeholders"]))]
+            out.append("    " + _("{key}: {words}").format(key=key, words=series(names)))
+    out += ["", _("placeholders: {words}").format(words=series(data["placeholders"]))]
     return out
 
 
 def _metadata_text(data: dict[str, Any]) -> list[str]:
     out: list[str] = []
     meta = data["metadata"]
-    out += ["", _("metadata: from {sources}").format(sources=", ".join(
+    out += ["", _("metadata: from {sources}").format(sources=series(
         _(_SOURCES[m]) if m in _SOURCES else m for m in meta["from"]))]
     for key, name in meta["fields"].items():
         out.append("  " + _("{key} -> {field}").format(key=key, field=name))
@@ -369,7 +369,7 @@ def _metadata_text(data: dict[str, Any]) -> list[str]:
     if later or data["history"]:
         out += ["", _("history:")]
         for era in data["history"]:
-            when = ", ".join(era["documents"]) if era.get("documents") else (
+            when = series(era["documents"]) if era.get("documents") else (
                 era["since"] or _("first"))
             out.append("  " + _("{since}: {template}").format(since=when, template=era["template"]))
         out += ["  " + _("added: {section}").format(section=text) for text in later]

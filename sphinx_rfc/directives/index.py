@@ -52,6 +52,7 @@ from sphinx_rfc.render.timeline import days_in_status
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve import views
 from sphinx_rfc.resolve.api import api_value
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class RfcIndexDirective(SphinxDirective):
         if value not in allowed:
             warn(self, "invalid-value",
                  _("rfc-index: invalid :{name}: {value!r}; expected one of {choices}").format(
-                     name=name, value=raw, choices=", ".join(allowed)))
+                     name=name, value=raw, choices=series(allowed)))
             return default
         return value
 
@@ -182,7 +183,7 @@ class RfcIndexDirective(SphinxDirective):
                 warn(self, "invalid-value",
                      _("rfc-index: unknown column {item!r} in :columns:; "
                        "expected some of {choices}").format(
-                         item=item, choices=", ".join(INDEX_COLUMNS)))
+                         item=item, choices=series(INDEX_COLUMNS)))
             elif key not in columns:
                 columns.append(key)
         return columns or list(DEFAULT_COLUMNS)

@@ -52,6 +52,7 @@ from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import module_of_path
 from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
@@ -278,7 +279,7 @@ def plan_problems(
             "unplanned-change",
             _("commits citing {rfc_id} change module {module!r}, which is not in its change "
               "table or :modules: ({commits})").format(
-                rfc_id=record.id, module=module, commits=", ".join(shas)),
+                rfc_id=record.id, module=module, commits=series(shas)),
             record.source, line, record.id,
         ))
     days = settings.implementation_days
@@ -297,7 +298,7 @@ def plan_problems(
                              "accepted {n} days ago ({date}) and no commit citing {rfc_id} "
                              "touched its modules ({modules})", age).format(
                         n=age, date=started.isoformat(), rfc_id=record.id,
-                        modules=", ".join(planned)),
+                        modules=series(planned)),
                     record.source, record.line, record.id,
                 ))
     return problems

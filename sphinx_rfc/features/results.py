@@ -52,6 +52,7 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interaction, RfcRecord, TablePayload, TestLevel
 from sphinx_rfc.nodes import CELL_MARK, TABLE_MARK, AddClass, TableMark, generated
 from sphinx_rfc.report import report
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.store.domain import build_state, get_domain
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ def apply_results(record: RfcRecord, results: TestResults) -> list[Problem]:
                     "test-missing",
                     _("test {test!r} of {row} is in no test result ({where}: "
                       "{patterns})").format(test=test_id, row=_row_label(row), where=where,
-                                            patterns=", ".join(results.patterns)),
+                                            patterns=series(results.patterns)),
                     record.source, row.line or record.line, record.id, record.docname,
                 ))
     return problems

@@ -51,6 +51,7 @@ from sphinx_rfc.features.pycode import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import Interface, Param, RfcRecord, TablePayload
+from sphinx_rfc.spec.messages import series
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -153,7 +154,7 @@ def compare(
         listed.add(name)
         code = by_name.get(name)
         if code is None:
-            known = ", ".join(p.name for p in params) or str(_("none"))
+            known = series(p.name for p in params) or str(_("none"))
             through = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
             hint = (_("; {target} only takes it through **kwargs").format(target=target)
                     if through else "")

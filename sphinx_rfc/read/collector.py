@@ -97,6 +97,7 @@ from sphinx_rfc.read.unread import not_read_as_rfc
 from sphinx_rfc.read.values import value_problems
 from sphinx_rfc.report import report
 from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.text import clean_title
 from sphinx_rfc.store.domain import get_domain
@@ -156,7 +157,7 @@ def bold_heading_note(bodies: Sequence[SectionBody], source: str, rfc_id: str) -
     bold = [b for b in bodies if b.bold]
     if not bold:
         return []
-    names = ", ".join(repr(b.title) for b in bold[:3]) + (", …" if len(bold) > 3 else "")
+    names = series(repr(b.title) for b in bold[:3]) + (", …" if len(bold) > 3 else "")
     return [Problem(
         "bold-heading",
         _("sections written as lines of bold text ({names}) are read as headings; write them "

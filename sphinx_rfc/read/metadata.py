@@ -17,6 +17,7 @@ from sphinx_rfc.model.relations import format_id
 from sphinx_rfc.spec.cells import is_path, module_of_path, read_choice, read_date
 from sphinx_rfc.spec.fields import issue_items
 from sphinx_rfc.spec.file_names import dated_name
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.spec.nouns import DEFAULT_PROFILE, profile_of, status_words
 from sphinx_rfc.spec.preamble import split_status, stated
 from sphinx_rfc.spec.subtypes import Subtype, subtype_name
@@ -251,7 +252,7 @@ def _extra(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) 
             if not all(fold_header(p) in folded for p in parts):
                 read.invalid(name, _("invalid value {item!r} for {name!r}; expected one of "
                                      "{allowed}").format(item=item, name=read.shown(name),
-                                                         allowed=", ".join(allowed)))
+                                                         allowed=series(allowed)))
             else:
                 kept.extend(folded[fold_header(p)] for p in parts)
         items = list(dict.fromkeys(kept))

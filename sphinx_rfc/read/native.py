@@ -116,6 +116,7 @@ from sphinx_rfc.spec.file_names import dated_name
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.menus import options_of
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
@@ -393,7 +394,7 @@ def read_generic_tables(
                     _("the {section} table has no {header!r} column (the template's table: "
                       "{columns})").format(
                         section=key, header=column.header,
-                        columns=", ".join(c.header for c in model.columns)),
+                        columns=series(c.header for c in model.columns)),
                     source, line, rfc_id,
                 ))
         allowed = {fold_header(c.header): c.allowed for c in model.columns if c.allowed}

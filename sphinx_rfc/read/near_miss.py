@@ -26,6 +26,7 @@ from sphinx_rfc.i18n import _, local_words
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.read.tables import header_score, inside_read_table, kind_name, local_word
 from sphinx_rfc.spec.folding import fold_key, one_edit_apart
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.spec.table_kinds import TEXT, TableSpec, is_note_header
 
 
@@ -106,7 +107,7 @@ def near_miss_problem(
                     "did you mean {alias!r} for {header!r}?").format(
             where=where, kinds=kinds, alias=hint[1], header=hint[0])
     else:
-        wanted = ", ".join(
+        wanted = series(
             repr(local_words(col.aliases)[0]) for col in best.columns if col.required != "no"
         )
         message = _("{where}: the table is not read: its headers are not those of {kinds} "

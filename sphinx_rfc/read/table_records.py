@@ -39,6 +39,7 @@ from sphinx_rfc.spec.cells import (
     read_date,
     read_level,
 )
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.spec.table_kinds import COUNT, LEVEL, LIST, YESNO
 from sphinx_rfc.spec.text import fold, fold_header, module_name_problem, split_list
 from sphinx_rfc.spec.vocabulary import YES_NO
@@ -371,7 +372,7 @@ def row_records(
                 "incomplete-row",
                 _("{prefix}: {row} leaves {columns} empty").format(
                     prefix=read.prefix, row=_row_label(read, row),
-                    columns=", ".join(repr(m) for m in missing),
+                    columns=series(repr(m) for m in missing),
                 ),
                 read.source, row.line,
             ))

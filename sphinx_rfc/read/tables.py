@@ -66,6 +66,7 @@ from sphinx_rfc.nodes import (
 )
 from sphinx_rfc.read.table_records import RECORD_KINDS, ReadCell, ReadRow, ReadTable, row_records
 from sphinx_rfc.spec.cells import module_cell, module_name, read_choice
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec, is_note_header
 from sphinx_rfc.spec.text import fold_header
 
@@ -329,7 +330,7 @@ def _read_columns(
             _("{directive}: the {kind} table has no {label!r} column "
               "(headers accepted: {aliases})").format(
                 directive=directive, kind=kind_name(chosen), label=str(_(col.label)),
-                aliases=", ".join(local_words(col.aliases))),
+                aliases=series(local_words(col.aliases))),
             source, header_line,
         ))
 
@@ -382,7 +383,7 @@ def kind_name(spec: TableSpec) -> str:
 
 
 def _known(spec: TableSpec) -> str:
-    return ", ".join(str(_(col.label)) for col in spec.columns)
+    return series(str(_(col.label)) for col in spec.columns)
 
 
 # --------------------------------------------------------------------------

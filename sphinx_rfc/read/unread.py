@@ -28,6 +28,7 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.report import report
 from sphinx_rfc.spec.globs import docname_glob_match
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.store.domain import get_domain
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def unread_problems(found: list[str]) -> list[Problem]:
     """One ``not-read`` problem at the first of *found*, naming them all."""
     if not found:
         return []
-    shown = ", ".join(found[:5]) + (", …" if len(found) > 5 else "")
+    shown = series(found[:5]) + (", …" if len(found) > 5 else "")
     message = _(
         "Markdown RFCs not read: {files}; no Markdown parser is enabled: "
         "add \"myst_parser\" to extensions in conf.py (pip install myst-parser)"
@@ -126,7 +127,7 @@ def not_read_as_rfc(
         return []
     if not (_NUMBERED.match(path.name) or "status" in env.metadata.get(docname, {})):
         return []
-    patterns = ", ".join(settings.documents) or _("empty")
+    patterns = series(settings.documents) or _("empty")
     message = _(
         "not read as an RFC: no rfc directive, no 'rfc' ID in its front matter "
         "(rfc: RFC-0001), and rfc_documents ({patterns}) does not name it"

@@ -38,6 +38,7 @@ from sphinx_rfc.render.native_info import draw_native_info
 from sphinx_rfc.render.tables import draw_read_table
 from sphinx_rfc.resolve import code_views, page_views
 from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
+from sphinx_rfc.spec.messages import series
 from sphinx_rfc.store.domain import RfcDomain, get_domain
 
 if TYPE_CHECKING:
@@ -232,7 +233,7 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
             outdated.append(docname)
     if outdated:
         logger.info(__("sphinx_rfc: {count} page(s) show changed RFC data: {pages}").format(
-            count=len(outdated), pages=", ".join(outdated)))
+            count=len(outdated), pages=series(outdated)))
     return outdated
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from sphinx_rfc.spec.fields import FIELDS, FieldSpec
 from sphinx_rfc.spec.folding import fold_key
-from sphinx_rfc.spec.messages import N_, _
+from sphinx_rfc.spec.messages import N_, _, series
 from sphinx_rfc.spec.table_kinds import ColumnSpec, TableSpec
 from sphinx_rfc.spec.template import SectionSpec
 from sphinx_rfc.spec.vocabulary import Choice, Vocabulary
@@ -94,7 +94,7 @@ def _known(key: str, valid: Iterable[str], where: str) -> None:
     names = list(valid)
     if key not in names:
         raise AliasError(_("{where}: unknown key {key!r}; valid keys: {keys}").format(
-            where=where, key=key, keys=", ".join(names)))
+            where=where, key=key, keys=series(names)))
 
 
 def parse_aliases(

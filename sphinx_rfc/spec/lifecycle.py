@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, series
 from sphinx_rfc.spec.vocabulary import STATUSES
 
 #: status -> the statuses that may follow it, besides the ones any status
@@ -146,7 +146,7 @@ def check_transition(
 
 def refusal(verdict: Verdict) -> str:
     """The message of a refused transition: current status, allowed next ones."""
-    following = ", ".join(STATUSES.shown(s) for s in verdict.allowed_next) or _("none")
+    following = series(STATUSES.shown(s) for s in verdict.allowed_next) or _("none")
     return _(
         "cannot go from {current} to {new}: {reason}; "
         "the status is {current}, allowed next: {following} (--force to set it anyway)"

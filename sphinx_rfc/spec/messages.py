@@ -84,6 +84,15 @@ def items(parts: Iterable[str]) -> str:
     return _(", ").join(parts)
 
 
+def series(parts: Iterable[str]) -> str:
+    """Names listed in a sentence (statuses, columns, settings, IDs),
+    joined as its language lists them (``draft, review``; ``草稿、评审中``)."""
+    # Translators: how a sentence lists two names; only the characters
+    # between {first} and {second} are used, as the separator of any list.
+    separator = _("{first}, {second}").format(first="", second="")
+    return separator.join(parts)
+
+
 def translating() -> bool:
     """Whether messages are being translated (the project's ``language``
     has a catalog: ``zh_CN``); then a message lists only the words of

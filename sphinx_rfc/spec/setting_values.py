@@ -31,7 +31,7 @@ from sphinx_rfc.spec.aliases import (
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.id_space import NewIds, parse_new_ids, prefixed_format
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, series
 from sphinx_rfc.spec.preamble import Since, parse_since
 from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
 from sphinx_rfc.spec.subtypes import subtype_name
@@ -266,7 +266,7 @@ def load_template(
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        names = ", ".join(repr(n) for n in NAMED_TEMPLATES)
+        names = series(repr(n) for n in NAMED_TEMPLATES)
         raise SettingError(_(
             "sphinx_rfc: rfc_template: {path} does not exist; give the path of a Markdown or "
             "reStructuredText template relative to conf.py, or one of {names}").format(
@@ -652,7 +652,7 @@ def to_binding_tables(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[
     for kind in value:
         if kind not in known:
             raise s.fail(value, s.shaped("{shape}, each one of {known} ({kind!r} is not)",
-                                         known=", ".join(sorted(known)), kind=kind))
+                                         known=series(sorted(known)), kind=kind))
     return tuple(dict.fromkeys(value))
 
 

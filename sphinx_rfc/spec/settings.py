@@ -42,7 +42,7 @@ from sphinx_rfc.spec.aliases import (
 )
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.id_space import NewIds
-from sphinx_rfc.spec.messages import _, translating
+from sphinx_rfc.spec.messages import _, series, translating
 from sphinx_rfc.spec.nouns import TemplateProfile, profile_of, shipped_profile
 from sphinx_rfc.spec.preamble import Since
 from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
@@ -404,7 +404,7 @@ class RfcSettings:
         if not self.modules or name in self.modules:
             return None
         return _("module {name!r} is not in rfc_modules ({modules})").format(
-            name=name, modules=", ".join(self.modules))
+            name=name, modules=series(self.modules))
 
     @cached_property
     def tables(self) -> tuple[TableSpec, ...]:

@@ -35,7 +35,7 @@ from pathlib import Path
 from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
-from sphinx_rfc.spec.messages import _
+from sphinx_rfc.spec.messages import _, series
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec, is_note_header
 from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts, rst_parts
@@ -300,7 +300,7 @@ def _annotation(
         name = m.group(1)
         if name not in names:
             raise TemplateError(_("unknown {what} field {name!r}; use {fields}").format(
-                what=what, name=name, fields=", ".join(f"{n}=" for n in names)), line)
+                what=what, name=name, fields=series(f"{n}=" for n in names)), line)
         values[name] = m.group(3) if m.group(3) is not None else m.group(4)
         rest = rest[m.end():].strip()
     return values
@@ -865,7 +865,7 @@ def _column_marks(
                     raise TemplateError(_(
                         "rfc-table {name}={header!r}: the table has no such column; its "
                         "columns: {columns}").format(
-                            name=name, header=header, columns=", ".join(headers.values())),
+                            name=name, header=header, columns=series(headers.values())),
                         comment.line)
                 marks[fold_header(header)] = closed
     return found

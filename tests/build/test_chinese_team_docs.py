@@ -178,11 +178,11 @@ def test_template_shows_its_closed_columns(capsys: Any) -> None:
     generic = [line.strip() for line in out.splitlines() if line.strip().startswith("其他表格")]
     assert generic == [
         f"其他表格（章节「验证」，第 {line_of(template, '| 项目 | 命令 |')} 行）："
-        "项目, 命令, commit, 环境, 结果",
+        "项目、命令、commit、环境、结果",
         f"其他表格（章节「变更记录」，第 {line_of(template, '| 日期 | 修改人 |')} 行）："
-        "日期, 修改人, 说明",
-        f"其他表格（章节「风险」，第 {risks} 行）：风险, 等级 = 高 / 中 / 低（仅限这些值）, "
-        "影响范围 = 单卡 / 多机（仅限这些值）, 应对",
+        "日期、修改人、说明",
+        f"其他表格（章节「风险」，第 {risks} 行）：风险、等级 = 高 / 中 / 低（仅限这些值）、"
+        "影响范围 = 单卡 / 多机（仅限这些值）、应对",
     ]
 
 

@@ -98,11 +98,12 @@ def source_words(folder: Path) -> set[str]:
 def template_labels(text: str) -> str:
     """``sphinx-rfc template`` without its lists of the words an author may
     write (every title, header and value, in both languages by design:
-    docs/reference/cli.md): a line's comma list after its ``key:`` (``键：``)
+    docs/reference/cli.md): a line's list after its ``key:`` (``键：``,
+    the items separated by ``, `` or ``、``)
     goes, and each ``(also: …)`` (``（其他写法：…）``)."""
     text = re.sub(r"\s*(?:\(also: |（其他写法：)[^\n]*[)）]$", "", text, flags=re.M)
     text = re.sub(r"^(\s*(?:headers|words|表头|写法)[:：]).*$", r"\1", text, flags=re.M)
-    return re.sub(r"^(\s*[^:：\n]+[:：])\s*[^\n]*,[^\n]*$", r"\1", text, flags=re.M)
+    return re.sub(r"^(\s*[^:：\n]+[:：])\s*[^\n]*[,、][^\n]*$", r"\1", text, flags=re.M)
 
 
 def template_structure(text: str) -> str:
@@ -355,7 +356,7 @@ def test_names_in_the_author_s_words(zh: Surface) -> None:
     """Item 2: a table's columns by the headers the author wrote, a field
     by the key the author wrote, statuses and verdicts by the team's words."""
     lines = [text for _where, text in zh.texts]
-    assert "RFC-0004: rfc-interface：行 'mode' 的 '是否必填', '含义' 为空" in lines
+    assert "RFC-0004: rfc-interface：行 'mode' 的 '是否必填'、'含义' 为空" in lines
     assert "RFC-0004: 字段 '作者' 中残留占位符 'xxx'" in lines
     refusal = next(t for w, t in zh.texts if w == "status" and "RFC-0003" in t)
     assert "“通过”或“有条件通过”" in refusal and "没有批准不能改为已接受" in refusal
