@@ -224,3 +224,96 @@ def test_a_section_one_level_above_the_others() -> None:
          "sections are of level 2; it counts as the section: write it at their level")]
     # one level below is how some RFCs group sections: no hint
     assert _check(_at(_rfc(), "6.", level=3)).problems == []
+
+
+# --------------------------------------------------------------------------
+# a team's template that changed its words (rfc_template as a list)
+
+FIRST = """# 需求标题
+
+## 一、背景
+
+## 二、目标
+
+## 三、业内方案调研
+
+## 四、对比分析
+
+## 五、方案设计
+
+## 六、风险
+
+## 七、可行性分析及规划排期
+"""
+
+
+@pytest.fixture
+def versions(tmp_path: Any) -> RfcSettings:
+    """The team's template, then its second version (two headings reworded)."""
+    (tmp_path / "v1.md").write_text(FIRST, encoding="utf-8")
+    (tmp_path / "v2.md").write_text(
+        FIRST.replace("五、方案设计", "五、设计思路与实现方案")
+        .replace("七、可行性分析及规划排期", "七、可行性分析和排期规划"), encoding="utf-8")
+    return settings_from(SimpleNamespace(rfc_template=[
+        {"template": "v1.md"}, {"template": "v2.md", "since": "2024-01-01"}]), tmp_path)
+
+
+def _team_rfc(*middle: SectionBody) -> list[SectionBody]:
+    head = [SectionBody("【需求】训练任务弹性扩缩容", 1, "", first=True, level=1),
+            SectionBody("一、背景", 3, "训练任务只能整机重启，扩容一次要 20 min。", level=2),
+            SectionBody("二、目标", 6, "支持 ±8 卡在线扩缩。", level=2),
+            SectionBody("三、业内方案调研", 9, "TorchElastic、DeepSpeed elastic。", level=2)]
+    return head + list(middle)
+
+
+def test_headings_of_the_first_version_are_the_second_s_sections(versions: RfcSettings) -> None:
+    bodies = _team_rfc(SectionBody("四、对比分析", 12, "见下表。", level=2),
+                       SectionBody("五、方案设计", 15, "rendezvous 后重建通信组。", level=2),
+                       SectionBody("六、风险", 18, "NCCL 超时。", level=2),
+                       SectionBody("七、可行性分析及规划排期", 21, "Q3 完成。", level=2))
+    result = _check(bodies, settings=versions)
+    assert result.problems == []
+    assert result.states["设计思路与实现方案"] == "present"
+    assert result.states["可行性分析和排期规划"] == "present"
+
+
+def test_a_heading_in_the_author_s_words_at_the_section_s_number(versions: RfcSettings) -> None:
+    """`五、弹性方案` where the template has `五、设计思路与实现方案`: it shares a
+    word with the title and stands at its number and place, so it is that
+    section, no warning; a section left out is still missing."""
+    bodies = _team_rfc(SectionBody("四、对比分析", 12, "见下表。", level=2),
+                       SectionBody("五、弹性方案", 15, "rendezvous 后重建通信组。", level=2),
+                       SectionBody("六、风险", 18, "NCCL 超时。", level=2),
+                       SectionBody("七、排期", 21, "Q3 完成。", level=2))
+    result = _check(bodies, settings=versions)
+    assert result.problems == []
+    assert result.lines["设计思路与实现方案"] == 15 and result.lines["可行性分析和排期规划"] == 21
+    left_out = [b for b in bodies if not b.title.startswith("四")]
+    assert _said(_check(left_out, settings=versions).problems) == [
+        ("missing-section", 1, "missing section '对比分析'")]
+
+
+def test_a_misspelt_heading_of_the_second_version(versions: RfcSettings) -> None:
+    bodies = _team_rfc(SectionBody("四、对比分析", 12, "见下表。", level=2),
+                       SectionBody("五、设计思路与实线方案", 15, "rendezvous。", level=2),
+                       SectionBody("六、风险", 18, "NCCL 超时。", level=2),
+                       SectionBody("七、可行性分析和排期规划", 21, "Q3 完成。", level=2))
+    assert _said(_check(bodies, settings=versions).problems) == [
+        ("missing-section", 15, "missing section '设计思路与实现方案': the heading "
+         "'五、设计思路与实线方案' is read as it; did you mean '设计思路与实现方案'?")]
+
+
+def test_a_heading_that_is_one_part_of_a_title(versions: RfcSettings) -> None:
+    """`排期规划`, unnumbered, after the sections: one part of
+    `可行性分析和排期规划` (cut at 和) and of no other title, so it is that
+    section wherever it stands; with words around it (`附：排期规划`) it is not."""
+    middle = (SectionBody("四、对比分析", 12, "见下表。", level=2),
+              SectionBody("五、弹性方案", 15, "rendezvous 后重建通信组。", level=2),
+              SectionBody("六、风险", 18, "NCCL 超时。", level=2))
+    result = _check(_team_rfc(*middle, SectionBody("排期规划", 30, "Q3 完成。", level=2)),
+                    settings=versions)
+    assert result.problems == []
+    assert result.lines["可行性分析和排期规划"] == 30 and result.lines["设计思路与实现方案"] == 15
+    result = _check(_team_rfc(*middle, SectionBody("附：排期规划", 30, "Q3 完成。", level=2)),
+                    settings=versions)
+    assert _said(result.problems) == [("missing-section", 1, "missing section '可行性分析和排期规划'")]
