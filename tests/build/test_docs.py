@@ -263,7 +263,7 @@ def test_title_examples_say_what_the_code_says(out: Path) -> None:
     are what the rules say by hand: not the code compared with itself."""
     found = rows(out, "reference/sections.html", "rfcdoc-title-examples")
     shown = {r[0].literals[0]: r[1].literals for r in found}
-    assert len(found) == len(shown)
+    assert found and len(found) == len(shown)
     assert shown == TITLE_EXAMPLES
     assert all(r[1].text == "no section" for r in found if not r[1].literals)
 

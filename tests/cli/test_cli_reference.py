@@ -11,7 +11,6 @@ from test_docs import DOCS, ROOT, _page, docs_build, out, rows  # noqa: F401 (fi
 
 from sphinx_rfc.spec import lifecycle
 
-
 #: The lifecycle on the page, written by hand: each status and what may
 #: follow it (the page is made from the code's table, so this is what
 #: says the table is right): forward one step, an accepted RFC back to

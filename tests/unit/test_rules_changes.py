@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from sphinx_rfc.check.changes import (
+    BINDING,
     Change,
     changed_after_acceptance,
     describe,
@@ -18,6 +19,7 @@ from sphinx_rfc.check.changes import (
     latest_accepted,
     structured_data,
 )
+from sphinx_rfc.model.problems import Problem
 
 ACCEPTED = """\
 # 【RFC】ZeRO-3 参数预取（prefetch）
@@ -56,13 +58,14 @@ ZeRO-3 每层前向都要 all-gather 参数，8 卡上通信占了单步的 30% 
 """
 
 
-def _problem(edited: str, **where: object) -> object:
-    """The rule's problem for *edited* against the accepted version."""
+def _problem(edited: str, rfc_id: str | None = None,
+             kinds: tuple[str, ...] = BINDING) -> Problem | None:
+    """The rule's problem for *edited* against the accepted version, an RFC
+    accepted on 2026-02-10 whose status is on line 8."""
     changes = diff(structured_data(ACCEPTED, ".md"), structured_data(edited, ".md"))
-    where.setdefault("accepted", "2026-02-10")
-    where.setdefault("source", "rfc/0601-prefetch.md")
-    where.setdefault("line", 8)
-    return changed_after_acceptance(changes, **where)  # type: ignore[arg-type]
+    return changed_after_acceptance(changes, accepted="2026-02-10",
+                                    source="rfc/0601-prefetch.md", line=8, rfc_id=rfc_id,
+                                    kinds=kinds)
 
 
 def test_the_accepted_version_read_as_data() -> None:

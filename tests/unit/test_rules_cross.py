@@ -210,7 +210,7 @@ def test_modules_known_by_config_rfc_or_home_page() -> None:
     page is its home; a reference to any of those is no problem."""
     settings = _settings(rfc_modules={"optimizer": "优化器（ZeRO 分片）"})
     record = _rfc("RFC-0240", modules=["trainer"])
-    refs = {"weekly/2024-w12": [("mod", "optimizer", 3), ("mod", "trainer", 4),
+    refs: dict[str, list[tuple[str, str, int | None]]] = {"weekly/2024-w12": [("mod", "optimizer", 3), ("mod", "trainer", 4),
                                 ("mod", "dataloader", 5), ("ref", "RFC-0240", 6)]}
     home = ModuleHome("dataloader", "modules/dataloader", "module-dataloader", 1)
     assert cross.unknown_references(_data(record, refs=refs, homes=(home,),

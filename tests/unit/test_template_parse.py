@@ -38,6 +38,7 @@ BUILTIN = [
 def test_the_shipped_default_template_is_the_builtin_schema(name):
     schema = shipped(name)
     specs = schema.section_specs
+    assert len(specs) == 9
     assert [(s.key, s.label, s.label_zh, s.directive) for s in specs] == BUILTIN
     # each section is named by its Chinese and its English label
     assert all(s.label_zh in s.titles and s.label in s.titles for s in specs)
