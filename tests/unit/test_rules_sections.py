@@ -90,6 +90,22 @@ def test_spaces_and_other_words_for_the_same_title_are_no_typo() -> None:
         assert result.states[key] == "present", title
 
 
+@pytest.mark.parametrize(("start", "title", "key"), [
+    ("4.", "4. 业界方案调研", "references"),
+    ("4.", "4. 竞品调研", "references"),
+    ("6.", "6. 技术方案", "design"),
+    ("7.", "7. 外部依赖", "dependencies"),
+    ("9.", "9. 验证方案", "verification"),
+])
+def test_the_author_s_words_at_the_template_s_number(start: str, title: str, key: str) -> None:
+    """A heading no title names, at the built-in template's number and
+    place, sharing a word with the section's title: that section, no
+    warning."""
+    result = _check(_at(_rfc(), start, title=title))
+    assert result.problems == []
+    assert result.states[key] == "present"
+
+
 def test_a_section_whose_text_runs_on_under_a_pasted_signature() -> None:
     """An interface section whose only content is a signature pasted as a
     heading (underlined with ---): the section is answered."""
