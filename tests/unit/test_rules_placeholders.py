@@ -126,3 +126,13 @@ def test_the_built_in_template_s_code_blanks() -> None:
     assert blanks.names == ("enable_xxx", "config.xxx.enabled")
     assert blanks.found_in("model = enable_xxx(model, enabled=True)") == ["enable_xxx"]
     assert blanks.found_in("model = enable_fused_adam(model, enabled=True)") == []
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "a word in capitals is read as a term only before a lower-case English word "
+    "('our TODO list', 'TBD behavior'); written in a Chinese sentence the same use "
+    "('见 TODO 列表', '状态为 TBD 的条目') is a placeholder warning"))
+def test_a_word_in_capitals_used_as_a_term_in_a_chinese_sentence() -> None:
+    assert find_placeholders("our TODO list", WORDS) == []  # (the English form passes)
+    assert find_placeholders("待办见 TODO 列表第 3 项", WORDS) == []
+    assert find_placeholders("状态为 TBD 的条目不进入评审", WORDS) == []
