@@ -70,8 +70,10 @@ def test_rows_keep_slots_and_positional_columns() -> None:
 
 
 def test_not_a_row_keeps_its_declared_order() -> None:
-    names = tuple(f.name for f in dataclasses.fields(records.ImplCommit))
-    assert records.row_field_names(records.ImplCommit) == names
+    # (written out: the fields read back with dataclasses.fields, as
+    # row_field_names does, would compare the function with itself)
+    assert records.row_field_names(records.ImplCommit) == (
+        "commit", "date", "author", "subject", "modules")
 
 
 def test_exported_row_keys_in_the_old_order() -> None:
