@@ -38,6 +38,23 @@ def person_key(name: str) -> str:
     return fold_key(name)
 
 
+#: what a reviewer cell puts between a name and its handle or role
+#: (``李雷 / lilei``, ``李雷｜架构``, ``李雷 - TL``), all made ``/``; a dash
+#: only between spaces (``Jean-Luc``, ``lei-li`` are one name)
+_ALSO = str.maketrans({"／": "/", "|": "/", "｜": "/"})
+_DASHES = (" - ", " – ", " — ")
+
+
+def reviewer_keys(reviewer: str) -> set[str]:
+    """The keys a reviewers' table cell may name its reviewer by: the name
+    and each handle or role written after a slash or a dash (``李雷 /
+    lilei`` is 李雷 and lilei; ``李雷 - TL`` is 李雷 and TL)."""
+    text = reviewer.translate(_ALSO)
+    for dash in _DASHES:
+        text = text.replace(dash, "/")
+    return {key for part in text.split("/") if (key := person_key(part))}
+
+
 def needs_approval(status: str) -> bool:
     """Whether an RFC in *status* must have its approvals: ``accepted`` or a
     status the lifecycle lets follow it (``implemented``)."""
@@ -52,7 +69,8 @@ def missing_approvals(
     of the RFC's modules (whatever its status)."""
     if not approvers:
         return []
-    approved = {person_key(r.reviewer) for r in record.reviews if r.verdict in APPROVING}
+    approved = {key for r in record.reviews if r.verdict in APPROVING
+                for key in reviewer_keys(r.reviewer)}
     missing = []
     for module in record.touched_modules():
         people = tuple(approvers.get(module, ()))

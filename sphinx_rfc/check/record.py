@@ -95,4 +95,19 @@ def level_named(level: str, text: str) -> bool:
     paragraphs: ``Level0：一卡最小闭环``, ``#### UT``) names test *level* as a
     word of its own: a plan written without a levels table."""
     return bool(text) and re.search(
-        rf"(?<![0-9a-z]){re.escape(fold(level))}(?![0-9a-z])", fold(text)) is not None
+        rf"(?<![0-9a-z]){_level_words(level)}(?![0-9a-z])", fold(text)) is not None
+
+
+def _level_words(level: str) -> str:
+    """*level* folded, as a pattern of literals that also finds it written
+    with its spaces otherwise (``ST/冒烟`` for ``ST / 冒烟``) and with a
+    space, dash or underscore where a letter meets a digit (``Level 0``,
+    ``level-1`` for ``Level0``, ``Level1``), as a levels table reads it."""
+    words = [w for w in fold(level).split() if w]
+    joined = r"\s*".join(
+        "[ _-]?".join(re.escape(part) for part in _LETTER_DIGIT.split(word)) for word in words)
+    return joined or re.escape(fold(level))
+
+
+#: where a Latin letter meets a digit in a folded word
+_LETTER_DIGIT = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")

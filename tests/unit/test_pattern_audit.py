@@ -57,8 +57,9 @@ REVIEWED_DYNAMIC = {
     ("sphinx_rfc/cli/new.py", "RUN_START + '\\\\s*[/／|]\\\\s*'"):
         "a menu's separator: RUN_START (a look-around) keeps the leading repeat from "
         "starting again inside a run of spaces",
-    ("sphinx_rfc/check/record.py", "f'(?<![0-9a-z]){re.escape(fold(level))}(?![0-9a-z])'"):
-        "an escaped test level between look-arounds: a literal, no repeat",
+    ("sphinx_rfc/check/record.py", "f'(?<![0-9a-z]){_level_words(level)}(?![0-9a-z])'"):
+        "a test level between look-arounds: escaped literals joined by \\s* (between "
+        "literals that are no spaces) or by one optional [ _-]",
     ("sphinx_rfc/spec/setting_values.py", "value"):
         "rfc_id_pattern: the project's own pattern, from its conf.py (fullmatch on IDs)",
     ("sphinx_rfc/spec/settings.py", "f'^(?:{re.escape(noun)}|RFC)-[0-9]+$'"):

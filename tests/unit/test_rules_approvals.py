@@ -10,8 +10,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 from sphinx_rfc.check.approvals import approval_message, approval_problems, missing_approvals
 from sphinx_rfc.model.records import Change, Review, RfcRecord
 from sphinx_rfc.spec.settings import RfcSettings, settings_from
@@ -88,11 +86,6 @@ def test_the_message_names_the_verdicts_as_the_table_takes_them() -> None:
                     "in the reviews table) from one of its approvers: Han Meimei, 王芳")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "person_key cuts a name at a bracket only: a reviewer written with a handle or a "
-    "role after a slash or a dash ('李雷 / lilei', '李雷 - TL'), as Chinese teams often "
-    "write it, is not the approver 李雷 (a false missing-approval), though the leading "
-    "name is what is compared"))
 def test_a_reviewer_with_a_handle_after_a_slash_or_a_role_after_a_dash() -> None:
     settings = _settings(rfc_approvers={"checkpoint": ["李雷"]})
     for reviewer in ("李雷 / lilei", "李雷 - TL"):

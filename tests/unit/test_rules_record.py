@@ -10,8 +10,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 from sphinx_rfc.check.record import check_record, level_named
 from sphinx_rfc.model import records
 from sphinx_rfc.model.records import PRESENT, Alternative, RfcRecord, Verification
@@ -84,10 +82,6 @@ def test_a_level_named_in_the_text_is_a_word_of_its_own() -> None:
     assert not level_named("UT", "")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "level_named folds the text with fold(), which keeps spaces, while the levels "
-    "table folds with fold_header(), which drops them: 'Level 0' in a table is "
-    "Level0, in the verification text it is not (a false missing-test-level)"))
 def test_a_level_written_with_a_space_in_the_text() -> None:
     record = _rfc(sections={"verification": PRESENT})
     text = "#### Level 0：单机 8 卡最小闭环\nloss 与 baseline 对齐（1e-3 以内）\n\n#### UT\n调度表单测"
