@@ -61,32 +61,56 @@ _LINKING = frozenset({
 _SPACES = frozenset(" \t\r\n\u3000")
 
 
-def _run_around(text: str, at: int) -> tuple[int, int]:
-    """The run of characters without spaces that holds text[at]."""
-    left = at
-    while left > 0 and text[left - 1] not in _SPACES:
-        left -= 1
+#: What a URL's scheme is made of (``https``, ``git+ssh``), walked back
+#: from ``://``: Chinese text puts no space before a URL (``详见https://…``).
+_SCHEME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+
+
+_WWW = re.compile(r"www\.", re.IGNORECASE)
+
+
+def _url_end(text: str, at: int) -> int:
+    """Where the URL through text[at] ends: at a space, or at the
+    punctuation of Chinese writing after it (``https://…；负责人``)."""
     right = at
-    while right < len(text) and text[right] not in _SPACES:
+    while right < len(text) and text[right] not in _SPACES and not _cjk_punctuation(text[right]):
         right += 1
-    return left, right
+    return right
+
+
+def _cjk_punctuation(char: str) -> bool:
+    """A full-width or CJK punctuation mark (``，。；：、（）「」``)."""
+    return "\u3000" <= char <= "\u303f" or "\uff01" <= char <= "\uff0f" or (
+        "\uff1a" <= char <= "\uff20") or "\uff3b" <= char <= "\uff40" or "\uff5b" <= char <= "\uff65"
 
 
 def _url_runs(text: str) -> list[tuple[int, int]]:
-    """The runs without spaces that are URLs: holding ``://`` or starting
-    with ``www.`` (after an opening bracket or quote).  Each run is walked
-    once: time linear in *text*."""
+    """The spans of the URLs in *text*: a scheme, ``://`` and what follows
+    up to a space or a Chinese punctuation mark; or ``www.`` at the start
+    of a word (after a non-Latin letter, an opening bracket or quote too)
+    and what follows.  Each URL is walked once: time linear in *text*."""
     runs: list[tuple[int, int]] = []
-    for mark in ("://", "www."):
-        at = text.find(mark)
-        while at >= 0:
-            left, right = _run_around(text, at)
-            word = text[left:right].lstrip("<([（\"'")
-            if mark == "://" or word[:4].casefold() == "www.":
-                runs.append((left, right))
-            at = text.find(mark, max(right, at + 1))
-    runs.sort()
-    return runs
+    at = text.find("://")
+    while at >= 0:
+        left = at
+        while left > 0 and text[left - 1] in _SCHEME:
+            left -= 1
+        right = _url_end(text, at)
+        runs.append((left, right))
+        at = text.find("://", max(right, at + 1))
+    end = 0
+    for m in _WWW.finditer(text):
+        at = m.start()
+        if at >= end and (at == 0 or text[at - 1] not in _SCHEME):
+            end = _url_end(text, at)
+            runs.append((at, end))
+    merged: list[tuple[int, int]] = []
+    for left, right in sorted(runs):  # (``https://www.…`` is one URL)
+        if merged and left < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(right, merged[-1][1]))
+        else:
+            merged.append((left, right))
+    return merged
 
 
 def _in_runs(runs: list[tuple[int, int]], start: int) -> bool:

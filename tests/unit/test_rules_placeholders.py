@@ -69,10 +69,6 @@ def test_blanks_written_in_the_template_s_style() -> None:
     assert find_placeholders("见 [设计文档](../design/zero3.md) 与 [FAQ][faq]", styles) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a URL is found as the run of characters without spaces around '://'; Chinese "
-    "text puts no spaces around a URL, so the whole clause before it is taken for the "
-    "URL and the blanks in it are not found (a missed placeholder)"))
 def test_a_blank_in_the_same_clause_as_a_url_written_without_spaces() -> None:
     assert find_placeholders("负责人：待补充；设计文档：https://wiki.example.com/zero3", WORDS) == [
         "待补充"]
