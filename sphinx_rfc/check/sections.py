@@ -1275,6 +1275,9 @@ def successors(settings: RfcSettings) -> dict[str, str]:
 #   naming *S*'s parent, before the next heading of that level or above),
 #   below it; a chapter's heading is of a level that headings naming
 #   chapters in the document have;
+# - a numbered heading has the template's number for *S* or follows the
+#   document's own numbering (:func:`_in_sequence`): `10.` after `8.` is
+#   at most a did-you-mean;
 # - of the headings found so for *S*, those of the highest level follow
 #   one another (nothing of their level or above between them): the first
 #   counts, the others are its parts; a heading found so for two sections
@@ -1339,6 +1342,7 @@ def own_word_headings(
         return {}
     own = _own_words(settings)
     parents = _parents(settings)
+    numbers = _template_numbers(settings)
     level_of = {s.key: s.level for s in settings.sections}
     index = {id(b): i for i, b in enumerate(bodies)}
     keys = [list(k) for k in keys_of]
@@ -1369,6 +1373,10 @@ def own_word_headings(
                     continue
             elif body.level not in chapter_levels:
                 continue
+            number = title_number(body.title)
+            if number is not None and number != numbers.get(key) \
+                    and not _in_sequence(number, at, bodies):
+                continue  # (numbered otherwise: `10.` after `8.` is at most a hint)
             shared = len(words & _words(normalise_title(body.title)))
             if shared and any(_between(order[key], named.get(level_of[key], ([], [])), at)
                               for order, named in zip(orders, places, strict=True)
