@@ -1257,10 +1257,10 @@ def successors(settings: RfcSettings) -> dict[str, str]:
 # A heading in its own words, at the section's place
 #
 # An author names a section in words of his own, keeping one word that
-# only that section's title has (`方案及分析` for `方案描述` where no other
+# only that section's title has (`方案与权衡` for `方案设计` where no other
 # section's title says `方案`), or writes a section as its sub-headings
-# without its own heading (`### 主体设计具体描述`, `### 主体设计选型考量`
-# straight under the chapter whose `## 主体设计思路与折衷` they belong to).
+# without its own heading (`### 实验设计细节`, `### 实验设计取舍`
+# straight under the chapter whose `## 1、实验设计思路` they belong to).
 # A heading that names no section is read as the section *S* when all of
 # these hold:
 #
@@ -1407,9 +1407,9 @@ def own_word_headings(
 # it is the one heading of its level between them, and it shares a word
 # with one of *S*'s titles or ends with the same Chinese character (the
 # head of a Chinese compound: `计划` and `规划` are plans): it is *S* in
-# words of the author's own (`5. 下一步计划` between the tests and the
-# impact, where the template has its schedule).  *S* is named by no other
-# heading, the heading by no section.
+# words of the author's own (`四、发布规划` between the design and the
+# impact, where the template has `四、验证和上线计划`).  *S* is named by no
+# other heading, the heading by no section.
 
 
 def _same_head(title: str, sections: Sequence[SectionSpec], key: str) -> bool:
