@@ -1280,8 +1280,9 @@ def successors(settings: RfcSettings) -> dict[str, str]:
 #   at most a did-you-mean;
 # - of the headings found so for *S*, those of the highest level follow
 #   one another (nothing of their level or above between them): the first
-#   counts, the others are its parts; a heading found so for two sections
-#   counts for the one it shares more such words with, for none on a tie.
+#   counts, the others are its parts; a heading counts for the section it
+#   shares more such words with than with any other (one found otherwise
+#   too), for none on a tie.
 
 
 def _own_words(settings: RfcSettings) -> dict[str, set[str]]:
@@ -1389,8 +1390,13 @@ def own_word_headings(
         options = [(n, k) for i, (n, k) in enumerate(found_at)
                    if pairs.get(k) not in {o for _n, o in found_at[:i]}]
         options.sort(key=lambda option: -option[0])
-        if len(options) == 1 or options[0][0] > options[1][0]:
-            per_key.setdefault(options[0][1], []).append(at)
+        best, key = options[0]
+        # (more words of a section found otherwise, or as many: not this one)
+        words = _words(normalise_title(bodies[at].title))
+        rival = max((len(words & mine) for k, mine in own.items()
+                     if k not in (key, pairs.get(key))), default=0)
+        if best > rival:
+            per_key.setdefault(key, []).append(at)
     result: dict[str, SectionBody] = {}
     for key, positions in per_key.items():
         top = min(bodies[at].level for at in positions)

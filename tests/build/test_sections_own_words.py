@@ -72,3 +72,21 @@ def test_a_document_s_candidates_are_its_own_template_s(own_words: dict[str, Any
     chosen = choose_sections(bodies, design, lambda b: False).bodies
     assert chosen["验证和上线计划"] is bodies[1]
     assert "上线计划" not in chosen
+
+
+def test_a_sub_heading_holding_another_section_s_words_is_not_renamed_by_its_number(
+    own_words: dict[str, Any],
+) -> None:
+    # written as two numbered sub-headings: `2. 实验设计与数据取舍` has the
+    # number of the dataset sub-section and one of its words, but more
+    # words that only the design sub-section's title has
+    rfc = settings(own_words["app"].app.config)
+    research = narrowed(rfc, rfc.template.history[1].sections)
+    bodies = [SectionBody("一、研究背景", 3, "为什么做", level=1),
+              SectionBody("二、研究方法", 5, "", level=1),
+              SectionBody("1. 实验设计细节", 6, "变量和分组", level=2),
+              SectionBody("2. 实验设计与数据取舍", 8, "没测跨机房", level=2),
+              SectionBody("三、上线计划", 10, "归档池先用", level=1)]
+    chosen = choose_sections(bodies, research, lambda b: not b.text).bodies
+    assert chosen["实验设计思路"] is bodies[2]
+    assert "数据集构建" not in chosen
