@@ -8,7 +8,7 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -650,7 +650,16 @@ def choose_sections(
     renamed = renamed_headings(bodies, keys_of, unmatched,
                                named | set(misspelt) | {pairs[k] for k in misspelt if k in pairs},
                                settings)
-    typo_of = {id(b): key for key, b in (*misspelt.items(), *renamed.items())}
+    found = {**misspelt, **renamed}
+    # (a heading at a section's place holding a word of its title alone)
+    found |= own_word_headings(
+        bodies, keys_of, [b for b in unmatched if all(b is not f for f in found.values())],
+        named | set(found) | {pairs[k] for k in found if k in pairs}, settings, found)
+    # (a numbered heading alone where one section alone is lacking)
+    found |= gap_headings(
+        bodies, keys_of, [b for b in unmatched if all(b is not f for f in found.values())],
+        named | set(found) | {pairs[k] for k in found if k in pairs}, settings, found)
+    typo_of = {id(b): key for key, b in found.items()}
     unmatched = [b for b in unmatched if id(b) not in typo_of]
     index = {id(b): i for i, b in enumerate(bodies)}
     chosen: dict[str, SectionBody] = {}
@@ -665,7 +674,7 @@ def choose_sections(
         # a heading that names two sections (`背景与目标`) makes both present
         matching = matching or [b for b in bodies if key in combined.get(id(b), ())]
         matching = matching or ([misspelt[key]] if key in misspelt else [])
-        matching = matching or ([renamed[key]] if key in renamed else [])
+        matching = matching or ([found[key]] if key in found else [])
         body = _answered(matching, bodies, empty, names)
         if body is not None:
             chosen[key] = body
@@ -758,8 +767,11 @@ def template_orders(settings: RfcSettings) -> list[dict[str, int]]:
     def compute() -> list[dict[str, int]]:
         level_of = {s.key: s.level for s in settings.sections}
         history = settings.template.history if settings.template is not None else ()
-        # (an entry for some documents is no version of the template over time)
-        lists = [e.sections for e in history if e.sections and not e.documents] or [
+        # (an entry for some documents is no version of the template over
+        # time; settings narrowed to its sections, :func:`narrowed`, are its)
+        own = [e.sections for e in history
+               if e.sections and e.documents and set(e.sections) == set(level_of)]
+        lists = own or [e.sections for e in history if e.sections and not e.documents] or [
             tuple(level_of)]
         orders = []
         for keys in lists:
@@ -859,12 +871,15 @@ def section_states(
     source: str,
     fallback_line: int | None,
     required: Collection[str] | None = None,
+    candidates: Collection[str] | None = None,
     page: Callable[[], PageShape] | None = None,
 ) -> SectionResult:
     """States of every configured section and the section problems
     (*page*: what the page holds, asked for when it has no headings).
     *required*: the sections this RFC must have (the template in force when
-    it was created), else ``rfc_required_sections``."""
+    it was created), else ``rfc_required_sections``; *candidates*: the
+    sections its headings may name (its own template's, :func:`narrowed`),
+    else all."""
     if required is None:
         required = settings.required_sections
     present_directives = set(directives)
@@ -873,7 +888,7 @@ def section_states(
     lines: dict[str, int | None] = {}
     problems: list[Problem] = []
     choice = choose_sections(
-        bodies, settings,
+        bodies, settings if candidates is None else narrowed(settings, candidates),
         lambda b: body_state(without_guidance(b.text, guidance), settings.placeholders,
                              needs_reason=settings.na_needs_reason) == EMPTY)
     unmatched = choice.unmatched
@@ -928,6 +943,20 @@ def section_states(
     problems.extend(missing)
     problems.extend(_level_hints(chosen, settings.sections, source, rfc_id))
     return SectionResult(states, problems, lines)
+
+
+#: (settings, keys) -> the settings with those sections only
+_NARROWED: ByIdentity[RfcSettings] = ByIdentity(64)
+
+
+def narrowed(settings: RfcSettings, keys: Collection[str]) -> RfcSettings:
+    """*settings* with the sections of *keys* only: what the headings of a
+    document written to one template of several may name (an entry of
+    ``rfc_template`` for some documents: its sections are no candidates
+    for the others')."""
+    wanted = frozenset(keys)
+    return _NARROWED.get(settings, wanted, lambda: replace(
+        settings, sections=tuple(s for s in settings.sections if s.key in wanted)))
 
 
 def _state_of(
@@ -1046,9 +1075,10 @@ def renamed_headings(
     while left:
         places = [_named_places(keys, level_of, order) for order in orders]
         found: dict[str, list[SectionBody]] = {}
+        written = _written_levels(bodies, keys, level_of)
         for body in left:
             hit = _renamed_as(body, index[id(body)], bodies, settings, taken, renamed, numbers,
-                              places, orders, level_of)
+                              places, orders, level_of, written)
             if hit is not None:
                 found.setdefault(hit, []).append(body)
         certain = {key: heads[0] for key, heads in found.items() if len(heads) == 1}
@@ -1063,6 +1093,20 @@ def renamed_headings(
     return renamed | _parts_of_titles(
         [b for b in unmatched if not b.first and all(b is not r for r in renamed.values())],
         {*taken, *renamed}, settings)
+
+
+def _written_levels(bodies: Sequence[SectionBody], keys_of: Sequence[Sequence[str]],
+                    level_of: dict[str, int]) -> dict[int, set[int]]:
+    """A template's heading level -> the levels the document writes the
+    headings naming its sections at (`#` for chapters, `##` for their
+    sub-sections)."""
+    written: dict[int, set[int]] = {}
+    for body, keys in zip(bodies, keys_of, strict=True):
+        if body.level and not body.first:
+            for key in keys:
+                if key in level_of:
+                    written.setdefault(level_of[key], set()).add(body.level)
+    return written
 
 
 def _in_sequence(number: tuple[int, ...], at: int, bodies: Sequence[SectionBody]) -> bool:
@@ -1090,20 +1134,30 @@ def _renamed_as(
     numbers: dict[str, tuple[int, ...]],
     places: Sequence[dict[int, tuple[list[int], list[int]]]],
     orders: Sequence[dict[str, int]], level_of: dict[str, int],
+    written: dict[int, set[int]],
 ) -> str | None:
     """The one section the heading *body* (at position *at*) is by its
-    number and place, or None."""
+    number and place, or None; *written*: :func:`_written_levels`."""
 
     number = title_number(body.title)
     words = _words(normalise_title(body.title))
+    pairs = successors(settings)
+    # (a heading holding more words that only one other section's title
+    # has than words of this one's is no rewording of this one)
+    held = {k: len(words & mine) for k, mine in _own_words(settings).items() if words & mine}
     hits = []
     for spec in settings.sections:
         own = numbers.get(spec.key)
         if (spec.key in taken or spec.key in renamed or own is None or number is None
                 or len(own) != len(number)):
             continue
-        if not any(words & _words(normalise_title(t)) for t in spec.titles):
+        shared = max(len(words & _words(normalise_title(t))) for t in spec.titles)
+        if not shared or any(n >= shared for k, n in held.items()
+                             if k not in (spec.key, pairs.get(spec.key))):
             continue
+        if number != own and body.level and written.get(level_of[spec.key]) and \
+                body.level not in written[level_of[spec.key]]:
+            continue  # (a chapter's heading is no sub-section, nor the reverse)
         for order, named in zip(orders, places, strict=True):
             if spec.key not in order:
                 continue
@@ -1128,7 +1182,6 @@ def _renamed_as(
                 hits.append(spec.key)
                 break
     # (a section and its other version are one: the newer one, named first)
-    pairs = successors(settings)
     unique = list(dict.fromkeys(hits))
     hits = [k for n, k in enumerate(unique) if pairs.get(k) not in unique[:n]]
     return hits[0] if len(hits) == 1 else None
@@ -1198,3 +1251,224 @@ def successors(settings: RfcSettings) -> dict[str, str]:
         return found
 
     return _SUCCESSORS.get(settings, None, compute)
+
+
+# --------------------------------------------------------------------------
+# A heading in its own words, at the section's place
+#
+# An author names a section in words of his own, keeping one word that
+# only that section's title has (`方案与权衡` for `方案设计` where no other
+# section's title says `方案`), or writes a section as its sub-headings
+# without its own heading (`### 实验设计细节`, `### 实验设计取舍`
+# straight under the chapter whose `## 1、实验设计思路` they belong to).
+# A heading that names no section is read as the section *S* when all of
+# these hold:
+#
+# - *S* is named by no other heading (nor found by the rules above);
+# - the heading holds a word of one of *S*'s titles that no other
+#   section's title holds (two Chinese characters in a row; English
+#   titles share their words too often to tell; a section's other
+#   version, :func:`successors`, is the same section);
+# - it stands at *S*'s place among the headings naming sections of *S*'s
+#   level (:func:`_between`), in one of the templates in force;
+# - a sub-section's heading stands inside its chapter's (after the heading
+#   naming *S*'s parent, before the next heading of that level or above),
+#   below it; a chapter's heading is of a level that headings naming
+#   chapters in the document have;
+# - a numbered heading has the template's number for *S* or follows the
+#   document's own numbering (:func:`_in_sequence`): `10.` after `8.` is
+#   at most a did-you-mean;
+# - of the headings found so for *S*, those of the highest level follow
+#   one another (nothing of their level or above between them): the first
+#   counts, the others are its parts; a heading counts for the section it
+#   shares more such words with than with any other (one found otherwise
+#   too), for none on a tie.
+
+
+def _own_words(settings: RfcSettings) -> dict[str, set[str]]:
+    """Section key -> the Chinese words of its titles that no other
+    section's titles hold (a section and its other version are one).
+    (English titles share their words too often -- `questions` of
+    `Unresolved questions` and of `Frequently asked questions` -- to tell.)"""
+
+    def compute() -> dict[str, set[str]]:
+        pairs = successors(settings)
+        words = {s.key: set().union(*(_words(normalise_title(t)) for t in s.titles))
+                 for s in settings.sections}
+        own = {}
+        for key, mine in words.items():
+            others = set().union(*(w for k, w in words.items()
+                                   if k != key and pairs.get(key) != k))
+            own[key] = {w for w in mine - others if _is_cjk(w[0])}
+        return own
+
+    return _OWN.get(settings, None, compute)
+
+
+_OWN: ByIdentity[dict[str, set[str]]] = ByIdentity(64)
+
+
+def _parents(settings: RfcSettings) -> dict[str, str]:
+    """Section key -> its parent section's key (a sub-section's)."""
+    from sphinx_rfc.spec.template import default_schema
+
+    template = settings.template if settings.template is not None else default_schema()
+    return {s.key: s.parent for s in template.sections if s.parent}
+
+
+def _chapter_span(parent: str, bodies: Sequence[SectionBody],
+                  keys_of: Sequence[Sequence[str]]) -> tuple[int, int, int] | None:
+    """The positions after the one heading naming *parent* up to the next
+    heading of its level or above, and that heading's level."""
+    heads = [i for i, keys in enumerate(keys_of) if parent in keys]
+    if len(heads) != 1:
+        return None
+    at = heads[0]
+    level = bodies[at].level
+    end = next((i for i in range(at + 1, len(bodies))
+                if level and bodies[i].level and bodies[i].level <= level), len(bodies))
+    return at + 1, end, level
+
+
+def own_word_headings(
+    bodies: Sequence[SectionBody], keys_of: Sequence[Sequence[str]],
+    unmatched: Sequence[SectionBody], taken: Collection[str], settings: RfcSettings,
+    found: dict[str, SectionBody],
+) -> dict[str, SectionBody]:
+    """Section key -> the heading among *unmatched* that names it in its
+    own words at its place (the rules above); *keys_of*: the keys each of
+    *bodies* names; *taken*: the sections found otherwise, *found* by
+    which heading."""
+    if not unmatched:
+        return {}
+    own = _own_words(settings)
+    parents = _parents(settings)
+    numbers = _template_numbers(settings)
+    level_of = {s.key: s.level for s in settings.sections}
+    index = {id(b): i for i, b in enumerate(bodies)}
+    keys = [list(k) for k in keys_of]
+    for key, body in found.items():
+        keys[index[id(body)]] = [key]
+    orders = template_orders(settings)
+    places = [_named_places(keys, level_of, order) for order in orders]
+    # the levels the document writes its chapters at
+    chapter_levels = {bodies[i].level for i, k in enumerate(keys)
+                      if any(key in level_of and key not in parents for key in k)}
+    hits: dict[int, list[tuple[int, str]]] = {}
+    for spec in settings.sections:
+        key = spec.key
+        words = own.get(key)
+        if not words or key in taken:
+            continue
+        span = None
+        if key in parents:
+            span = _chapter_span(parents[key], bodies, keys)
+            if span is None:
+                continue
+        for body in unmatched:
+            at = index[id(body)]
+            if body.first or not body.level:
+                continue
+            if span is not None:
+                if not (span[0] <= at < span[1]) or (span[2] and body.level <= span[2]):
+                    continue
+            elif body.level not in chapter_levels:
+                continue
+            number = title_number(body.title)
+            if number is not None and number != numbers.get(key) \
+                    and not _in_sequence(number, at, bodies):
+                continue  # (numbered otherwise: `10.` after `8.` is at most a hint)
+            shared = len(words & _words(normalise_title(body.title)))
+            if shared and any(_between(order[key], named.get(level_of[key], ([], [])), at)
+                              for order, named in zip(orders, places, strict=True)
+                              if key in order):
+                hits.setdefault(at, []).append((shared, key))
+    per_key: dict[str, list[int]] = {}
+    pairs = successors(settings)
+    for at, found_at in hits.items():
+        # (a section and its other version are one: the one named first)
+        options = [(n, k) for i, (n, k) in enumerate(found_at)
+                   if pairs.get(k) not in {o for _n, o in found_at[:i]}]
+        options.sort(key=lambda option: -option[0])
+        best, key = options[0]
+        # (more words of a section found otherwise, or as many: not this one)
+        words = _words(normalise_title(bodies[at].title))
+        rival = max((len(words & mine) for k, mine in own.items()
+                     if k not in (key, pairs.get(key))), default=0)
+        if best > rival:
+            per_key.setdefault(key, []).append(at)
+    result: dict[str, SectionBody] = {}
+    for key, positions in per_key.items():
+        top = min(bodies[at].level for at in positions)
+        heads = [at for at in positions if bodies[at].level == top]
+        between = range(heads[0] + 1, heads[-1])
+        if all(at in heads or bodies[at].level > top for at in between):
+            result[key] = bodies[heads[0]]
+    return result
+
+
+# A numbered heading alone in a section's gap: the document numbers its
+# headings one after another (`4.`, `5.`, `6.`), the headings before and
+# after it name the template's sections just before and just after *S*,
+# it is the one heading of its level between them, and it shares a word
+# with one of *S*'s titles or ends with the same Chinese character (the
+# head of a Chinese compound: `计划` and `规划` are plans): it is *S* in
+# words of the author's own (`四、发布规划` between the design and the
+# impact, where the template has `四、验证和上线计划`).  *S* is named by no
+# other heading, the heading by no section.
+
+
+def _same_head(title: str, sections: Sequence[SectionSpec], key: str) -> bool:
+    """Whether *title* shares a Chinese word with one of section *key*'s
+    titles, or ends with the same Chinese character as one."""
+    norm = normalise_title(title)
+    words = {w for w in _words(norm) if _is_cjk(w[0])}
+    last = norm.rstrip()[-1:] if norm.rstrip() else ""
+    spec = next(s for s in sections if s.key == key)
+    for other in spec.titles:
+        theirs = normalise_title(other).rstrip()
+        if words & _words(theirs) or (last and _is_cjk(last) and theirs.endswith(last)):
+            return True
+    return False
+
+
+def gap_headings(
+    bodies: Sequence[SectionBody], keys_of: Sequence[Sequence[str]],
+    unmatched: Sequence[SectionBody], taken: Collection[str], settings: RfcSettings,
+    found: dict[str, SectionBody],
+) -> dict[str, SectionBody]:
+    """Section key -> the numbered heading among *unmatched* that stands
+    alone in its gap (the rule above)."""
+    level_of = {s.key: s.level for s in settings.sections}
+    index = {id(b): i for i, b in enumerate(bodies)}
+    free = {id(b) for b in unmatched}
+    keys = [list(k) for k in keys_of]
+    for key, body in found.items():
+        keys[index[id(body)]] = [key]
+    result: dict[str, SectionBody] = {}
+    for order in template_orders(settings):
+        by_place = {(level_of[k], rank): k for k, rank in order.items()}
+        places = _named_places(keys, level_of, order)
+        for body in unmatched:
+            at = index[id(body)]
+            number = title_number(body.title)
+            if body.first or not body.level or number is None \
+                    or not _in_sequence(number, at, bodies):
+                continue
+            for level, named in places.items():
+                before, after = neighbours(named, at)
+                if before is None or after is None or after != before + 2:
+                    continue
+                gap = by_place.get((level, before + 1))
+                if gap is None or gap in taken or gap in result \
+                        or not _same_head(body.title, settings.sections, gap):
+                    continue
+                start = named[0][bisect.bisect_left(named[0], at) - 1]
+                end = named[0][bisect.bisect_left(named[0], at)]
+                if not (bodies[start].level == body.level == bodies[end].level):
+                    continue
+                rivals = [i for i in range(start + 1, end)
+                          if i != at and bodies[i].level and bodies[i].level <= body.level]
+                if not rivals and id(body) in free:
+                    result[gap] = body
+    return result

@@ -304,6 +304,7 @@ def _check_sections(read: _DocumentRead, record: RfcRecord) -> None:
         bodies, read.directives_used, settings,
         rfc_id=record.id, source=read.source, fallback_line=record.line,
         required=_without_lead_info(template_era.required_for(record, settings), doctree),
+        candidates=template_era.candidates_for(record, settings),
         page=lambda: page_shape(doctree, memo),
     )
     read.section_lines = result.lines

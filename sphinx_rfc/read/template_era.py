@@ -67,6 +67,21 @@ def required_for(record: RfcRecord, settings: RfcSettings) -> tuple[str, ...]:
     return tuple(k for k in required if k not in later)
 
 
+def candidates_for(record: RfcRecord, settings: RfcSettings) -> frozenset[str] | None:
+    """The sections a heading of *record* may name: with an entry of
+    ``rfc_template``'s list for some documents (``documents``), those of
+    its own template -- the entry that holds it, else the templates over
+    time -- so that a section of one document's template is never what a
+    heading of another document's names; None: every section."""
+    template = settings.template
+    if template is None or not any(era.documents for era in template.history):
+        return None
+    era = era_of(record, template.history)
+    if era.documents:
+        return frozenset(era.sections)
+    return frozenset(key for e in template.history if not e.documents for key in e.sections)
+
+
 def checks_off(record: RfcRecord, settings: RfcSettings) -> bool:
     """Whether *record* is older than ``rfc_check_since``: not checked for
     missing or empty sections."""
