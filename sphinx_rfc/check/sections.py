@@ -933,16 +933,26 @@ def section_states(
                 _missing_message(spec, unmatched),
                 source, fallback_line, rfc_id,
             ))
-    # a template-native RFC with no heading besides its title: a rendered
-    # issue pasted as text (an RFC with the rfc directive is written here)
-    if len(missing) > 1 and "rfc" not in present_directives and all(b.first for b in bodies):
-        missing = [Problem(
-            "no-headings", _no_headings_message(len(missing), page() if page else None),
-            source, fallback_line, rfc_id,
-        )]
-    problems.extend(missing)
+    problems.extend(_missing_or_no_headings(
+        missing, native="rfc" not in present_directives, bodies=bodies, page=page))
     problems.extend(_level_hints(chosen, settings.sections, source, rfc_id))
     return SectionResult(states, problems, lines)
+
+
+def _missing_or_no_headings(
+    missing: list[Problem], *, native: bool, bodies: Sequence[SectionBody],
+    page: Callable[[], PageShape] | None,
+) -> list[Problem]:
+    """The *missing* sections' problems; or one ``no-headings`` instead for
+    a template-native RFC with no heading besides its title: a rendered
+    issue pasted as text (an RFC with the rfc directive is written here)."""
+    if len(missing) > 1 and native and all(b.first for b in bodies):
+        first = missing[0]
+        return [Problem(
+            "no-headings", _no_headings_message(len(missing), page() if page else None),
+            first.source, first.line, first.rfc_id,
+        )]
+    return missing
 
 
 #: (settings, keys) -> the settings with those sections only
