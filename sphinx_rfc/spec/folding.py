@@ -43,6 +43,8 @@ _SEPARATOR_SET = frozenset("/|,、")
 def spaced(text: str) -> str:
     """*text* with a space where a Chinese (Japanese, Korean) letter meets
     a Latin letter or a digit: ``底层OP设计`` -> ``底层 OP 设计``."""
+    if text.isascii():  # (no such letter: the regex scans every position)
+        return text
     return _MEET.sub(" ", text)
 
 
@@ -76,7 +78,7 @@ def fold_key(text: str) -> str:
     no separators (words joined by them as a set: :func:`_as_sets`), no
     trailing colon."""
     text = "".join(unicodedata.normalize("NFKC", text).casefold().replace("`", "").split())
-    if any(c in _SEPARATOR_SET for c in text):
+    if not _SEPARATOR_SET.isdisjoint(text):
         text = _as_sets(text)
     return text.translate(_DROP).rstrip(":")
 
