@@ -153,6 +153,7 @@ def test_the_next_build_takes_the_kept_log_until_the_repository_changes(
 ) -> None:
     doctrees = tmp_path / "out" / ".doctrees"
     calls = _counting_git(monkeypatch)
+    monkeypatch.setattr(git_log, "_WHOLE_TREE_WANTED", [])  # (no reader asks for more)
     first = git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
     assert len(calls) == 1 and len(first.commits) == 2
     # a rebuild (a new application), the repository as it was: no git log
@@ -176,6 +177,7 @@ def test_a_kept_log_is_not_read_with_the_device_off(
 ) -> None:
     doctrees = tmp_path / "doctrees"
     calls = _counting_git(monkeypatch)
+    monkeypatch.setattr(git_log, "_WHOLE_TREE_WANTED", [])
     git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
     monkeypatch.setattr(devices, "GIT_LOG_KEPT", False)
     log = git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
