@@ -1,10 +1,23 @@
-"""The edit loop (issue 44): full build, no-change rebuild and one-RFC edit
-rebuild of ``rfc`` against ``plain``, CPU time (user + sys), interleaved.
+"""The edit loop (issues 44 and 58): full build, no-change rebuild and
+one-RFC edit rebuild of ``sphinx_rfc`` against plain Sphinx on the same
+content, CPU time (user + sys) and peak memory, interleaved.
 
-    python benchmarks/edit_loop.py                 # N = 200, 5 rounds
-    python benchmarks/edit_loop.py --size 1000 --rounds 3
+    python benchmarks/edit_loop.py                 # N = 200, 5 rounds, every content
+    python benchmarks/edit_loop.py --content loop --size 1000 --rounds 3
     git archive BASE sphinx_rfc | tar -x -C /tmp/base
     python benchmarks/edit_loop.py --baseline /tmp/base   # ... and BASE's code too
+
+The contents (``--content``, several allowed; issue 58):
+
+- ``loop``: ``generate.py``'s ``rfc`` against ``plain`` (N RFCs);
+- ``dense``: the table-dense RFCs, ``dense`` (the seven table directives)
+  against ``dense-plain`` (N RFCs);
+- ``keps`` and ``rust-rfcs``: the real corpora of ``benchmarks/corpora/``
+  (checkouts in ``--checkouts``, ``/work/corpora``), each project made as
+  ``corpora/run.py`` makes it, with ``html_sidebars = {"**": []}`` added;
+  the plain project is the same with ``sphinx_rfc`` taken out of
+  ``extensions``.  The edit: a paragraph ``EDIT-MARK-<k>`` at the end of
+  the middle RFC (in name order), ``<k>`` counting up.
 
 With ``--baseline DIR`` a third variant, ``rfc-base``, builds its own copy
 of the ``rfc`` project with the package found in DIR (``PYTHONPATH``): the
@@ -17,17 +30,23 @@ round to the next, with ``run.py``'s ``sphinx_build`` (``nice -n 10``,
 ``PYTHONHASHSEED=0``, ``os.sync()`` first, the extension byte-compiled).
 Printed: the median CPU seconds of each and the median of the per-round
 ratios ``rfc / plain``, against issue 44's bars (no change <= 1.15, one
-RFC edited <= 1.20, full <= 1.10), and the 1-minute load at each round.
+RFC edited <= 1.20, full <= 1.10), the median of the full builds' peak
+memory (max RSS) ratios against 1.15 (issue 58), and the 1-minute load at
+each round.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
+import re
 import statistics
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -36,12 +55,80 @@ import generate  # noqa: E402
 import run  # noqa: E402
 
 BARS = {"full": 1.10, "nochange": 1.15, "edit": 1.20}
+MEMORY_BAR = 1.15
+CONTENTS = ("loop", "dense", "keps", "rust-rfcs")
+#: content -> (the sphinx_rfc variant, the plain variant) of generate.py
+GENERATED = {"loop": ("rfc", "plain"), "dense": ("dense", "dense-plain")}
+#: the RFC documents of each corpus, among which the middle one is edited
+CORPUS_RFCS = {"keps": "keps/**/README.md", "rust-rfcs": "text/[0-9]*.md"}
+MARK = re.compile(r"EDIT-MARK-(\d+)")
+
+
+def _corpora_run() -> Any:
+    """``benchmarks/corpora/run.py`` (a module named as this folder's run.py)."""
+    spec = importlib.util.spec_from_file_location("corpora_run", HERE / "corpora" / "run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["corpora_run"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_corpus(name: str, plain: bool, checkouts: Path, dest: Path) -> None:
+    """The corpus project as ``corpora/run.py`` makes it, sidebars off; *plain*:
+    without ``sphinx_rfc`` in ``extensions`` (its settings left, unread)."""
+    corpora = _corpora_run()
+    folder = HERE / "corpora" / name
+    spec = tomllib.loads((folder / "corpus.toml").read_text(encoding="utf-8"))
+    corpora.make_project(folder, checkouts / name, spec, dest)
+    conf = dest / "conf.py"
+    text = conf.read_text(encoding="utf-8") + 'html_sidebars = {"**": []}\n'
+    if plain:
+        text += 'extensions = [e for e in extensions if e != "sphinx_rfc"]\n'
+    conf.write_text(text, encoding="utf-8")
+
+
+def edit_corpus(src: Path, name: str) -> None:
+    """Counts up the ``EDIT-MARK-<k>`` paragraph at the end of the middle RFC
+    of the corpus (adds it, the first time)."""
+    files = sorted(src.glob(CORPUS_RFCS[name]))
+    path = files[len(files) // 2]
+    text = path.read_text(encoding="utf-8")
+    if MARK.search(text):
+        text = MARK.sub(lambda m: f"EDIT-MARK-{int(m.group(1)) + 1}", text)
+    else:
+        text = text.rstrip("\n") + "\n\nEDIT-MARK-1\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def make_projects(content: str, size: int, checkouts: Path, variants: list[str]) -> dict[str, Path]:
+    """variant ("rfc", "plain", "rfc-base") -> its project for *content*."""
+    sources = {}
+    for variant in variants:
+        tag = f"n{size}" if content in GENERATED else "corpus"
+        src = run.WORK / f"loop-{content}-{tag}-{variant}"
+        plain = variant == "plain"
+        if content in GENERATED:
+            generate.generate(GENERATED[content][plain], size, src)
+        else:
+            make_corpus(content, plain, checkouts, src)
+        sources[variant] = src
+    return sources
+
+
+def edit(content: str, src: Path, size: int) -> None:
+    if content in GENERATED:
+        run.edit(src, size)
+    else:
+        edit_corpus(src, content)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--content", nargs="+", choices=CONTENTS, default=list(CONTENTS))
+    parser.add_argument("--checkouts", type=Path, default=Path("/work/corpora"))
     parser.add_argument("--baseline", type=Path, help="a folder holding another sphinx_rfc")
     args = parser.parse_args()
     run.compile_packages()
@@ -53,12 +140,15 @@ def main() -> None:
                        check=True)
         variants.append("rfc-base")
         paths["rfc-base"] = os.pathsep.join(p for p in (str(base), paths["rfc"]) if p)
-    sources = {}
-    for variant in variants:
-        src = run.WORK / f"loop-n{args.size}-{variant}"
-        generate.generate(variant.removesuffix("-base"), args.size, src)
-        sources[variant] = src
+    for content in args.content:
+        sources = make_projects(content, args.size, args.checkouts, variants)
+        loop(content, args, variants, paths, sources)
+
+
+def loop(content: str, args: argparse.Namespace, variants: list[str], paths: dict[str, str],
+         sources: dict[str, Path]) -> None:
     cpu: dict[tuple[str, str], list[float]] = {}
+    rss: dict[str, list[float]] = {}
     loads = []
     for round_ in range(args.rounds):
         loads.append(os.getloadavg()[0])
@@ -69,16 +159,20 @@ def main() -> None:
                 if measure == "full":
                     run.clean(src)
                 elif measure == "edit":
-                    run.edit(src, args.size)
+                    edit(content, src, args.size)
                 os.environ["PYTHONPATH"] = paths[variant]
                 result, _ = run.sphinx_build(src)
                 if result.returncode:
-                    raise SystemExit(f"{variant} {measure} failed")
+                    raise SystemExit(f"{content} {variant} {measure} failed")
                 cpu.setdefault((variant, measure), []).append(result.cpu)
-        print(f"round {round_ + 1}: " + ", ".join(
+                if measure == "full":
+                    rss.setdefault(variant, []).append(result.maxrss_mb)
+        print(f"{content} round {round_ + 1}: " + ", ".join(
             f"{m} " + "/".join(f"{cpu[v, m][-1]:.2f}" for v in variants) for m in BARS),
             flush=True)
-    print(f"\nN = {args.size}, {args.rounds} rounds, load {', '.join(f'{x:.1f}' for x in loads)}")
+    size = f"N = {args.size}" if content in GENERATED else "corpus"
+    print(f"\n{content}, {size}, {args.rounds} rounds, "
+          f"load {', '.join(f'{x:.1f}' for x in loads)}")
     subjects = [v for v in variants if v != "plain"]
     print("| build | plain CPU s | " + " | ".join(
         f"{v} CPU s | {v} / plain" for v in subjects) + " | bar |")
@@ -93,6 +187,13 @@ def main() -> None:
             cells.append(f"{statistics.median(cpu[v, measure]):.2f} | {ratio:.2f} {mark}")
         print(f"| {measure} | {statistics.median(floor):.2f} | " + " | ".join(cells)
               + f" | <= {bar:.2f} |")
+    cells = []
+    for v in subjects:
+        ratio = statistics.median(x / y for x, y in zip(rss[v], rss["plain"], strict=True))
+        mark = "met" if ratio <= MEMORY_BAR else "missed"
+        cells.append(f"{statistics.median(rss[v]):.0f} | {ratio:.2f} {mark}")
+    print(f"| peak memory (MB, full) | {statistics.median(rss['plain']):.0f} | "
+          + " | ".join(cells) + f" | <= {MEMORY_BAR:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -56,3 +56,10 @@ DERIVED_CACHE = True
 #: FILE`` after a commit of one RFC: 300 RFCs, two cores, 1.6 s of CPU
 #: time instead of 2.2 when it was made (not measured again here).
 SERIAL_READ = True
+
+#: ``read/git_log``: the build's ``git log`` kept in the doctree folder
+#: under the repository's stamp, the source folder and the scope, and
+#: read back by the next build while they are the same.  Made for the
+#: rebuilds of a project inside a repository (issue 58): off, every
+#: rebuild that reads a document runs ``git log`` again.
+GIT_LOG_KEPT = True

@@ -166,13 +166,15 @@ def placeholder_spans(text: str, placeholders: Sequence[str]) -> list[tuple[int,
     and the blanks of the styles *placeholders* names."""
     spans: list[tuple[int, int]] = []
     runs: list[tuple[int, int]] | None = None
-    if _may_contain(text, placeholders):
-        regex = placeholder_regex(tuple(placeholders))
+    key = placeholders if isinstance(placeholders, tuple) else tuple(placeholders)
+    words, xxx, openings = _split(key)
+    if _may_contain(text, words, xxx):
+        regex = placeholder_regex(key)
         for m in regex.finditer(text):
             runs = _url_runs(text) if runs is None else runs
             if not (_in_runs(runs, m.start()) or _is_term(text, m.group(0), m.start(), m.end())):
                 spans.append(m.span())
-    for opening in dict.fromkeys(_STYLES[p] for p in placeholders if p in _STYLES):
+    for opening in openings:
         if opening in text:
             for span in blank_spans(text, opening):
                 runs = _url_runs(text) if runs is None else runs
@@ -196,19 +198,24 @@ def strip_placeholders(text: str, placeholders: Sequence[str]) -> str:
     return "".join(parts)
 
 
-def _may_contain(text: str, placeholders: Sequence[str]) -> bool:
+@lru_cache(maxsize=32)
+def _split(placeholders: tuple[str, ...]) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+    """*placeholders* as :func:`placeholder_spans` asks them, worked out once:
+    the ones searched as written, whether ``xxx`` (any case) is one, and the
+    openings of the blank styles named."""
+    words = tuple(p for p in placeholders if p.casefold() != "xxx")
+    openings = tuple(dict.fromkeys(_STYLES[p] for p in placeholders if p in _STYLES))
+    return words, len(words) < len(placeholders), openings
+
+
+def _may_contain(text: str, words: tuple[str, ...], xxx: bool) -> bool:
     """A quick test by plain substring search (the regex, with its
     look-arounds, is scanned position by position): False means none of
-    *placeholders* is in *text*."""
-    lowered: str | None = None
-    for placeholder in placeholders:
-        if placeholder.casefold() == "xxx":
-            lowered = text.lower() if lowered is None else lowered
-            if "xxx" in lowered:
-                return True
-        elif placeholder in text:
-            return True
-    return False
+    the placeholders (*words*, and ``xxx`` in any case when *xxx*) is in
+    *text*."""
+    if xxx and "xxx" in text.lower():
+        return True
+    return any(word in text for word in words)
 
 
 def find_placeholders(text: str, placeholders: Sequence[str]) -> list[str]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 import sys
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -500,8 +501,8 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
         if entry is None:
             continue
         if column is not None:
-            add(entry, Label(column.label))
-            add(entry, AddClass(sys.intern(f"rfc-col-{column.key}")))
+            add(entry, _label(column.label))
+            add(entry, _column_class(column.key))
         else:
             add(entry, _EXTRA)
 
@@ -518,7 +519,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
             if column is None:
                 add(entry, _EXTRA)
                 continue
-            add(entry, AddClass(sys.intern(f"rfc-col-{column.key}")))
+            add(entry, _column_class(column.key))
             if not cell.text:
                 continue
             if column.vocabulary is not None:
@@ -527,7 +528,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
                 if not isinstance(key, str):
                     add(entry, INVALID_CELL)
                     continue
-                add(entry, Badge(key, column.vocabulary.label(key), value.note))
+                add(entry, _badge(key, column.vocabulary.label(key), value.note))
             elif kind == "dependency" and column.key == "component":
                 if settings.id_pattern.match(cell.text):
                     rfc_component = cell.text
@@ -572,5 +573,17 @@ def mark_cell(cell: nodes.entry, op: CellOp | tuple[str, ...]) -> None:
 
 
 _EXTRA = AddClass("rfc-col-extra")
+
+
+# The operations are frozen: the cells of a column share one.  A pickled
+# doctree then writes each once (pickle's memo), and reading it back makes
+# each once, not once a cell (a table-dense RFC has some 200 cells).
+@lru_cache(maxsize=256)
+def _column_class(key: str) -> AddClass:
+    return AddClass(sys.intern(f"rfc-col-{key}"))
+
+
+_label = lru_cache(maxsize=256)(Label)
+_badge = lru_cache(maxsize=1024)(Badge)
 
 

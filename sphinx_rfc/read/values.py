@@ -6,6 +6,7 @@ sentences, each one ``rfc.placeholder`` at its line
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -13,9 +14,10 @@ from docutils import nodes
 from sphinx_rfc.check.placeholders import find_placeholders
 from sphinx_rfc.doctree.locations import SourceLines, first_line
 from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, row_cells
+from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import CELL_MARK, INVALID_CELL
+from sphinx_rfc.nodes import CELL_MARK, INVALID_CELL, holds
 from sphinx_rfc.spec.menus import (
     Asks,
     is_guidance,
@@ -67,6 +69,9 @@ class _ValueScan:
         self.problems: list[Problem] = []
         self.guidance: list[Problem] = []
         self.cell_line = CellLines()
+        # a document without docutils' diagnostics (set by value_problems):
+        # its cells' texts need no search for them each
+        self.cell_text: Callable[[nodes.Element], str] = node_text
 
     def walk(self, node: nodes.Element) -> None:
         for child in node.children:
@@ -106,7 +111,7 @@ class _ValueScan:
     def cell(self, entry: nodes.entry) -> None:
         if entry.get("rfc-generated") or INVALID_CELL in entry.get(CELL_MARK, ()):
             return
-        value = node_text(entry).strip()
+        value = self.cell_text(entry).strip()
         if not value or find_placeholders(value, self.settings.placeholders):
             return
         menu = None
@@ -161,6 +166,8 @@ def value_problems(
     if "/" not in text and "／" not in text and not asks.guidance:
         return []
     scan = _ValueScan(settings, source, rfc_id, asks)
+    if not holds(doctree, nodes.system_message):
+        scan.cell_text = astext
     scan.walk(doctree)
     if scan.guidance and find_placeholders(text, settings.placeholders):
         scan.problems.extend(scan.guidance)  # (text before any section)

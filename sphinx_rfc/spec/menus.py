@@ -96,8 +96,15 @@ def _unwrapped(text: str) -> str:
     return text
 
 
+#: The characters whose NFKC form holds a ``/`` (``／``, ``℅`` …): a value
+#: without any offers no options, and is not normalized to be asked.
+_SLASHES = frozenset(map(chr, (0x2F, 0x2100, 0x2101, 0x2105, 0x2106, 0xFF0F)))
+
+
 def options_of(value: str) -> tuple[str, ...]:
     """The options *value* offers, separated by ``/`` (two or more), or ()."""
+    if _SLASHES.isdisjoint(value):
+        return ()
     text = unicodedata.normalize("NFKC", _unwrapped(value)).replace("`", "")
     if "/" not in text:
         return ()

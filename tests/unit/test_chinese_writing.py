@@ -5,12 +5,16 @@ and a template's ``rfc-table`` marker of closed and open columns."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from sphinx_rfc.check.field_places import find_places, value_at
+from sphinx_rfc.spec import menus
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.file_names import dated_name, name_number
-from sphinx_rfc.spec.folding import fold_key
+from sphinx_rfc.spec.folding import fold_key, spaced
+from sphinx_rfc.spec.menus import options_of
 from sphinx_rfc.spec.template import TemplateError, parse_template
 from sphinx_rfc.spec.text import BREAK, fold, markup_text, one_of, plain, split_list
 
@@ -29,6 +33,43 @@ from sphinx_rfc.spec.text import BREAK, fold, markup_text, one_of, plain, split_
 def test_spaces_where_chinese_meets_latin_do_not_count(a: str, b: str) -> None:
     assert fold(a) == fold(b)
     assert fold_key(a) == fold_key(b)
+
+
+@pytest.mark.parametrize(("written", "shown"), [
+    ("底层OP设计", "底层 OP 设计"),
+    ("用Rust写的CLI工具v2版", "用 Rust 写的 CLI 工具 v2 版"),
+    ("第3阶段", "第 3 阶段"),
+    ("a底b", "a 底 b"),
+    ("底1底", "底 1 底"),
+    ("カタカナAPI한글2", "カタカナ API 한글 2"),
+    ("底层_op", "底层_op"),  # (an underscore is no letter)
+    ("底层-OP、设计", "底层-OP、设计"),
+    ("底层 OP", "底层 OP"),
+    ("Ⅻ章", "Ⅻ 章"),  # (a numeral letter is a letter or digit)
+    ("背景与动机", "背景与动机"),
+    ("plain ascii", "plain ascii"),
+])
+def test_spaced_puts_one_space_where_chinese_meets_latin(written: str, shown: str) -> None:
+    assert spaced(written) == shown
+
+
+@pytest.mark.parametrize(("value", "options"), [
+    ("PT / MS", ("PT", "MS")),
+    ("是／否", ("是", "否")),  # full-width
+    ("【是/否】", ("是", "否")),
+    ("完成", ()),
+    ("", ()),
+])
+def test_options_of_a_value(value: str, options: tuple[str, ...]) -> None:
+    assert options_of(value) == options
+
+
+def test_options_of_normalizes_only_values_that_may_hold_a_slash() -> None:
+    # (the quick test before NFKC names every character whose NFKC form
+    # holds a slash: it never changes an answer)
+    slashes = {c for c in map(chr, range(0x110000)) if "/" in unicodedata.normalize("NFKC", c)}
+    assert len(slashes) > 2
+    assert slashes == menus._SLASHES
 
 
 def test_spaces_between_latin_words_still_count_for_fold() -> None:

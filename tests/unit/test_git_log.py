@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from sphinx_rfc import devices
 from sphinx_rfc.read import git_log
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -123,3 +124,82 @@ def test_parse_skips_records_of_another_shape() -> None:
     assert [c.message for c in commits] == ["subject\n\nbody", "Merge"]
     assert commits[0].files == ("rfcs/a b.md", 'rfcs/引号"名.md') and commits[1].files == ()
     assert git_log.parse_log("") == ()
+
+
+class _App:
+    """What build_log reads of a Sphinx application: its folders (and its
+    ``__dict__``, where a build keeps its log)."""
+
+    def __init__(self, srcdir: Path, doctreedir: Path) -> None:
+        self.srcdir = srcdir
+        self.doctreedir = doctreedir
+
+
+def _counting_git(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    calls: list[list[str]] = []
+    real = subprocess.run
+
+    def counting(cmd: list[str], *args: object, **kwargs: object) -> object:
+        if cmd[:1] == ["git"] and "log" in cmd:  # (the build's git log, not the test's git)
+            calls.append(cmd)
+        return real(cmd, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(subprocess, "run", counting)
+    return calls
+
+
+def test_the_next_build_takes_the_kept_log_until_the_repository_changes(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doctrees = tmp_path / "out" / ".doctrees"
+    calls = _counting_git(monkeypatch)
+    monkeypatch.setattr(git_log, "_WHOLE_TREE_WANTED", [])  # (no reader asks for more)
+    first = git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
+    assert len(calls) == 1 and len(first.commits) == 2
+    # a rebuild (a new application), the repository as it was: no git log
+    again = git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
+    assert len(calls) == 1
+    assert again == first
+    # the same folders asked for the whole work tree: another log
+    monkeypatch.setattr(git_log, "_WHOLE_TREE_WANTED", [lambda app: True])
+    whole = git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
+    assert len(calls) == 2 and whole.whole_tree and len(whole.commits) == 3
+    # a commit: the stamp changes, and the log is made again with it
+    commit(repo, {"docs/rfcs/0001-ckpt.md": "| 状态 | 已接受 |\n"}, "accept RFC-0001",
+           "2025-04-05T10:00:00+08:00")
+    after = git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
+    assert len(calls) == 3
+    assert after.commits[0].subject == "accept RFC-0001"
+
+
+def test_a_kept_log_is_not_read_with_the_device_off(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doctrees = tmp_path / "doctrees"
+    calls = _counting_git(monkeypatch)
+    monkeypatch.setattr(git_log, "_WHOLE_TREE_WANTED", [])
+    git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
+    monkeypatch.setattr(devices, "GIT_LOG_KEPT", False)
+    log = git_log.build_log(_App(repo / "docs", doctrees))  # type: ignore[arg-type]
+    assert len(calls) == 2 and len(log.commits) == 2
+
+
+def test_outside_a_repository_the_whole_tree_costs_no_second_look(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    looked: list[Path] = []
+    real = git_log.work_tree_top
+
+    def counting(start: str | os.PathLike[str]) -> Path | None:
+        looked.append(Path(start))
+        return real(start)
+
+    monkeypatch.setattr(git_log, "work_tree_top", counting)
+    monkeypatch.setattr(git_log, "_WHOLE_TREE_WANTED", [lambda app: True])
+    app = _App(tmp_path / "docs", tmp_path / "doctrees")
+    (tmp_path / "docs").mkdir()
+    assert git_log.build_log(app) is git_log.EMPTY  # type: ignore[arg-type]
+    for _document in range(3):  # the readers of each document ask again
+        assert git_log.build_log(app) is git_log.EMPTY  # type: ignore[arg-type]
+    assert len(looked) == 1
+    assert not (tmp_path / "doctrees").exists()  # (nothing kept: nothing was run)
