@@ -21,6 +21,7 @@ from sphinx_rfc.nodes import CELL_MARK, INVALID_CELL, holds
 from sphinx_rfc.spec.menus import (
     Asks,
     is_guidance,
+    may_offer_options,
     split_label,
     template_asks,
     unchosen_menu,
@@ -115,7 +116,7 @@ class _ValueScan:
         if not value or find_placeholders(value, self.settings.placeholders):
             return
         menu = None
-        if "/" in value or "／" in value:  # (most cells offer no options)
+        if may_offer_options(value):  # (most cells offer no options)
             labels = [column_header(entry)]
             row = entry.parent
             if isinstance(row, nodes.row):
@@ -163,7 +164,7 @@ def value_problems(
     reported as that, and a cell reported as offering several choices of a
     closed set (its menu left) as that: not again here."""
     asks = template_asks(settings.template)
-    if "/" not in text and "／" not in text and not asks.guidance:
+    if not may_offer_options(text) and not asks.guidance:
         return []
     scan = _ValueScan(settings, source, rfc_id, asks)
     if not holds(doctree, nodes.system_message):

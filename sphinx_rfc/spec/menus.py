@@ -101,6 +101,12 @@ def _unwrapped(text: str) -> str:
 _SLASHES = frozenset(map(chr, (0x2F, 0x2100, 0x2101, 0x2105, 0x2106, 0xFF0F)))
 
 
+def may_offer_options(text: str) -> bool:
+    """Whether *text* may offer options (:func:`options_of`): it holds a
+    character whose NFKC form holds a ``/``."""
+    return not _SLASHES.isdisjoint(text)
+
+
 def options_of(value: str) -> tuple[str, ...]:
     """The options *value* offers, separated by ``/`` (two or more), or ()."""
     if _SLASHES.isdisjoint(value):
