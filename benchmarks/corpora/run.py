@@ -315,11 +315,17 @@ def every_kth(items: list[Any], size: int) -> list[Any]:
 # fields against expected.tsv
 
 
+#: what follows a name and is not part of it: ``<mail>``, ``(handle)``, ``（单位）``
+_BESIDE_NAME = re.compile(r"<[^>]*>|\([^)]*\)|（[^）]*）")
+
+
 def _names(value: Any) -> set[str]:
+    """The names of an authors value, each without what is written beside it
+    in brackets (ASCII or full-width) or angle brackets."""
     items = value if isinstance(value, list) else re.split(r"[;,]", str(value or ""))
     names = set()
     for item in items:
-        name = re.sub(r"<[^>]*>|\([^)]*\)", "", str(item)).strip().lstrip("@")
+        name = _BESIDE_NAME.sub("", str(item)).strip().lstrip("@")
         if name:
             names.add(fold(name))
     return names
