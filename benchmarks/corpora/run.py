@@ -232,8 +232,9 @@ def match(labels: list[Label], warnings: list[BuildWarning]) -> dict[int, BuildW
             candidates = [w for w in candidates if w.line == label.line]
         if not candidates:
             continue
-        assert label.line is not None
-        best = min(candidates, key=lambda w, at=label.line: (abs(w.line - at), w.line))
+        at = label.line
+        assert at is not None
+        best = min(candidates, key=lambda w: (abs(w.line - at), w.line))
         taken.add(id(best))
         found[label.row] = best
     return found
