@@ -1,5 +1,5 @@
 # PaddleScience's RFCs (rfcs/Science): the team's own template since
-# 2023-09-27, the framework's design template before it (docs/reference/
+# 2023-09-27, the framework's API design template before it (docs/reference/
 # templates.md, "The template over time"); its field names as aliases.
 project = "PaddleScience RFCs"
 language = "zh_CN"
