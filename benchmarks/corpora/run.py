@@ -232,8 +232,9 @@ def match(labels: list[Label], warnings: list[BuildWarning]) -> dict[int, BuildW
             candidates = [w for w in candidates if w.line == label.line]
         if not candidates:
             continue
-        assert label.line is not None
-        best = min(candidates, key=lambda w, at=label.line: (abs(w.line - at), w.line))
+        at = label.line
+        assert at is not None
+        best = min(candidates, key=lambda w: (abs(w.line - at), w.line))
         taken.add(id(best))
         found[label.row] = best
     return found
@@ -315,11 +316,17 @@ def every_kth(items: list[Any], size: int) -> list[Any]:
 # fields against expected.tsv
 
 
+#: what follows a name and is not part of it: ``<mail>``, ``(handle)``, ``（单位）``
+_BESIDE_NAME = re.compile(r"<[^>]*>|\([^)]*\)|（[^）]*）")
+
+
 def _names(value: Any) -> set[str]:
+    """The names of an authors value, each without what is written beside it
+    in brackets (ASCII or full-width) or angle brackets."""
     items = value if isinstance(value, list) else re.split(r"[;,]", str(value or ""))
     names = set()
     for item in items:
-        name = re.sub(r"<[^>]*>|\([^)]*\)", "", str(item)).strip().lstrip("@")
+        name = _BESIDE_NAME.sub("", str(item)).strip().lstrip("@")
         if name:
             names.add(fold(name))
     return names

@@ -104,3 +104,14 @@ def test_a_row_kept_from_a_narrower_table_is_widened() -> None:
     assert len(wide) == len(run.HEADER)
     assert wide[-2:] == ["0", "1 s"] and wide[:8] == old[:8]
     assert run.widen(wide) == wide
+
+
+def test_an_author_is_compared_without_what_is_bracketed_beside_the_name() -> None:
+    # what a front matter writes after a name: a handle, a mail, a company,
+    # in ASCII or full-width brackets
+    assert run.same("authors", ["王小明（xm-wang）"], "王小明")
+    assert run.same("authors", ["Li Lei (lilei at example dot org)"], "Li Lei")
+    assert run.same("authors", ["陈二 <chen@example.org>", "周五（某某科技）"], "陈二; 周五")
+    # two people in one entry are still two names, not one
+    assert not run.same("authors", ["赵六 (zl@example.org) 钱七 (qq@example.org)"], "赵六; 钱七")
+    assert not run.same("authors", ["王小明（xm-wang）"], "王大明")
