@@ -234,7 +234,23 @@ def _suppressed(read: _FieldsRead, name: str, value: str | Sequence[str], text: 
 
 
 def _people(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
-    setattr(read.meta, name, as_list(value))
+    setattr(read.meta, name, [person for item in as_list(value) for person in _persons(item)])
+
+
+#: the end of a person's bracketed note with another name after it
+#: (``叶青龙 (ye at x.org) 胡欣蔚 (hu at y.org)``)
+_NOTE_THEN_NAME = re.compile(r"[)）][ \t\u3000]+(?=[^\s(（])")
+
+
+def _persons(item: str) -> list[str]:
+    """The people of one list item: two names each with its note in
+    brackets and only spaces between them are two people."""
+    people, start = [], 0
+    for m in _NOTE_THEN_NAME.finditer(item):
+        people.append(item[start:m.start() + 1])
+        start = m.end()
+    people.append(item[start:])
+    return [p.strip() for p in people if p.strip()]
 
 
 def _extra(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
