@@ -77,6 +77,7 @@ from sphinx_rfc.nodes import (
     CellOp,
     PayloadKind,
     TableMark,
+    ViewKey,
     holds_rfc_data,
     rfc_data,
     rfc_pending,
@@ -515,7 +516,7 @@ class _DocumentScan:
 
     def __init__(self) -> None:
         self.payloads: list[rfc_data] = []
-        self.views: set[tuple[str, ...]] = set()
+        self.views: set[ViewKey] = set()
         self.refs: list[tuple[str, str, int | None]] = []
         self.diagrams: list[nodes.Element] = []
         self.messages: list[nodes.system_message] = []
@@ -526,14 +527,14 @@ class _DocumentScan:
             self.payloads.append(node)
             return False
         if isinstance(node, rfc_pending):
-            self.views.add(tuple(node["view"]))
+            self.views.add(node["view"])
         elif isinstance(node, addnodes.pending_xref):
             if node.get("refdomain") == "rfc" and _drawn_over(node):
                 return False  # the render step replaces the cell's content
             if node.get("refdomain") == "rfc":
                 target = str(node.get("reftarget", "")).strip()
                 role = node.get("reftype")
-                self.views.add(("rfc" if role == "ref" else "module", target))
+                self.views.add(ViewKey("rfc" if role == "ref" else "module", target))
                 if not node.get("rfc-quiet"):
                     self.refs.append((str(role), target, line_of(node)))
         elif isinstance(node, nodes.table):
@@ -599,9 +600,9 @@ def _scan(doctree: nodes.document) -> _DocumentScan:
     return found
 
 
-def _insert_notice(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...]:
+def _insert_notice(doctree: nodes.document, record: RfcRecord) -> ViewKey:
     """The superseded notice goes under the document title; returns its view."""
-    view = ("notice", record.id)
+    view = ViewKey("notice", record.id)
     notice = rfc_pending.make(view, part="notice")
     for section in doctree.findall(nodes.section):
         index = 1 if section.children and isinstance(section[0], nodes.title) else 0
@@ -611,14 +612,14 @@ def _insert_notice(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...
     return view
 
 
-def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...]:
+def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> ViewKey:
     """The status timeline (from git) goes after the superseded notice,
     under the document title; returns its view.  It is drawn from the
     page's own record when the page is resolved."""
-    view = ("timeline", record.id)
+    view = ViewKey("timeline", record.id)
     timeline = rfc_pending.make(view, part="timeline", docname=record.docname)
     for notice in doctree.findall(rfc_pending):
-        if tuple(notice["view"]) == ("notice", record.id):
+        if notice["view"] == ViewKey("notice", record.id):
             notice.parent.insert(notice.parent.index(notice) + 1, timeline)
             return view
     doctree.insert(0, timeline)
@@ -627,7 +628,7 @@ def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> tuple[str, .
 
 def _views_and_refs(
     doctree: nodes.document,
-) -> tuple[set[tuple[str, ...]], list[tuple[str, str, int | None]]]:
+) -> tuple[set[ViewKey], list[tuple[str, str, int | None]]]:
     """The views and references of the whole document, walked again."""
     found = _DocumentScan()
     _walk(doctree, found)

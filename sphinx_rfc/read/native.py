@@ -545,10 +545,10 @@ def mark_basic_info(
             cell["rfc-generated"] = True
             mark_cell(cell, ("info-badge", name))
         kept.append(name)
-    mark: InfoMark = (
-        record.docname, tuple(kept), record.title in (heading, record.id), from_git,
+    table[INFO_MARK] = InfoMark(
+        docname=record.docname, kept=tuple(kept),
+        title_hidden=record.title in (heading, record.id), from_git=from_git,
     )
-    table[INFO_MARK] = mark
 
 
 # --------------------------------------------------------------------------

@@ -33,11 +33,11 @@ from sphinx_rfc._nogc import nogc
 from sphinx_rfc.i18n import __
 from sphinx_rfc.model.history import build_date
 from sphinx_rfc.model.relations import Snapshot
-from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, rfc_pending
+from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, InfoMark, ViewKey, rfc_pending
 from sphinx_rfc.render.native_info import draw_native_info
 from sphinx_rfc.render.tables import draw_read_table
 from sphinx_rfc.resolve import code_views, page_views
-from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
+from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View
 from sphinx_rfc.store.domain import RfcDomain, get_domain
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def register(
 
 
 def view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> object:
-    view = VIEWS.get(key[0])
+    view = VIEWS.get(key.kind)
     return view.value(domain, snap, key) if view else None
 
 
@@ -107,7 +107,8 @@ class ResolvePending(SphinxPostTransform):
                 pending.extend(draw_read_table(table))
             else:
                 ctx = ctx or RenderContext(self.env, current_builder(self.env), self.env.docname)
-                record = ctx.domain.rfcs.get(table[INFO_MARK][0])
+                mark: InfoMark = table[INFO_MARK]
+                record = ctx.domain.rfcs.get(mark.docname)
                 pending.extend(draw_native_info(table, record, ctx.settings))
         if not pending:
             return
@@ -116,7 +117,7 @@ class ResolvePending(SphinxPostTransform):
         values: dict[ViewKey, object] = {}
         late: list[rfc_pending] = []
         for node in pending:
-            view = VIEWS.get(node["view"][0])
+            view = VIEWS.get(node["view"].kind)
             if late_ok and view is not None and view.late:
                 del node[:]  # (the hidden references)
                 late.append(node)
@@ -185,7 +186,7 @@ class ResolveLate(SphinxPostTransform):
             return
         ctx, values, late = found
         for node in late:
-            _fill(ctx, node, VIEWS.get(node["view"][0]), values)
+            _fill(ctx, node, VIEWS.get(node["view"].kind), values)
 
 
 def _fill(
@@ -193,7 +194,7 @@ def _fill(
     values: dict[ViewKey, object],
 ) -> None:
     """Replace *node* by what its view renders (nothing: remove it)."""
-    key = tuple(node["view"])
+    key: ViewKey = node["view"]
     if key not in values:
         values[key] = view_value(ctx.domain, ctx.snapshot, key)
     render = view.render if view else None
@@ -201,7 +202,7 @@ def _fill(
 
 
 def _dated(key: ViewKey) -> bool:
-    view = VIEWS.get(key[0])
+    view = VIEWS.get(key.kind)
     return view is not None and view.dated
 
 
