@@ -48,11 +48,41 @@ FORK_TRIM = True
 #: no-change rebuild cost 2.9 % more instructions, the one-RFC edit 1.5 %.
 DERIVED_CACHE = True
 
-#: Not switched here (its code is in ``cli/project.py``, left as it is):
-#: ``SERIAL_READ_MAX``: ``sphinx-rfc check`` reads at most three changed
-#: documents in its own process under ``-j``, not by a forked worker that
-#: pickles the whole environment back (the build itself leaves
-#: ``app.parallel`` as Sphinx decides).  Made for ``sphinx-rfc check DOCS
-#: FILE`` after a commit of one RFC: 300 RFCs, two cores, 1.6 s of CPU
-#: time instead of 2.2 when it was made (not measured again here).
+#: ``spec/memo.ByIdentity``: values computed from a settings or spec
+#: object kept by its identity (a table kind's header index, a section's
+#: table kinds, the section checks' folded titles).
+ID_MEMO = True
+
+#: ``read/collector._Payloads`` / ``_Rows``, ``resolve/indices._Groups``:
+#: a ``repr()`` that says how many, not what, for the arguments of
+#: ``rfc-record-read`` and of an index page's ``html-page-context``
+#: (Sphinx writes ``repr()`` of every event's arguments for its debug
+#: log, logged or not).
+SHORT_REPR = True
+
+#: ``resolve/views.ResolveLate``: the spots of the index, stats and
+#: module-page views filled after the other post-transforms, which then
+#: do not walk their nodes.
+LATE_FILL = True
+
+#: ``doctree/text.astext``: a ``Text`` without null escapes is its own
+#: text (docutils' ``Text.astext`` splits and joins it three times).
+PLAIN_TEXT = True
+
+#: ``write/mermaid_js.compile_templates_once``: sphinxcontrib-mermaid's
+#: Jinja templates compiled once a process, not once a page.
+MERMAID_TEMPLATES = True
+
+#: ``write/mermaid_js.mark_drawn_pages``: sphinxcontrib-mermaid's HTML
+#: visitor wrapped to note the pages it draws on, so that no page is
+#: walked for its diagrams when its scripts are given.
+MERMAID_MARKS = True
+
+#: ``cli/project._few_to_read``: ``sphinx-rfc check`` reads at most
+#: three changed documents (``SERIAL_READ_MAX``) in its own process under
+#: ``-j``, not by a forked worker that pickles the whole environment back
+#: (the build itself leaves ``app.parallel`` as Sphinx decides).  Made for
+#: ``sphinx-rfc check DOCS FILE`` after a commit of one RFC: 300 RFCs, two
+#: cores, 1.6 s of CPU time instead of 2.2 when it was made (issue 40; no
+#: build of ``edit_loop.py`` runs it).
 SERIAL_READ = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from sphinx_rfc import devices
 from sphinx_rfc.spec.text import markup_text
 
 
@@ -18,7 +19,7 @@ def astext(node: nodes.Node) -> str:
     ``<details>``, an ``<img>`` or a comment on lines of its own) keeps its
     text: it is a section's content as written."""
     if isinstance(node, nodes.Text):
-        return str(node) if "\x00" not in node else node.astext()
+        return str(node) if devices.PLAIN_TEXT and "\x00" not in node else node.astext()
     if isinstance(node, nodes.raw) and is_html(node) and isinstance(node.parent, nodes.TextElement):
         return markup_text(node.astext())
     if type(node).astext is not nodes.Element.astext:

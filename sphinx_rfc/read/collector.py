@@ -55,6 +55,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc import devices
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.approvals import approval_problems
@@ -390,9 +391,10 @@ def _drop_payloads(read: _DocumentRead) -> None:
 def _emit_record_read(read: _DocumentRead) -> None:
     if read.record is None and not read.tables:
         return
-    table_payloads = _Payloads(n["payload"] for n in read.tables)
-    found = read.app.emit(RECORD_READ, read.doctree, read.record, table_payloads,
-                          _Rows(read.rows))
+    payloads = [n["payload"] for n in read.tables]
+    table_payloads, rows = ((_Payloads(payloads), _Rows(read.rows)) if devices.SHORT_REPR
+                            else (payloads, read.rows))
+    found = read.app.emit(RECORD_READ, read.doctree, read.record, table_payloads, rows)
     for found_by in found:
         read.later.extend(found_by or ())  # (a handler returns its problems, or None)
 

@@ -28,6 +28,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
+from sphinx_rfc import devices
 from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.i18n import __
@@ -164,7 +165,7 @@ def _decide_late(app: Sphinx) -> None:
     """``builder-inited``: whether every post-transform between
     :class:`ResolvePending` and :class:`ResolveLate` is one of
     :data:`_NO_WORK_ON_LATE`."""
-    _LATE_ALLOWED[app.env] = all(
+    _LATE_ALLOWED[app.env] = devices.LATE_FILL and all(
         transform.__module__.startswith(_NO_WORK_ON_LATE)
         for transform in app.registry.get_post_transforms()
         if ResolvePending.default_priority < (transform.default_priority or 0)

@@ -48,6 +48,7 @@ from docutils import nodes
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
+from sphinx_rfc import devices
 from sphinx_rfc._atomic import clean_leftovers, copy_file
 from sphinx_rfc.config import settings
 from sphinx_rfc.i18n import __
@@ -112,7 +113,7 @@ def mark_drawn_pages(app: Sphinx) -> None:
     """``builder-inited``: wrap the visitor the HTML translators of this
     builder get for the ``mermaid`` node (Sphinx looks handlers up by the
     builder's name, then by its format)."""
-    if app.builder.format != "html":
+    if app.builder.format != "html" or not devices.MERMAID_MARKS:
         return
     handlers = app.registry.translation_handlers
     for key in (app.builder.name, app.builder.format):
@@ -124,9 +125,16 @@ def mark_drawn_pages(app: Sphinx) -> None:
             return
 
 
-def drew_diagram(doctree: nodes.document | None) -> bool:
-    """Whether the HTML writer drew a Mermaid diagram on this page."""
-    return doctree is not None and doctree in _DRAWN
+def drew_diagram(doctree: nodes.document | None) -> tuple[bool, bool]:
+    """Whether the HTML writer drew a Mermaid diagram on this page, and
+    whether one of them zooms (with :data:`~sphinx_rfc.devices.MERMAID_MARKS`
+    off: whether the page's document holds one, walked)."""
+    if doctree is None:
+        return False, False
+    if devices.MERMAID_MARKS:
+        return doctree in _DRAWN, doctree in _ZOOMED
+    found = list(doctree.findall(_mermaid_node()))
+    return bool(found), any("zoom_id" in node for node in found)
 
 
 def is_module(path: str | PurePosixPath) -> bool:
@@ -230,9 +238,10 @@ def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: st
     already) and for diagrams that zoom (known from the writer's marks).
     It is given the document only when a drawn diagram zooms; otherwise it
     gets none, as for a page without a document, and walks nothing."""
-    if not drew_diagram(doctree):
+    drawn, zoomed = drew_diagram(doctree)
+    if not drawn:
         return
-    upstream(app, pagename, templatename, context, doctree if doctree in _ZOOMED else None)
+    upstream(app, pagename, templatename, context, doctree if zoomed else None)
     local = settings(app.config).mermaid_js
     if local is None or app.config.mermaid_output_format != "raw":
         return
@@ -260,7 +269,7 @@ def compile_templates_once() -> None:
     import sphinxcontrib.mermaid as upstream
     from jinja2 import Template
 
-    if getattr(upstream, "Template", None) is not Template:
+    if not devices.MERMAID_TEMPLATES or getattr(upstream, "Template", None) is not Template:
         return
 
     @functools.lru_cache(maxsize=8)
