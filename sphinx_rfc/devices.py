@@ -73,11 +73,6 @@ PLAIN_TEXT = True
 #: Jinja templates compiled once a process, not once a page.
 MERMAID_TEMPLATES = True
 
-#: ``write/mermaid_js.mark_drawn_pages``: sphinxcontrib-mermaid's HTML
-#: visitor wrapped to note the pages it draws on, so that no page is
-#: walked for its diagrams when its scripts are given.
-MERMAID_MARKS = True
-
 #: ``cli/project._few_to_read``: ``sphinx-rfc check`` reads at most
 #: three changed documents (``SERIAL_READ_MAX``) in its own process under
 #: ``-j``, not by a forked worker that pickles the whole environment back

@@ -10,9 +10,8 @@ script.  This module puts a wrapper in its place:
 
 - a page gets Mermaid's script only when its document holds a ``mermaid``
   node (the directive's, or a template-native RFC's fenced block that
-  ``resolve/mermaid`` turned into one) that the HTML writer drew: the
-  writer's visitor of the node marks the document, so no page is walked to
-  find out (sphinxcontrib-mermaid's own handler walks every page); a graph
+  ``resolve/mermaid`` turned into one), found in one walk that also tells
+  whether one zooms (upstream then walks the page only for those); a graph
   drawn as SVG (``rfc-graph``'s default) holds no such node and gets none;
 - with ``rfc_mermaid_js``, the build copies the file (an ES module: with
   the chunks it imports) into ``_static`` before any page is written, and
@@ -24,8 +23,15 @@ script.  This module puts a wrapper in its place:
   the CDN (over HTTP only).
 
 Everything else of sphinxcontrib-mermaid's script (themes, fullscreen,
-``mermaid_init_config``) stays as it is; its Jinja templates are compiled
-once per process instead of once per page (:func:`compile_templates_once`).
+``mermaid_init_config``) stays as it is.  The seam is the one the plugin
+offers: its ``install_js``, a module-level handler of ``html-page-context``,
+wrapped in its place (:func:`replace_install_js`), and only under the
+versions this module was written against (:data:`ADAPTED`, checked by
+``wiring.py`` before any of these handlers is connected).  One speed
+device rides on it (``devices.MERMAID_TEMPLATES``): the plugin's Jinja
+templates compiled once per process instead of once per page
+(:func:`compile_templates_once`).  Its HTML visitor is no longer wrapped
+(``MERMAID_MARKS`` bought under 2 %: benchmarks/README.md).
 A build that writes pages which would load Mermaid from the CDN says so
 once, at the end; to count them (in the main process, also under ``-j``),
 only the pages whose source names a diagram (``mermaid``,
@@ -86,53 +92,12 @@ def draws_diagram(doctree: nodes.document | None) -> bool:
     return doctree is not None and doctree.next_node(_mermaid_node()) is not None
 
 
-# -- the pages the HTML writer drew a diagram on ----------------------------
-
-#: Documents whose translation to HTML drew a Mermaid diagram (per process:
-#: under ``-j`` a page is translated and given its scripts in one worker),
-#: and those of them where a drawn diagram zooms (the directive's ``:zoom:``).
-_DRAWN: weakref.WeakSet[nodes.document] = weakref.WeakSet()
-_ZOOMED: weakref.WeakSet[nodes.document] = weakref.WeakSet()
-
-Visit = Callable[[Any, nodes.Element], None]
-
-
-def _marking(visit: Visit) -> Visit:
-    """sphinxcontrib-mermaid's HTML visitor, marking the document it draws in."""
-    def visit_mermaid(translator: Any, node: nodes.Element) -> None:
-        _DRAWN.add(translator.document)
-        if "zoom_id" in node:
-            _ZOOMED.add(translator.document)
-        visit(translator, node)
-
-    visit_mermaid.__wrapped__ = visit  # type: ignore[attr-defined]
-    return visit_mermaid
-
-
-def mark_drawn_pages(app: Sphinx) -> None:
-    """``builder-inited``: wrap the visitor the HTML translators of this
-    builder get for the ``mermaid`` node (Sphinx looks handlers up by the
-    builder's name, then by its format)."""
-    if app.builder.format != "html" or not devices.MERMAID_MARKS:
-        return
-    handlers = app.registry.translation_handlers
-    for key in (app.builder.name, app.builder.format):
-        pair = handlers.get(key, {}).get("mermaid")
-        if pair is not None:
-            visit, depart = pair
-            if not hasattr(visit, "__wrapped__"):
-                handlers[key]["mermaid"] = (_marking(visit), depart)
-            return
-
-
 def drew_diagram(doctree: nodes.document | None) -> tuple[bool, bool]:
-    """Whether the HTML writer drew a Mermaid diagram on this page, and
-    whether one of them zooms (with :data:`~sphinx_rfc.devices.MERMAID_MARKS`
-    off: whether the page's document holds one, walked)."""
+    """Whether a page's document holds a Mermaid diagram (which the HTML
+    writer draws: sphinxcontrib-mermaid's visitor draws every one), and
+    whether one of them zooms (the directive's ``:zoom:``): one walk."""
     if doctree is None:
         return False, False
-    if devices.MERMAID_MARKS:
-        return doctree in _DRAWN, doctree in _ZOOMED
     found = list(doctree.findall(_mermaid_node()))
     return bool(found), any("zoom_id" in node for node in found)
 
