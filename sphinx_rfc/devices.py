@@ -1,20 +1,25 @@
 """The extension's performance devices, gathered: each one's switch, and
-what it buys (issue 40 item 3).
+what it buys (issue 40 item 3, measured again for issue 57).
 
 A device is code that exists only to make a build cheaper, not to make
 its output.  Each switch below turns one off; the output is the same
-either way (``tests/build/test_devices.py``, ``tools/snapshot_outputs.py``).
-Only ``benchmarks/devices.py`` turns them off, to measure them: it sets
-the switches before Sphinx loads the extension.
+either way: ``tests/build/test_devices.py`` builds a project with each
+switch off alone and compares every page whole and ``rfcs.json``.  Only
+the benchmarks turn one off, to measure it (before Sphinx loads the
+extension, or in a copy of the package).
 
-What each buys was measured on the benchmark of 300 RFCs
-(``benchmarks/generate.py rfc 300``), on the build it was made for, with
-the device off against every device on: CPU time (user + sys), the
-median of five rounds' ratios, and for the rebuilds the instructions
-counted by valgrind (the CPU time of a one-second rebuild moved by 20 %
-from round to round on the shared machine; the count does not move).
-A device that bought under 2 % there was removed; the figures, and those
-of the removed ones, are in benchmarks/README.md ("Devices").
+What each buys, measured on 5 December 2026 (issue 57) with
+``python benchmarks/edit_loop.py --size 60 --rounds 3 --baseline DIR``,
+DIR a copy of this package with that one switch set to False: CPU time
+(user + sys) of the full build, the no-change rebuild and the one-RFC
+edit rebuild, off / on, the median of the three rounds' ratios (per
+round in benchmarks/README.md, "Devices measured again").  The machine
+was shared (two cores, 1-minute load 5 to 11; the builds ran at nice 0):
+one round's ratio moved by up to 10 %, so a median within 2 % of 1 is
+not told apart from 1 by this run.  A device that bought under 2 % on
+every build was removed (the Mermaid visitor's marks, the plain
+``Text``).  ``DERIVED_CACHE``, under 2 % at N = 60, was measured again at
+N = 300 (``--size 300``), where it buys 6 % of the no-change rebuild.
 
 Stdlib only: every layer of the package may read a switch.
 """
@@ -23,38 +28,67 @@ from __future__ import annotations
 
 #: ``_nogc.nogc``: the cyclic garbage collector paused while a table
 #: directive, the collector or a page's views build objects that outlive
-#: the call.  Made for the full build: off, it cost 5.4 % more CPU time
-#: (1.062, 0.984, 0.967, 1.072, 1.054); the rebuilds 0.0-0.1 % more
-#: instructions.
+#: the call.  Made for the full build.  Off: full 1.019 (1.132, 1.019,
+#: 1.004), no change 1.072, edit 0.983 (issue 40, N = 300: full 1.054).
 NOGC = True
 
 #: ``store/pickling.StoredRecord``: an RFC record pickled as its head and
 #: its body (``model/records.BODY``) as one ``bytes`` object, unpickled
-#: when a body field is first read.  Made for the no-change rebuild: off,
-#: it cost 2.8 % more instructions (the one-RFC edit 1.7 %, where the
-#: export reads every body).
+#: when a body field is first read.  Made for the rebuilds.  Off: no
+#: change 1.010 (0.948, 1.019, 1.010), edit 1.068 (1.075, 1.031, 1.068),
+#: full 0.991 (issue 40, instructions at N = 300: no change 1.028).
 LAZY_BODY = True
 
 #: ``store/domain._fork_state``: a worker forked to read documents
 #: under ``-j`` drops the other documents' RFC data before storing its
 #: first, so that it sends back its own chunk only.  Made for the ``-j``
-#: full build: off, the ``-j 2`` full build cost 3.3 % more CPU time
-#: (1.033, 0.982, 1.062, 1.150, 0.970).
+#: full build, which ``edit_loop.py`` does not run (its builds are
+#: serial): not measured again; issue 40, ``-j 2`` full build at N = 300:
+#: 1.033 (1.033, 0.982, 1.062, 1.150, 0.970).
 FORK_TRIM = True
 
 #: ``store/derived``: the index pages, the search index's objects and
 #: the cross-RFC problems kept from one build to the next while the RFC
-#: data, settings and code are the same.  Made for the rebuilds: off, the
-#: no-change rebuild cost 2.9 % more instructions, the one-RFC edit 1.5 %.
+#: data, settings and code are the same.  Made for the rebuilds.  Off, at
+#: N = 60: no change 1.018 (1.018, 0.975, 1.022), edit 0.986, full 0.999;
+#: what it keeps grows with the number of RFCs: at N = 300 (the machine
+#: quiet by then, load 2) no change **1.060** (0.971, 1.060, 1.078), edit
+#: 1.000 (1.038, 1.000, 0.982), full 1.006.
 DERIVED_CACHE = True
 
-#: Not switched here (its code is in ``cli/project.py``, left as it is):
-#: ``SERIAL_READ_MAX``: ``sphinx-rfc check`` reads at most three changed
-#: documents in its own process under ``-j``, not by a forked worker that
-#: pickles the whole environment back (the build itself leaves
-#: ``app.parallel`` as Sphinx decides).  Made for ``sphinx-rfc check DOCS
-#: FILE`` after a commit of one RFC: 300 RFCs, two cores, 1.6 s of CPU
-#: time instead of 2.2 when it was made (not measured again here).
+#: ``spec/memo.ByIdentity``: values computed from a settings or spec
+#: object kept by its identity (a table kind's header index, a section's
+#: table kinds, the section checks' folded titles).  Made for reading.
+#: Off: full 1.121 (1.168, 1.047, 1.121), edit 1.134, no change 0.948.
+ID_MEMO = True
+
+#: ``read/collector._Payloads`` / ``_Rows``, ``resolve/indices._Groups``:
+#: a ``repr()`` that says how many, not what, for the arguments of
+#: ``rfc-record-read`` and of an index page's ``html-page-context``
+#: (Sphinx writes ``repr()`` of every event's arguments for its debug
+#: log, logged or not).  Made for reading and for the index pages.  Off:
+#: full 1.022 (1.031, 0.987, 1.022), edit 1.034, no change 0.960.
+SHORT_REPR = True
+
+#: ``resolve/views.ResolveLate``: the spots of the index, stats and
+#: module-page views filled after the other post-transforms, which then
+#: do not walk their nodes.  Made for writing the pages.  Off: full 1.022
+#: (1.026, 1.022, 0.984), edit 0.969, no change 0.947.
+LATE_FILL = True
+
+#: ``write/mermaid_js.compile_templates_once``: sphinxcontrib-mermaid's
+#: Jinja templates compiled once a process, not once a page that draws a
+#: diagram.  Made for writing the pages.  Off: full 1.042 (0.926, 1.043,
+#: 1.042), no change 1.051, edit 1.027.
+MERMAID_TEMPLATES = True
+
+#: ``cli/project._few_to_read``: ``sphinx-rfc check`` reads at most
+#: three changed documents (``SERIAL_READ_MAX``) in its own process under
+#: ``-j``, not by a forked worker that pickles the whole environment back
+#: (the build itself leaves ``app.parallel`` as Sphinx decides).  Made for
+#: ``sphinx-rfc check DOCS FILE`` after a commit of one RFC, which no
+#: build of ``edit_loop.py`` runs: not measured again; issue 40, 300
+#: RFCs, two cores: 1.6 s of CPU time instead of 2.2.
 SERIAL_READ = True
 
 #: ``read/git_log``: the build's ``git log`` kept in the doctree folder

@@ -48,11 +48,24 @@ class rfc_data(nodes.Invisible, nodes.Element):  # noqa: N801 (docutils naming)
         return node
 
 
+class ViewKey(NamedTuple):
+    """Names the data a spot of a page shows (``rfc_pending``'s
+    ``node["view"]``, the domain's ``views`` of each page): the view kind,
+    then what the kind needs."""
+
+    #: The view kind (``basic-info``, ``module``, ``index`` …: the
+    #: registry's key, :data:`sphinx_rfc.resolve.views.VIEWS`).
+    kind: str
+    #: An RFC ID, a module name, an API object, the JSON of a directive's
+    #: options; ``""`` for a kind that needs none.
+    subject: str = ""
+
+
 class rfc_pending(nodes.General, nodes.Element):  # noqa: N801
-    """Filled at resolve time from the view ``node["view"]`` (a tuple key)."""
+    """Filled at resolve time from the view ``node["view"]`` (a :class:`ViewKey`)."""
 
     @classmethod
-    def make(cls, view: tuple[str, ...], **attrs: Any) -> rfc_pending:
+    def make(cls, view: ViewKey, **attrs: Any) -> rfc_pending:
         node = cls()
         node["view"] = view
         for key, value in attrs.items():
@@ -95,7 +108,7 @@ class TableMark(NamedTuple):
     classes_at: int
     #: The view keys its drawn cells hold (links, ``rfc_pending`` spots),
     #: which the collector notes at read time.
-    views: tuple[tuple[str, ...], ...]
+    views: tuple[ViewKey, ...]
 
 
 # What the render step does to a cell (:data:`CELL_MARK`: a list of them,
@@ -220,11 +233,19 @@ def cell_op(op: CellOp | tuple[str, ...]) -> CellOp:
 #: rows computed from other RFCs.
 INFO_MARK = "rfc-info-table"
 
-#: ``(docname, kept, title_hidden, from_git)``: the page whose record fills
-#: the table; the fields the author's rows show (no row of the directive's
-#: for them); whether the title row is left out (the page's heading says
-#: it); the fields whose value came from git (shown as rows of their own).
-InfoMark = tuple[str, tuple[str, ...], bool, tuple[str, ...]]
+class InfoMark(NamedTuple):
+    """What the read step noted of a template-native RFC's own
+    basic-information table (:data:`INFO_MARK`)."""
+
+    #: The page whose record fills the table.
+    docname: str
+    #: The fields the author's rows show (no row of the directive's for them).
+    kept: tuple[str, ...]
+    #: Whether the title row is left out (the page's heading says it).
+    title_hidden: bool
+    #: The fields whose value came from git (shown as rows of their own).
+    from_git: tuple[str, ...]
+
 
 #: View kind of a dependency's status cell left empty for an RFC component.
 DEP_STATUS_VIEW = "dep-status"
@@ -233,7 +254,7 @@ DEP_STATUS_VIEW = "dep-status"
 DEP_MODULE_VIEW = "dep-module"
 #: View key a page with marked tables holds, so that its resolving walks it
 #: (value None: the tables show the page's own data).
-READ_TABLES_VIEW: tuple[str, ...] = ("read-tables",)
+READ_TABLES_VIEW = ViewKey("read-tables")
 
 
 #: Key, in Sphinx's state of the document being read, of the mark "holds RFC data".

@@ -150,8 +150,6 @@ WIRING: tuple[Wire, ...] = (
     Wire("builder-inited", mermaid_js.say_not_adapted,
          "under a sphinxcontrib-mermaid it does not know: rfc_mermaid_js not applied, "
          "said once", when=_mermaid_not_adapted),
-    Wire("builder-inited", mermaid_js.mark_drawn_pages,
-         "the pages that may draw a diagram", when=_mermaid_adapted),
     Wire("builder-inited", mermaid_js.copy_local_build,
          "a local Mermaid build (rfc_mermaid_js) into _static", when=_mermaid_adapted),
     Wire("builder-inited", export.clean_build_leftovers,

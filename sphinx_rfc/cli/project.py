@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc import devices
 from sphinx_rfc._compat import replaces_undecodable
 from sphinx_rfc.cli.cache import Workspace, discard_environment, open_workspace, store_environment
 from sphinx_rfc.cli.errors import CliError
@@ -211,7 +212,7 @@ def _few_to_read(app: Sphinx, srcdir: Path, work: Workspace) -> bool:
     every document be read, :func:`outdated_by`)."""
     changed = work.changed
     return (
-        changed is not None
+        devices.SERIAL_READ and changed is not None
         and len(changed) <= SERIAL_READ_MAX
         and all(app.env.path2doc(str(srcdir / path)) is not None for path in changed)
     )

@@ -24,7 +24,7 @@ from docutils.parsers.rst import directives
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import PayloadKind, generated, note_rfc_data, rfc_data, rfc_pending
+from sphinx_rfc.nodes import PayloadKind, ViewKey, generated, note_rfc_data, rfc_data, rfc_pending
 from sphinx_rfc.render.elements import xref
 from sphinx_rfc.spec.text import split_list
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.render.values import ModuleValue
-    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.context import RenderContext
     from sphinx_rfc.spec.subtypes import Subtype
 
 #: Shown by an index or a graph that nothing matches.
@@ -105,14 +105,14 @@ def matches_filters(record: RfcRecord, spec: Mapping[str, Any]) -> bool:
 def options_view(kind: str, spec: Mapping[str, Any], line: int) -> rfc_pending:
     """The pending node of a view whose key carries the directive's options
     as JSON (sorted keys: equal options, one view)."""
-    node = rfc_pending.make((kind, json.dumps(spec, sort_keys=True, ensure_ascii=False)))
+    node = rfc_pending.make(ViewKey(kind, json.dumps(spec, sort_keys=True, ensure_ascii=False)))
     node.line = line
     return node
 
 
 def options_of(key: ViewKey) -> Any:
     """The options an :func:`options_view` key carries."""
-    return json.loads(key[1])
+    return json.loads(key.subject)
 
 
 def check_xrefs(node: rfc_pending, role: str, targets: Sequence[str], line: int) -> None:

@@ -55,10 +55,10 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.nodes import rfc_pending
+    from sphinx_rfc.nodes import ViewKey, rfc_pending
     from sphinx_rfc.render.graph_geometry import Geometry
     from sphinx_rfc.render.values import RfcSummary
-    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.context import RenderContext
     from sphinx_rfc.store.domain import RfcDomain
 
 
@@ -285,7 +285,7 @@ def _add_tikz(app: Sphinx, env: BuildEnvironment) -> list[str]:
     package added after reading is in time."""
     views_of = get_domain(env).views.values()
     if (app.builder.format == "latex" and not app.registry.has_latex_package("tikz")
-            and any(key[0] == "graph" for keys in views_of for key in keys)):
+            and any(key.kind == "graph" for keys in views_of for key in keys)):
         app.add_latex_package("tikz")
     return []
 

@@ -37,7 +37,7 @@ from sphinx_rfc.directives.common import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.history import current_since, days_since
 from sphinx_rfc.model.relations import Snapshot, id_sort_key
-from sphinx_rfc.nodes import generated
+from sphinx_rfc.nodes import ViewKey, generated
 from sphinx_rfc.render.elements import (
     author_node,
     depart_review_count_latex,
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.nodes import rfc_pending
-    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.context import RenderContext
     from sphinx_rfc.store.domain import RfcDomain
 
 INDEX_COLUMNS = (
@@ -481,7 +481,7 @@ def render_index(ctx: RenderContext, node: rfc_pending, value: IndexValue) -> li
 def _has_index(app: Sphinx, pagename: str) -> bool:
     """Whether the page shows an ``rfc-index`` (known from its views, so no
     page is walked for it)."""
-    return any(key[0] == "index" for key in get_domain(app.env).views.get(pagename, ()))
+    return any(key.kind == "index" for key in get_domain(app.env).views.get(pagename, ()))
 
 
 def on_html_page_context(

@@ -16,7 +16,7 @@ from sphinx_rfc import config as rfc_config
 from sphinx_rfc.directives.common import header, keep_widths, warn, with_problems
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.records import ModuleHome
-from sphinx_rfc.nodes import PayloadKind, generated, rfc_data, rfc_pending
+from sphinx_rfc.nodes import PayloadKind, ViewKey, generated, rfc_data, rfc_pending
 from sphinx_rfc.render.elements import RELATION_LABELS, CellContent, make_table, status_badge
 from sphinx_rfc.render.values import RfcSummary, rfc_summary
 from sphinx_rfc.resolve import views
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.context import RenderContext
     from sphinx_rfc.store.domain import RfcDomain
 
 
@@ -64,17 +64,17 @@ class RfcModuleDirective(SphinxDirective):
         box = nodes.container(classes=["rfc-module"])
         # one view, two spots: the description above the author's content,
         # the table of RFCs below it
-        box += rfc_pending.make(("module-page", name), part="description")
+        box += rfc_pending.make(ViewKey("module-page", name), part="description")
         if self.content:
             box += self.parse_content_to_nodes()
-        pending = rfc_pending.make(("module-page", name), part="rfcs")
+        pending = rfc_pending.make(ViewKey("module-page", name), part="rfcs")
         pending.line = self.lineno
         box += pending
         return with_problems(self, [target, rfc_data.make(PayloadKind.MODULE_HOME, home, self.lineno), box])
 
 
 def module_page_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> ModulePageValue:
-    name = key[1]
+    name = key.subject
     rows: list[ModuleRfcRow] = []
     for item in snap.module_rfcs.get(name, []):
         record = snap.by_id.get(item.rfc_id)
@@ -94,7 +94,7 @@ def render_module_page(
         if value["description"]:
             shown.append(nodes.paragraph("", value["description"],
                                          classes=["rfc-module-description"]))
-        api = api_reference(ctx.env, ctx.builder, ctx.docname, node["view"][1]) if value.get(
+        api = api_reference(ctx.env, ctx.builder, ctx.docname, node["view"].subject) if value.get(
             "api") else None
         if api is not None:
             para = nodes.paragraph(classes=["rfc-module-api"])

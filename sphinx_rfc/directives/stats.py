@@ -41,7 +41,7 @@ from sphinx_rfc.directives.common import (
 )
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.history import parse_date
-from sphinx_rfc.nodes import generated
+from sphinx_rfc.nodes import ViewKey, generated
 from sphinx_rfc.render.elements import make_table
 from sphinx_rfc.render.stats_svg import over_time, stacked_bars
 from sphinx_rfc.resolve import views
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import rfc_pending
-    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.resolve.context import RenderContext
     from sphinx_rfc.store.domain import RfcDomain
 
 

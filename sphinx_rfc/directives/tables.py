@@ -20,7 +20,7 @@ from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
-from sphinx_rfc.nodes import PayloadKind, note_rfc_data, rfc_data, rfc_pending
+from sphinx_rfc.nodes import PayloadKind, ViewKey, note_rfc_data, rfc_data, rfc_pending
 from sphinx_rfc.read.tables import read_tables
 from sphinx_rfc.spec.text import plain
 
@@ -91,7 +91,7 @@ class TableDirective(SphinxDirective):
         payload.problems.extend(self.option_placeholders(settings.placeholders, source))
         target = self.signature_of()
         if target:  # a link to its API entry, when it is documented (resolve/code_views)
-            container += rfc_pending.make(("api-object", target))
+            container += rfc_pending.make(ViewKey("api-object", target))
         container += rfc_data.make(PayloadKind.TABLE, payload, line)
         return [container]
 

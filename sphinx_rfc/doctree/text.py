@@ -9,16 +9,14 @@ from sphinx_rfc.spec.text import markup_text
 
 
 def astext(node: nodes.Node) -> str:
-    """``node.astext()``, the same text, faster: a Text without docutils'
-    null escapes is its own text (``Text.astext`` splits and joins it three
-    times to remove them), and no method is looked up per node.  Inline
-    raw HTML (MyST's ``<br>``, ``<input …>``, ``<span>`` in a paragraph, a
-    title or a table cell) is markup, not words: its shown text
+    """``node.astext()``, except that inline raw HTML (MyST's ``<br>``,
+    ``<input …>``, ``<span>`` in a paragraph, a title or a table cell) is
+    markup, not words: its shown text
     (:func:`~sphinx_rfc.spec.text.markup_text`).  An HTML block (a
     ``<details>``, an ``<img>`` or a comment on lines of its own) keeps its
     text: it is a section's content as written."""
     if isinstance(node, nodes.Text):
-        return str(node) if "\x00" not in node else node.astext()
+        return node.astext()
     if isinstance(node, nodes.raw) and is_html(node) and isinstance(node.parent, nodes.TextElement):
         return markup_text(node.astext())
     if type(node).astext is not nodes.Element.astext:

@@ -47,7 +47,7 @@ from sphinx_rfc.model.history import build_date, current_since, parse_date
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import ImplCommit, RfcRecord
 from sphinx_rfc.model.relations import format_id
-from sphinx_rfc.nodes import rfc_pending
+from sphinx_rfc.nodes import ViewKey, rfc_pending
 from sphinx_rfc.read import git_log
 from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import module_of_path
@@ -314,7 +314,7 @@ def on_record_read(
         return None
     record.commits = list(build_citations(app).get(record.id, ()))
     if record.commits:
-        spot = rfc_pending.make((IMPLEMENTATION_VIEW, record.id), docname=record.docname)
+        spot = rfc_pending.make(ViewKey(IMPLEMENTATION_VIEW, record.id), docname=record.docname)
         section = next(iter(doctree.findall(nodes.section)), None)
         (section if section is not None else doctree).append(spot)
     return plan_problems(record, settings, history=has_history(app))

@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from sphinx_rfc import config as rfc_config
-from sphinx_rfc.nodes import note_rfc_data, rfc_pending
+from sphinx_rfc.nodes import ViewKey, note_rfc_data, rfc_pending
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -72,6 +72,6 @@ def add_spots(app: Sphinx, doctree: nodes.document) -> None:
             at = parent.index(node) + 1
         while at < len(parent) and not _ends_description(parent[at]):
             at += 1
-        parent.insert(at, rfc_pending.make((API_RFCS_VIEW, name)))
+        parent.insert(at, rfc_pending.make(ViewKey(API_RFCS_VIEW, name)))
     if places:
         note_rfc_data(app.env)

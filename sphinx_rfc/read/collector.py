@@ -55,6 +55,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc import devices
 from sphinx_rfc._compat import source_path
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.check.approvals import approval_problems
@@ -77,6 +78,7 @@ from sphinx_rfc.nodes import (
     CellOp,
     PayloadKind,
     TableMark,
+    ViewKey,
     holds_rfc_data,
     rfc_data,
     rfc_pending,
@@ -391,9 +393,10 @@ def _drop_payloads(read: _DocumentRead) -> None:
 def _emit_record_read(read: _DocumentRead) -> None:
     if read.record is None and not read.tables:
         return
-    table_payloads = _Payloads(n["payload"] for n in read.tables)
-    found = read.app.emit(RECORD_READ, read.doctree, read.record, table_payloads,
-                          _Rows(read.rows))
+    payloads = [n["payload"] for n in read.tables]
+    table_payloads, rows = ((_Payloads(payloads), _Rows(read.rows)) if devices.SHORT_REPR
+                            else (payloads, read.rows))
+    found = read.app.emit(RECORD_READ, read.doctree, read.record, table_payloads, rows)
     for found_by in found:
         read.later.extend(found_by or ())  # (a handler returns its problems, or None)
 
@@ -517,7 +520,7 @@ class _DocumentScan:
 
     def __init__(self) -> None:
         self.payloads: list[rfc_data] = []
-        self.views: set[tuple[str, ...]] = set()
+        self.views: set[ViewKey] = set()
         self.refs: list[tuple[str, str, int | None]] = []
         self.diagrams: list[nodes.Element] = []
         self.messages: list[nodes.system_message] = []
@@ -528,14 +531,14 @@ class _DocumentScan:
             self.payloads.append(node)
             return False
         if isinstance(node, rfc_pending):
-            self.views.add(tuple(node["view"]))
+            self.views.add(node["view"])
         elif isinstance(node, addnodes.pending_xref):
             if node.get("refdomain") == "rfc" and _drawn_over(node):
                 return False  # the render step replaces the cell's content
             if node.get("refdomain") == "rfc":
                 target = str(node.get("reftarget", "")).strip()
                 role = node.get("reftype")
-                self.views.add(("rfc" if role == "ref" else "module", target))
+                self.views.add(ViewKey("rfc" if role == "ref" else "module", target))
                 if not node.get("rfc-quiet"):
                     self.refs.append((str(role), target, line_of(node)))
         elif isinstance(node, nodes.table):
@@ -601,9 +604,9 @@ def _scan(doctree: nodes.document) -> _DocumentScan:
     return found
 
 
-def _insert_notice(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...]:
+def _insert_notice(doctree: nodes.document, record: RfcRecord) -> ViewKey:
     """The superseded notice goes under the document title; returns its view."""
-    view = ("notice", record.id)
+    view = ViewKey("notice", record.id)
     notice = rfc_pending.make(view, part="notice")
     for section in doctree.findall(nodes.section):
         index = 1 if section.children and isinstance(section[0], nodes.title) else 0
@@ -613,14 +616,14 @@ def _insert_notice(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...
     return view
 
 
-def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> tuple[str, ...]:
+def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> ViewKey:
     """The status timeline (from git) goes after the superseded notice,
     under the document title; returns its view.  It is drawn from the
     page's own record when the page is resolved."""
-    view = ("timeline", record.id)
+    view = ViewKey("timeline", record.id)
     timeline = rfc_pending.make(view, part="timeline", docname=record.docname)
     for notice in doctree.findall(rfc_pending):
-        if tuple(notice["view"]) == ("notice", record.id):
+        if notice["view"] == ViewKey("notice", record.id):
             notice.parent.insert(notice.parent.index(notice) + 1, timeline)
             return view
     doctree.insert(0, timeline)
@@ -629,7 +632,7 @@ def _insert_timeline(doctree: nodes.document, record: RfcRecord) -> tuple[str, .
 
 def _views_and_refs(
     doctree: nodes.document,
-) -> tuple[set[tuple[str, ...]], list[tuple[str, str, int | None]]]:
+) -> tuple[set[ViewKey], list[tuple[str, str, int | None]]]:
     """The views and references of the whole document, walked again."""
     found = _DocumentScan()
     _walk(doctree, found)

@@ -546,10 +546,10 @@ def mark_basic_info(
             cell["rfc-generated"] = True
             mark_cell(cell, ("info-badge", name))
         kept.append(name)
-    mark: InfoMark = (
-        record.docname, tuple(kept), record.title in (heading, record.id), from_git,
+    table[INFO_MARK] = InfoMark(
+        docname=record.docname, kept=tuple(kept),
+        title_hidden=record.title in (heading, record.id), from_git=from_git,
     )
-    table[INFO_MARK] = mark
 
 
 # --------------------------------------------------------------------------
@@ -681,6 +681,225 @@ def title_by_rule(
 # The reader
 
 
+class _NativeRead:
+    """What the reader's steps share while one template-native document is
+    read: the document and where its parts are, then the fields found, the
+    record, and its problems (``found``; the sidecars' go straight to
+    ``problems``, the caller's list, which gets ``found`` at the end)."""
+
+    def __init__(
+        self, app: Sphinx, doctree: nodes.document, settings: RfcSettings, docname: str,
+        source: str, problems: list[Problem], row_of: dict[int, Any] | None,
+    ) -> None:
+        self.app = app
+        self.env = app.env
+        self.doctree = doctree
+        self.settings = settings
+        self.docname = docname
+        self.source = source
+        self.problems = problems
+        self.row_of = row_of
+        self.lines = SourceLines(doctree)
+        self.head = title_section(doctree, settings)
+        self.title_node = self.head[0] if self.head is not None else None
+        title_line = (self.lines.title_line(self.title_node)
+                      if isinstance(self.title_node, nodes.title) else None)
+        self.record_line = title_line or 1
+        self.sections = recognised_sections(doctree, settings, self.head)
+        self.rule = settings.template.metadata if settings.template is not None else None
+        self.found: list[Problem] = []
+
+    # (set by the steps, in their order)
+    table: nodes.table | None
+    rows: list[RawField]
+    row_problems: list[Problem]
+    meta_fields: list[RawField]
+    declared_extra: dict[str, RawField]
+    rfc_id: str
+    raw: dict[str, str | list[str]]
+    where: dict[str, int | None]
+    elsewhere: dict[str, str]
+    conflicts: list[Problem]
+    meta: Metadata
+    record: RfcRecord
+    dates: git_dates.DatesFromGit | None
+
+
+def _read_places(read: _NativeRead) -> None:
+    """The basic-information table's rows and the metadata fields of every
+    place the template declares."""
+    basic = read.sections.get("basic-info")
+    table = read.table = info_table(basic)
+    if table is None and basic is None:
+        table = read.table = lead_info_table(read.head, read.settings)
+    read.rows, read.row_problems = [], []
+    if table is not None:
+        read.rows, read.row_problems = info_rows(table, read.settings, read.source)
+    read.meta_fields = metadata_fields(read.env, read.docname, read.doctree)
+    read.declared_extra = {}
+    if read.rule is not None:
+        read.meta_fields, read.declared_extra = declared_fields(
+            read.env, read.docname, read.meta_fields, read.rule, read.settings, read.problems)
+
+
+def _read_id(read: _NativeRead) -> bool:
+    """The RFC ID and its problems; False (``rfc.missing-id``) when there is
+    none: the document is no RFC."""
+    rfc_id, id_line, id_source = _find_id(
+        read.meta_fields, read.rows, read.docname, read.settings)
+    if rfc_id is None:
+        read.problems.append(Problem(
+            "missing-id",
+            _("no RFC ID for {docname!r}: give it an 'rfc' metadata field (front matter "
+              "or a field list before the title), an ID row in its basic-information table "
+              "or a number in its file name; it is not read as an RFC").format(
+                docname=read.docname),
+            read.source, read.record_line,
+        ))
+        return False
+    read.rfc_id = rfc_id
+    # (an ID a dated file name gives is that name, no ID form: not checked)
+    from_date = id_line is None and rfc_id == rfc_id_from_name(
+        read.docname, read.settings) and dated_name(read.docname)
+    if not from_date:
+        read.found += id_problems(rfc_id, read.settings, id_source or read.source,
+                                  id_line or read.record_line)
+    return True
+
+
+def _merge_fields(read: _NativeRead) -> None:
+    """The raw values of the fields, each from the place that wins, with
+    the background's type and the status of the document's place when it
+    states none."""
+    if read.rule is not None:
+        read.found += missing_preamble(
+            read.env, read.docname, read.rule, read.meta_fields, read.rows,
+            read.declared_extra, read.source)
+    raw, where, read.conflicts = merge_fields(
+        read.meta_fields, read.rows, read.settings, rfc_id=read.rfc_id, source=read.source)
+    read.raw, read.where = raw, where
+    if "type" not in raw and (typed := background_type(read.sections.get("background"),
+                                                        read.settings)):
+        raw["type"], where["type"] = typed
+    for name, extra in read.declared_extra.items():
+        if name not in raw:
+            raw[name], where[name] = extra.value, extra.line
+    # the fields whose value is written in another file (a KEP's kep.yaml):
+    # a problem of one is reported at its line there
+    read.elsewhere = {
+        f.name: f.source for f in (*read.meta_fields, *read.declared_extra.values())
+        if f.source is not None and raw.get(f.name) is f.value
+    }
+    no_status = profile_of(
+        read.settings.template.path if read.settings.template else None).no_status
+    if "status" not in raw and (placed := status_by_place(read.docname, read.settings)) is not None:
+        # where the folder is the status (rfc_default_status, the template's)
+        raw["status"] = placed
+    elif "status" not in raw and no_status != "draft":
+        # one that declares none has its template's status (MADR's: a decision)
+        raw["status"] = no_status
+
+
+def _parse_fields(read: _NativeRead) -> None:
+    """The metadata, parsed from the raw values, each problem at its line
+    (in another file for a field written there: a KEP's kep.yaml)."""
+    raw, where, record_line = read.raw, read.where, read.record_line
+    line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
+    meta, parsed = parse_metadata(
+        raw, read.settings, rfc_id=read.rfc_id, source=read.source, line_of=line_of,
+        unknown="extra", source_of=read.elsewhere,
+        written={f.name: f.written for f in (*read.meta_fields, *read.rows,
+                                             *read.declared_extra.values())
+                 if f.written is not None and raw.get(f.name) is f.value},
+    )
+    template = read.settings.template
+    if template is not None and template.history:
+        # the template version it names (docs/reference/templates.md)
+        named = next((f.value for f in read.meta_fields if isinstance(f.value, str)
+                      and fold_header(f.name) in _TEMPLATE_KEYS), None)
+        if named:
+            meta.extra["template"] = named.strip()
+    read.meta = meta
+    for problem in read.row_problems:
+        problem.rfc_id = read.rfc_id
+    read.found += read.row_problems + read.conflicts + parsed
+
+
+def _make_record(read: _NativeRead) -> None:
+    """The record, titled by the document's title, else by the template's
+    rule (then the page's title too)."""
+    env, docname, meta = read.env, read.docname, read.meta
+    heading = clean_title(astext(read.title_node)) if read.title_node is not None else ""
+    untitled = ""
+    if not heading:
+        untitled = meta.title or (
+            title_by_rule(read.rule.title, meta, read.raw, docname) if read.rule is not None
+            else "")
+        if untitled:
+            # the page's title, in the toctree and the browser's tab, is the
+            # index's (the first section's heading is no title)
+            env.titles[docname] = nodes.title(untitled, untitled)
+            env.longtitles[docname] = nodes.title(untitled, untitled)
+    read.record = new_record(
+        meta,
+        rfc_id=read.rfc_id,
+        title=heading or untitled,
+        docname=docname,
+        source=read.source,
+        line=read.record_line,
+        anchor=_anchor(env, read.doctree, read.head, read.rfc_id),
+        native=True,
+    )
+
+
+def _read_tables(read: _NativeRead) -> None:
+    """The reviews', the sections' and the template's own tables into the
+    record; tables that nearly match a kind told of; the notes of the
+    basic-information table."""
+    doctree, sections, settings, record = read.doctree, read.sections, read.settings, read.record
+    source, rfc_id = read.source, read.rfc_id
+    read.found += read_review_tables(
+        doctree, settings, source=source, lines=read.lines, rfc_id=rfc_id, record=record,
+        row_of=read.row_of,
+    )
+    read.found += read_section_tables(
+        doctree, sections, settings, source=source, lines=read.lines, rfc_id=rfc_id,
+        record=record, row_of=read.row_of,
+    )
+    read.found += read_generic_tables(
+        doctree, sections, settings, source=source, rfc_id=rfc_id, record=record)
+    generic = settings.template.generic_tables if settings.template is not None else ()
+    read.found += near_miss_tables(
+        doctree, table_owners(sections, settings),
+        frozenset(id(sections[t.section]) for t in generic
+                  if t.section is not None and t.section in sections),
+        source=read.source, rfc_id=read.rfc_id,
+    )
+    if read.table is not None:
+        for name, note in info_notes(read.table, settings).items():
+            add_note(record.notes, name, note)
+        mark_info_cells([r for r in read.rows if r.name != "rfc" and uses_row(read.raw, r)])
+
+
+def _mark_page(read: _NativeRead) -> None:
+    """The dates git gives, then the basic information and the diagrams
+    marked for the render step."""
+    dates = read.dates = git_dates.fill_record(read.app, read.record)
+    title_node = read.title_node
+    mark_basic_info(
+        read.doctree, read.table, read.rows, read.record, read.settings,
+        basic=read.sections.get("basic-info"), head=read.head,
+        heading=clean_title(astext(title_node)) if title_node is not None else "",
+        from_git=dates.filled if dates is not None else (),
+    )
+    mark_diagrams(read.doctree)
+
+
+#: The reader's steps once the document has an ID (:func:`read_native`).
+_STEPS: tuple[Callable[[_NativeRead], None], ...] = (
+    _merge_fields, _parse_fields, _make_record, _read_tables, _mark_page)
+
+
 def read_native(
     app: Sphinx,
     doctree: nodes.document,
@@ -695,133 +914,14 @@ def read_native(
     in *problems*) when no ID can be found, and what git gave it.  Problems
     of the record go to *problems*, each record row's docutils row to
     *row_of*; the tables found are marked for the render step."""
-    env = app.env
-    lines = SourceLines(doctree)
-    head = title_section(doctree, settings)
-    title_node = head[0] if head is not None else None
-    title_line = lines.title_line(title_node) if isinstance(title_node, nodes.title) else None
-    record_line = title_line or 1
-    sections = recognised_sections(doctree, settings, head)
-    table = info_table(sections.get("basic-info"))
-    if table is None and sections.get("basic-info") is None:
-        table = lead_info_table(head, settings)
-    rows: list[RawField] = []
-    row_problems: list[Problem] = []
-    if table is not None:
-        rows, row_problems = info_rows(table, settings, source)
-    rule = settings.template.metadata if settings.template is not None else None
-    meta_fields = metadata_fields(env, docname, doctree)
-    declared_extra: dict[str, RawField] = {}
-    if rule is not None:
-        meta_fields, declared_extra = declared_fields(
-            env, docname, meta_fields, rule, settings, problems)
-
-    rfc_id, id_line, id_source = _find_id(meta_fields, rows, docname, settings)
-    if rfc_id is None:
-        problems.append(Problem(
-            "missing-id",
-            _("no RFC ID for {docname!r}: give it an 'rfc' metadata field (front matter "
-              "or a field list before the title), an ID row in its basic-information table "
-              "or a number in its file name; it is not read as an RFC").format(
-                docname=docname),
-            source, record_line,
-        ))
+    read = _NativeRead(app, doctree, settings, docname, source, problems, row_of)
+    _read_places(read)
+    if not _read_id(read):
         return None, None
-
-    # (an ID a dated file name gives is that name, no ID form: not checked)
-    from_date = id_line is None and rfc_id == rfc_id_from_name(docname, settings) and dated_name(
-        docname)
-    found = [] if from_date else id_problems(rfc_id, settings, id_source or source,
-                                             id_line or record_line)
-    if rule is not None:
-        found += missing_preamble(env, docname, rule, meta_fields, rows, declared_extra, source)
-    raw, where, conflicts = merge_fields(meta_fields, rows, settings, rfc_id=rfc_id, source=source)
-    if "type" not in raw and (typed := background_type(sections.get("background"), settings)):
-        raw["type"], where["type"] = typed
-    for name, extra in declared_extra.items():
-        if name not in raw:
-            raw[name], where[name] = extra.value, extra.line
-    # the fields whose value is written in another file (a KEP's kep.yaml):
-    # a problem of one is reported at its line there
-    elsewhere = {
-        f.name: f.source for f in (*meta_fields, *declared_extra.values())
-        if f.source is not None and raw.get(f.name) is f.value
-    }
-    line_of: Callable[[str], int | None] = lambda name: where.get(name) or record_line  # noqa: E731
-    no_status = profile_of(settings.template.path if settings.template else None).no_status
-    if "status" not in raw and (placed := status_by_place(docname, settings)) is not None:
-        # where the folder is the status (rfc_default_status, the template's)
-        raw["status"] = placed
-    elif "status" not in raw and no_status != "draft":
-        # one that declares none has its template's status (MADR's: a decision)
-        raw["status"] = no_status
-    meta, parsed = parse_metadata(
-        raw, settings, rfc_id=rfc_id, source=source, line_of=line_of, unknown="extra",
-        source_of=elsewhere,
-        written={f.name: f.written for f in (*meta_fields, *rows, *declared_extra.values())
-                 if f.written is not None and raw.get(f.name) is f.value},
-    )
-    if settings.template is not None and settings.template.history:
-        # the template version it names (docs/reference/templates.md)
-        named = next((f.value for f in meta_fields if isinstance(f.value, str)
-                      and fold_header(f.name) in _TEMPLATE_KEYS), None)
-        if named:
-            meta.extra["template"] = named.strip()
-    for problem in row_problems:
-        problem.rfc_id = rfc_id
-    found += row_problems + conflicts + parsed
-
-    heading = clean_title(astext(title_node)) if title_node is not None else ""
-    untitled = ""
-    if not heading:
-        untitled = meta.title or (
-            title_by_rule(rule.title, meta, raw, docname) if rule is not None else "")
-        if untitled:
-            # the page's title, in the toctree and the browser's tab, is the
-            # index's (the first section's heading is no title)
-            env.titles[docname] = nodes.title(untitled, untitled)
-            env.longtitles[docname] = nodes.title(untitled, untitled)
-    record = new_record(
-        meta,
-        rfc_id=rfc_id,
-        title=heading or untitled,
-        docname=docname,
-        source=source,
-        line=record_line,
-        anchor=_anchor(env, doctree, head, rfc_id),
-        native=True,
-    )
-    found += read_review_tables(
-        doctree, settings, source=source, lines=lines, rfc_id=rfc_id, record=record,
-        row_of=row_of,
-    )
-    found += read_section_tables(
-        doctree, sections, settings, source=source, lines=lines, rfc_id=rfc_id, record=record,
-        row_of=row_of,
-    )
-    found += read_generic_tables(
-        doctree, sections, settings, source=source, rfc_id=rfc_id, record=record,
-    )
-    generic = settings.template.generic_tables if settings.template is not None else ()
-    found += near_miss_tables(
-        doctree, table_owners(sections, settings),
-        frozenset(id(sections[t.section]) for t in generic
-                  if t.section is not None and t.section in sections),
-        source=source, rfc_id=rfc_id,
-    )
-    if table is not None:
-        for name, note in info_notes(table, settings).items():
-            add_note(record.notes, name, note)
-        mark_info_cells([r for r in rows if r.name != "rfc" and uses_row(raw, r)])
-    dates = git_dates.fill_record(app, record)
-    mark_basic_info(
-        doctree, table, rows, record, settings, basic=sections.get("basic-info"), head=head,
-        heading=clean_title(astext(title_node)) if title_node is not None else "",
-        from_git=dates.filled if dates is not None else (),
-    )
-    mark_diagrams(doctree)
-    problems.extend(found)
-    return record, dates
+    for step in _STEPS:
+        step(read)
+    problems.extend(read.found)
+    return read.record, read.dates
 
 
 def _find_id(

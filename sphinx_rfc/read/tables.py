@@ -63,6 +63,7 @@ from sphinx_rfc.nodes import (
     ModuleLink,
     RefLink,
     TableMark,
+    ViewKey,
     cell_op,
 )
 from sphinx_rfc.read.table_records import RECORD_KINDS, ReadCell, ReadRow, ReadTable, row_records
@@ -488,7 +489,7 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
     (:func:`~sphinx_rfc.render.tables.draw_read_table`).  The author's
     column order and other cells' inline markup are kept."""
     kind = read.spec.kind
-    views: set[tuple[str, ...]] = set()
+    views: set[ViewKey] = set()
     # (class names interned: a pickled doctree writes each once, not per cell)
 
     def add(entry: nodes.entry, op: CellOp) -> None:
@@ -533,29 +534,29 @@ def mark_table(read: ReadTable, settings: RfcSettings) -> None:
                 if settings.id_pattern.match(cell.text):
                     rfc_component = cell.text
                     add(entry, RefLink(cell.text))
-                    views.add(("rfc", cell.text))
+                    views.add(ViewKey("rfc", cell.text))
                 elif (module := module_name(cell.text, settings.modules)) is not None:
                     add(entry, ModuleLink(module, cell.text))
-                    views.add(("module", module))
+                    views.add(ViewKey("module", module))
                 elif not settings.modules:
                     add(entry, DepModule(cell.text))
                     if len(entry.children) == 1 and isinstance(entry[0], nodes.paragraph):
-                        views.add((DEP_MODULE_VIEW, cell.text))  # (else not drawn)
+                        views.add(ViewKey(DEP_MODULE_VIEW, cell.text))  # (else not drawn)
             elif kind == "changes" and column.key == "module" and (
                 path := module_cell(cell.text, settings.modules, settings.module_paths)
             ) is not None:
                 if isinstance(path.value, str):
                     add(entry, ModuleLink(path.value, cell.text))
-                    views.add(("module", path.value))
+                    views.add(ViewKey("module", path.value))
             elif (kind == "changes" and column.key == "module"
                   and not settings.unknown_module(cell.text)):
                 add(entry, ModuleLink(cell.text, ""))
-                views.add(("module", cell.text))
+                views.add(ViewKey("module", cell.text))
         if rfc_component is not None and read.has_column("status") and not row.text("status"):
             status = row.cell("status")
             if status is not None and status.entry is not None:
                 add(status.entry, DepStatus(rfc_component))
-                views.add((DEP_STATUS_VIEW, rfc_component))
+                views.add(ViewKey(DEP_STATUS_VIEW, rfc_component))
     read.table[TABLE_MARK] = TableMark(
         kind, read.header_in_body and read.header_row is not None,
         len(read.table["classes"]), tuple(sorted(views)))

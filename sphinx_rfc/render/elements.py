@@ -10,7 +10,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from sphinx_rfc.i18n import _
-from sphinx_rfc.nodes import generated, rfc_pending
+from sphinx_rfc.nodes import ViewKey, generated, rfc_pending
 from sphinx_rfc.spec.fields import markdown_link
 
 if TYPE_CHECKING:
@@ -338,7 +338,7 @@ def rfc_pending_row(field: str, rfc_id: str, cols: int = 2) -> nodes.row:
     """A row filled at resolve time (dropped there when it has no value);
     *cols*: the width of its table (label, value, then empty cells)."""
     row = nodes.row()
-    pending = rfc_pending.make(("backlinks", rfc_id), field=field, part="row", cols=cols)
+    pending = rfc_pending.make(ViewKey("backlinks", rfc_id), field=field, part="row", cols=cols)
     row += nodes.entry("", pending)
     return row
 

@@ -27,6 +27,7 @@ from sphinx_rfc.nodes import (
     CellOp,
     InfoBadge,
     InfoLink,
+    InfoMark,
     generated,
     rfc_pending,
 )
@@ -67,7 +68,8 @@ def draw_native_info(
     """Draw the author's basic-information table in place from *record*
     (None: the page is no RFC any more, the table is left as written) and
     remove its marks; returns the ``rfc_pending`` spots it added."""
-    _docname, kept, title_hidden, from_git = table.attributes.pop(INFO_MARK)
+    mark: InfoMark = table.attributes.pop(INFO_MARK)
+    kept, title_hidden, from_git = mark.kept, mark.title_hidden, mark.from_git
     cells: list[tuple[nodes.entry, list[CellOp]]] = []
     for entry in table.findall(nodes.entry):
         ops: list[CellOp] | None = entry.attributes.pop(CELL_MARK, None)

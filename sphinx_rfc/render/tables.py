@@ -31,6 +31,7 @@ from sphinx_rfc.nodes import (
     ModuleLink,
     RefLink,
     TableMark,
+    ViewKey,
     rfc_pending,
 )
 from sphinx_rfc.render.elements import css_token, xref
@@ -88,11 +89,11 @@ def _apply(entry: nodes.entry, op: CellOp, spots: list[rfc_pending]) -> None:
     elif isinstance(op, ModuleLink):
         _set_content(entry, xref("mod", op.module, op.text or None))
     elif isinstance(op, DepModule):
-        spot = _wrap_in_pending(entry, (DEP_MODULE_VIEW, op.text))
+        spot = _wrap_in_pending(entry, ViewKey(DEP_MODULE_VIEW, op.text))
         if spot is not None:
             spots.append(spot)
     elif isinstance(op, DepStatus):
-        spot = rfc_pending.make((DEP_STATUS_VIEW, op.rfc_id))
+        spot = rfc_pending.make(ViewKey(DEP_STATUS_VIEW, op.rfc_id))
         _set_content(entry, spot)
         spots.append(spot)
 
@@ -127,7 +128,7 @@ def _set_label(entry: nodes.entry, *children: nodes.Node) -> None:
     paragraph["translatable"] = False
 
 
-def _wrap_in_pending(entry: nodes.entry, view: tuple[str, ...]) -> rfc_pending | None:
+def _wrap_in_pending(entry: nodes.entry, view: ViewKey) -> rfc_pending | None:
     """Put the cell's inline content inside an ``rfc_pending`` node, which
     gives it back unchanged when the view has nothing to show."""
     if len(entry.children) != 1 or not isinstance(entry[0], nodes.paragraph):

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from sphinx_rfc.model.relations import Snapshot
-    from sphinx_rfc.nodes import rfc_pending
-    from sphinx_rfc.resolve.context import RenderContext, ViewKey
+    from sphinx_rfc.nodes import ViewKey, rfc_pending
+    from sphinx_rfc.resolve.context import RenderContext
     from sphinx_rfc.store.domain import RfcDomain
 
 IMPLEMENTATION_VIEW = "implementation"
@@ -68,7 +68,7 @@ def api_rfcs(domain: RfcDomain, snap: Snapshot, python_name: str) -> list[ApiRfc
 
 
 def _api_rfcs_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> list[ApiRfc]:
-    return api_rfcs(domain, snap, key[1])
+    return api_rfcs(domain, snap, key.subject)
 
 
 def _render_api_rfcs(
@@ -78,7 +78,7 @@ def _render_api_rfcs(
 
 
 def _api_object_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> list[str] | None:
-    return object_value(key[1], domain.env)
+    return object_value(key.subject, domain.env)
 
 
 def _render_api_object(
@@ -86,7 +86,7 @@ def _render_api_object(
 ) -> list[nodes.Node]:
     if value is None:
         return []
-    link = target_reference(ctx.builder, ctx.docname, node["view"][1], value)
+    link = target_reference(ctx.builder, ctx.docname, node["view"].subject, value)
     return api_object_line(link) if link is not None else []
 
 
@@ -113,8 +113,8 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     differ (a rare event: the set of documented modules changed)."""
     domain = get_domain(env)
     snap = domain.snapshot()
-    objects = sorted({key[1] for keys in domain.views.values() for key in keys
-                      if key[0] == API_OBJECT_VIEW})
+    objects = sorted({key.subject for keys in domain.views.values() for key in keys
+                      if key.kind == API_OBJECT_VIEW})
     state = [[name, api_value(name, env)] for name in snap.module_names()]
     state += [[name, object_value(name, env)] for name in objects]
     kept = build_state(env)

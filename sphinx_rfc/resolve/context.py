@@ -19,7 +19,7 @@ from docutils import nodes
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import page_link, with_anchor
 from sphinx_rfc.model.relations import Snapshot
-from sphinx_rfc.nodes import rfc_pending
+from sphinx_rfc.nodes import ViewKey, rfc_pending
 from sphinx_rfc.render.values import RfcSummary
 from sphinx_rfc.resolve.api import with_api
 from sphinx_rfc.resolve.xrefs import module_location, rfc_link_title
@@ -32,9 +32,6 @@ if TYPE_CHECKING:
 #: A view's value (JSON-able: it is fingerprinted).
 V = TypeVar("V")
 
-#: Names the data a spot shows: the view kind, then what the kind needs
-#: (an RFC ID, a module name, the JSON of a directive's options).
-ViewKey = tuple[str, ...]
 ValueFn = Callable[[RfcDomain, Snapshot, ViewKey], V]
 Renderer = Callable[["RenderContext", rfc_pending, V], list[nodes.Node]]
 

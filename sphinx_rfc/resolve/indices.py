@@ -36,6 +36,7 @@ from sphinx.domains import Index, IndexEntry, ObjType
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from sphinx_rfc import config as rfc_config
+from sphinx_rfc import devices
 from sphinx_rfc._compat import current_builder, serializing
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render.elements import RELATION_LABELS
@@ -82,7 +83,7 @@ def _content(
     their page contexts (a pickled subclass would need this package to be
     read back)."""
     builder = current_builder(index.domain.env)
-    if isinstance(builder, StandaloneHTMLBuilder) and not serializing(builder):
+    if devices.SHORT_REPR and isinstance(builder, StandaloneHTMLBuilder) and not serializing(builder):
         return _Groups(content)
     return content
 

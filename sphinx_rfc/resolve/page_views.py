@@ -44,6 +44,7 @@ from sphinx_rfc.nodes import (
     DEP_MODULE_VIEW,
     DEP_STATUS_VIEW,
     READ_TABLES_VIEW,
+    ViewKey,
     generated,
     rfc_pending,
 )
@@ -58,7 +59,7 @@ from sphinx_rfc.render.native_info import native_info_table
 from sphinx_rfc.render.timeline import changed_notice, timeline
 from sphinx_rfc.render.values import ModuleValue, RfcSummary, module_value, rfc_summary
 from sphinx_rfc.resolve.api import api_value
-from sphinx_rfc.resolve.context import RenderContext, View, ViewKey
+from sphinx_rfc.resolve.context import RenderContext, View
 
 if TYPE_CHECKING:
     from sphinx_rfc.model.relations import Snapshot
@@ -89,20 +90,20 @@ def _status_of(snap: Snapshot, rfc_id: str) -> str | None:
 
 
 def _rfc_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> RfcSummary | None:
-    return summary_of(snap, key[1])
+    return summary_of(snap, key.subject)
 
 
 def _module_value(
     domain: RfcDomain, snap: Snapshot, key: ViewKey,
 ) -> ModuleValue | dict[str, Any]:
-    found = module_value(snap, key[1])
-    api = api_value(key[1], domain.env)
+    found = module_value(snap, key.subject)
+    api = api_value(key.subject, domain.env)
     # (the plain value when there is no API link: other pages keep their fingerprints)
     return found if api is None else {"home": found, "api": api}
 
 
 def _backlinks_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> BacklinksValue:
-    rfc_id = key[1]
+    rfc_id = key.subject
     return {
         "superseded_by": _summaries(snap, snap.superseded_by.get(rfc_id, [])),
         "required_by": _summaries(snap, snap.required_by.get(rfc_id, [])),
@@ -139,15 +140,15 @@ def _render_basic_info(ctx: RenderContext, node: rfc_pending, value: None) -> li
     backlinks: BacklinksValue | None = None
     for spot in list(table.findall(rfc_pending)):  # the backlinks rows
         if backlinks is None:
-            backlinks = _backlinks_value(ctx.domain, ctx.snapshot, tuple(spot["view"]))
+            backlinks = _backlinks_value(ctx.domain, ctx.snapshot, spot["view"])
         spot.fill(_render_backlinks(ctx, spot, backlinks))
     return [table]
 
 
 def _notice_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> NoticeValue:
     return {
-        "status": _status_of(snap, key[1]),
-        "successors": _summaries(snap, snap.superseded_by.get(key[1], [])),
+        "status": _status_of(snap, key.subject),
+        "successors": _summaries(snap, snap.superseded_by.get(key.subject, [])),
     }
 
 
@@ -169,7 +170,7 @@ def _render_notice(ctx: RenderContext, node: rfc_pending, value: NoticeValue) ->
 
 
 def _dep_status_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> str | None:
-    return _status_of(snap, key[1])
+    return _status_of(snap, key.subject)
 
 
 def _render_dep_status(ctx: RenderContext, node: rfc_pending, value: str | None) -> list[nodes.Node]:
@@ -179,14 +180,14 @@ def _render_dep_status(ctx: RenderContext, node: rfc_pending, value: str | None)
 
 
 def _dep_module_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> bool:
-    return snap.knows_module(key[1])
+    return snap.knows_module(key.subject)
 
 
 def _render_dep_module(ctx: RenderContext, node: rfc_pending, value: bool) -> list[nodes.Node]:
     """A link to the module when the project knows one by that name, else
     the author's own cell content."""
     if value:
-        return [ctx.module_link(node["view"][1])]
+        return [ctx.module_link(node["view"].subject)]
     return list(node.children)
 
 
@@ -208,7 +209,7 @@ def _read_tables_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> None:
 
 #: view kind -> its view.
 VIEWS: dict[str, View[Any]] = {
-    READ_TABLES_VIEW[0]: View(_read_tables_value),
+    READ_TABLES_VIEW.kind: View(_read_tables_value),
     "basic-info": View(_basic_info_value, _render_basic_info),
     "rfc": View(_rfc_value),
     "module": View(_module_value),

@@ -28,16 +28,17 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
+from sphinx_rfc import devices
 from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.i18n import __
 from sphinx_rfc.model.history import build_date
 from sphinx_rfc.model.relations import Snapshot
-from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, rfc_pending
+from sphinx_rfc.nodes import INFO_MARK, TABLE_MARK, InfoMark, ViewKey, rfc_pending
 from sphinx_rfc.render.native_info import draw_native_info
 from sphinx_rfc.render.tables import draw_read_table
 from sphinx_rfc.resolve import code_views, page_views
-from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View, ViewKey
+from sphinx_rfc.resolve.context import RenderContext, Renderer, V, ValueFn, View
 from sphinx_rfc.spec.messages import series
 from sphinx_rfc.store.domain import RfcDomain, get_domain
 
@@ -62,7 +63,7 @@ def register(
 
 
 def view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> object:
-    view = VIEWS.get(key[0])
+    view = VIEWS.get(key.kind)
     return view.value(domain, snap, key) if view else None
 
 
@@ -108,7 +109,8 @@ class ResolvePending(SphinxPostTransform):
                 pending.extend(draw_read_table(table))
             else:
                 ctx = ctx or RenderContext(self.env, current_builder(self.env), self.env.docname)
-                record = ctx.domain.rfcs.get(table[INFO_MARK][0])
+                mark: InfoMark = table[INFO_MARK]
+                record = ctx.domain.rfcs.get(mark.docname)
                 pending.extend(draw_native_info(table, record, ctx.settings))
         if not pending:
             return
@@ -117,7 +119,7 @@ class ResolvePending(SphinxPostTransform):
         values: dict[ViewKey, object] = {}
         late: list[rfc_pending] = []
         for node in pending:
-            view = VIEWS.get(node["view"][0])
+            view = VIEWS.get(node["view"].kind)
             if late_ok and view is not None and view.late:
                 del node[:]  # (the hidden references)
                 late.append(node)
@@ -164,7 +166,7 @@ def _decide_late(app: Sphinx) -> None:
     """``builder-inited``: whether every post-transform between
     :class:`ResolvePending` and :class:`ResolveLate` is one of
     :data:`_NO_WORK_ON_LATE`."""
-    _LATE_ALLOWED[app.env] = all(
+    _LATE_ALLOWED[app.env] = devices.LATE_FILL and all(
         transform.__module__.startswith(_NO_WORK_ON_LATE)
         for transform in app.registry.get_post_transforms()
         if ResolvePending.default_priority < (transform.default_priority or 0)
@@ -186,7 +188,7 @@ class ResolveLate(SphinxPostTransform):
             return
         ctx, values, late = found
         for node in late:
-            _fill(ctx, node, VIEWS.get(node["view"][0]), values)
+            _fill(ctx, node, VIEWS.get(node["view"].kind), values)
 
 
 def _fill(
@@ -194,7 +196,7 @@ def _fill(
     values: dict[ViewKey, object],
 ) -> None:
     """Replace *node* by what its view renders (nothing: remove it)."""
-    key = tuple(node["view"])
+    key: ViewKey = node["view"]
     if key not in values:
         values[key] = view_value(ctx.domain, ctx.snapshot, key)
     render = view.render if view else None
@@ -202,7 +204,7 @@ def _fill(
 
 
 def _dated(key: ViewKey) -> bool:
-    view = VIEWS.get(key[0])
+    view = VIEWS.get(key.kind)
     return view is not None and view.dated
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
+from sphinx_rfc import devices
+
 _Value = TypeVar("_Value")
 
 
@@ -24,6 +26,8 @@ class ByIdentity(Generic[_Value]):
 
     def get(self, owner: object, key: Hashable,
             compute: Callable[[], _Value]) -> _Value:
+        if not devices.ID_MEMO:
+            return compute()
         slot = (id(owner), key)
         hit = self._values.get(slot)
         if hit is None or hit[0] is not owner:

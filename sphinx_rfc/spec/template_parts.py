@@ -242,15 +242,70 @@ def _html_comments(content: str, start: int) -> Iterator[Comment]:
 @cache
 def _rst() -> tuple[Any, Any, Any, Any]:
     """docutils' parser with every directive read as a block of its own
-    (none runs), its sections' lines and its tables' source cells kept."""
+    (none runs), its sections' lines and its tables' source cells kept:
+    the parser class, its settings and the two node classes it makes."""
     from docutils import frontend, nodes
-    from docutils.parsers.rst import Parser, states, tableparser
+    from docutils.parsers.rst import Parser, states
 
     class directive_block(nodes.Element):  # noqa: N801 (a docutils node)
         pass
 
     class line_mark(nodes.Element):  # noqa: N801
         pass
+
+    classes = _rst_states(directive_block, line_mark)
+
+    class PlainInliner(states.Inliner):  # type: ignore[misc]
+        """Inline text left as it is: no role runs (in a Sphinx build the
+        roles docutils would look up are Sphinx's, which want its
+        environment), and nothing the parts need is inline."""
+
+        def init_customizations(self, settings: Any) -> None:
+            pass
+
+        def parse(self, text: str, lineno: int, memo: Any, parent: Any,
+                  ) -> tuple[list[Any], list[Any]]:
+            return [nodes.Text(text)], []
+
+    class RstParser(Parser):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__(inliner=PlainInliner())
+            self.state_classes = classes
+
+    settings = frontend.get_default_settings(Parser)
+    settings.report_level = 5
+    settings.halt_level = 5
+    settings.file_insertion_enabled = False
+    settings.raw_enabled = False
+    return RstParser, settings, directive_block, line_mark
+
+
+def _directive_block(state: Any, match: Any, directive_block: Any) -> tuple[list[Any], bool]:
+    """A directive as a *directive_block* node at its line, none run; the
+    grid tables of its body (past its options) parsed, nothing else."""
+    sm = state.state_machine
+    name = match.group(1)
+    line = sm.abs_line_number()
+    block, _, offset, blank_finish = sm.get_first_known_indented(match.end(), strip_top=False)
+    node = directive_block(name=name)
+    node.line = line
+    if name not in CODE_DIRECTIVES:
+        skip = 1
+        while skip < len(block) and block[skip].startswith(":"):
+            skip += 1
+        body = block[skip:]
+        # only its grid tables count: a body without one is not parsed
+        if any(text.lstrip().startswith("+-") for text in body):
+            state.nested_parse(body, offset + skip, node)
+    return [node], blank_finish
+
+
+def _rst_states(directive_block: Any, line_mark: Any) -> tuple[Any, ...]:
+    """docutils' state classes, each with :class:`Mixin` first: directives
+    as blocks, comments and sections with their lines, tables with their
+    source cells (the classes are their own nested states)."""
+    from docutils import nodes
+    from docutils.parsers.rst import states, tableparser
 
     def dispatch(name: str) -> Any:
         return lambda state, match: getattr(state, name)(match)
@@ -273,22 +328,7 @@ def _rst() -> tuple[Any, Any, Any, Any]:
             self.nested_sm_kwargs = {"state_classes": classes, "initial_state": "Body"}
 
         def directive(self, match: Any, **option_presets: Any) -> tuple[list[Any], bool]:
-            sm = self.state_machine  # type: ignore[attr-defined]
-            name = match.group(1)
-            line = sm.abs_line_number()
-            block, _, offset, blank_finish = sm.get_first_known_indented(
-                match.end(), strip_top=False)
-            node = directive_block(name=name)
-            node.line = line
-            if name not in CODE_DIRECTIVES:
-                skip = 1
-                while skip < len(block) and block[skip].startswith(":"):
-                    skip += 1
-                body = block[skip:]
-                # only its grid tables count: a body without one is not parsed
-                if any(text.lstrip().startswith("+-") for text in body):
-                    self.nested_parse(body, offset + skip, node)  # type: ignore[attr-defined]
-            return [node], blank_finish
+            return _directive_block(self, match, directive_block)
 
         def comment(self, match: Any) -> tuple[list[Any], bool]:
             line = self.state_machine.abs_line_number()  # type: ignore[attr-defined]
@@ -323,30 +363,7 @@ def _rst() -> tuple[Any, Any, Any, Any]:
             return table
 
     classes = tuple(type(c.__name__, (Mixin, c), {}) for c in states.state_classes)
-
-    class PlainInliner(states.Inliner):  # type: ignore[misc]
-        """Inline text left as it is: no role runs (in a Sphinx build the
-        roles docutils would look up are Sphinx's, which want its
-        environment), and nothing the parts need is inline."""
-
-        def init_customizations(self, settings: Any) -> None:
-            pass
-
-        def parse(self, text: str, lineno: int, memo: Any, parent: Any,
-                  ) -> tuple[list[Any], list[Any]]:
-            return [nodes.Text(text)], []
-
-    class RstParser(Parser):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__(inliner=PlainInliner())
-            self.state_classes = classes
-
-    settings = frontend.get_default_settings(Parser)
-    settings.report_level = 5
-    settings.halt_level = 5
-    settings.file_insertion_enabled = False
-    settings.raw_enabled = False
-    return RstParser, settings, directive_block, line_mark
+    return classes
 
 
 class TooDeepError(ValueError):

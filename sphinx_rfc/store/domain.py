@@ -29,7 +29,7 @@ from sphinx_rfc.check.cross import cross_rfc_problems
 from sphinx_rfc.model.problems import Problem, mark_suppressed
 from sphinx_rfc.model.records import ModuleHome, RfcRecord, heads_equal
 from sphinx_rfc.model.relations import Snapshot, build_snapshot
-from sphinx_rfc.nodes import note_rfc_data
+from sphinx_rfc.nodes import ViewKey, note_rfc_data
 from sphinx_rfc.report import report
 from sphinx_rfc.store import pickling  # noqa: F401  (registers how a record pickles)
 from sphinx_rfc.store.derived import kept_or_made
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 #: Bump when the stored shape changes: older environments are then re-read.
-DATA_VERSION = 15
+DATA_VERSION = 16
 
 #: The stored per-document tables (docname -> value).
 PER_DOCUMENT = (
@@ -188,8 +188,8 @@ class RfcDomain(Domain):
         return cast("dict[str, list[ModuleHome]]", self.data["homes"])
 
     @property
-    def views(self) -> dict[str, set[tuple[str, ...]]]:
-        return cast("dict[str, set[tuple[str, ...]]]", self.data["views"])
+    def views(self) -> dict[str, set[ViewKey]]:
+        return cast("dict[str, set[ViewKey]]", self.data["views"])
 
     @property
     def view_hashes(self) -> dict[str, str]:
@@ -229,7 +229,7 @@ class RfcDomain(Domain):
         docname: str,
         record: RfcRecord | None,
         homes: list[ModuleHome],
-        views: Set[tuple[str, ...]],
+        views: Set[ViewKey],
         refs: list[tuple[str, str, int | None]],
         problems: list[Problem] | None = None,
     ) -> None:

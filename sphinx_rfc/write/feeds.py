@@ -267,7 +267,7 @@ def on_html_page_context(
         return
     domain = get_domain(app.env)
     record = domain.rfcs.get(pagename)
-    shows_index = any(key[0] == "index" for key in domain.views.get(pagename, ()))
+    shows_index = any(key.kind == "index" for key in domain.views.get(pagename, ()))
     if record is None and not shows_index:
         return
     project = str(app.config.project)

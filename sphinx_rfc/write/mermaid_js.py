@@ -10,9 +10,8 @@ script.  This module puts a wrapper in its place:
 
 - a page gets Mermaid's script only when its document holds a ``mermaid``
   node (the directive's, or a template-native RFC's fenced block that
-  ``resolve/mermaid`` turned into one) that the HTML writer drew: the
-  writer's visitor of the node marks the document, so no page is walked to
-  find out (sphinxcontrib-mermaid's own handler walks every page); a graph
+  ``resolve/mermaid`` turned into one), found in one walk that also tells
+  whether one zooms (upstream then walks the page only for those); a graph
   drawn as SVG (``rfc-graph``'s default) holds no such node and gets none;
 - with ``rfc_mermaid_js``, the build copies the file (an ES module: with
   the chunks it imports) into ``_static`` before any page is written, and
@@ -24,8 +23,15 @@ script.  This module puts a wrapper in its place:
   the CDN (over HTTP only).
 
 Everything else of sphinxcontrib-mermaid's script (themes, fullscreen,
-``mermaid_init_config``) stays as it is; its Jinja templates are compiled
-once per process instead of once per page (:func:`compile_templates_once`).
+``mermaid_init_config``) stays as it is.  The seam is the one the plugin
+offers: its ``install_js``, a module-level handler of ``html-page-context``,
+wrapped in its place (:func:`replace_install_js`), and only under the
+versions this module was written against (:data:`ADAPTED`, checked by
+``wiring.py`` before any of these handlers is connected).  One speed
+device rides on it (``devices.MERMAID_TEMPLATES``): the plugin's Jinja
+templates compiled once per process instead of once per page
+(:func:`compile_templates_once`).  Its HTML visitor is no longer wrapped
+(``MERMAID_MARKS`` bought under 2 %: benchmarks/README.md).
 A build that writes pages which would load Mermaid from the CDN says so
 once, at the end; to count them (in the main process, also under ``-j``),
 only the pages whose source names a diagram (``mermaid``,
@@ -48,6 +54,7 @@ from docutils import nodes
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
+from sphinx_rfc import devices
 from sphinx_rfc._atomic import clean_leftovers, copy_file
 from sphinx_rfc.config import settings
 from sphinx_rfc.i18n import __
@@ -85,48 +92,14 @@ def draws_diagram(doctree: nodes.document | None) -> bool:
     return doctree is not None and doctree.next_node(_mermaid_node()) is not None
 
 
-# -- the pages the HTML writer drew a diagram on ----------------------------
-
-#: Documents whose translation to HTML drew a Mermaid diagram (per process:
-#: under ``-j`` a page is translated and given its scripts in one worker),
-#: and those of them where a drawn diagram zooms (the directive's ``:zoom:``).
-_DRAWN: weakref.WeakSet[nodes.document] = weakref.WeakSet()
-_ZOOMED: weakref.WeakSet[nodes.document] = weakref.WeakSet()
-
-Visit = Callable[[Any, nodes.Element], None]
-
-
-def _marking(visit: Visit) -> Visit:
-    """sphinxcontrib-mermaid's HTML visitor, marking the document it draws in."""
-    def visit_mermaid(translator: Any, node: nodes.Element) -> None:
-        _DRAWN.add(translator.document)
-        if "zoom_id" in node:
-            _ZOOMED.add(translator.document)
-        visit(translator, node)
-
-    visit_mermaid.__wrapped__ = visit  # type: ignore[attr-defined]
-    return visit_mermaid
-
-
-def mark_drawn_pages(app: Sphinx) -> None:
-    """``builder-inited``: wrap the visitor the HTML translators of this
-    builder get for the ``mermaid`` node (Sphinx looks handlers up by the
-    builder's name, then by its format)."""
-    if app.builder.format != "html":
-        return
-    handlers = app.registry.translation_handlers
-    for key in (app.builder.name, app.builder.format):
-        pair = handlers.get(key, {}).get("mermaid")
-        if pair is not None:
-            visit, depart = pair
-            if not hasattr(visit, "__wrapped__"):
-                handlers[key]["mermaid"] = (_marking(visit), depart)
-            return
-
-
-def drew_diagram(doctree: nodes.document | None) -> bool:
-    """Whether the HTML writer drew a Mermaid diagram on this page."""
-    return doctree is not None and doctree in _DRAWN
+def drew_diagram(doctree: nodes.document | None) -> tuple[bool, bool]:
+    """Whether a page's document holds a Mermaid diagram (which the HTML
+    writer draws: sphinxcontrib-mermaid's visitor draws every one), and
+    whether one of them zooms (the directive's ``:zoom:``): one walk."""
+    if doctree is None:
+        return False, False
+    found = list(doctree.findall(_mermaid_node()))
+    return bool(found), any("zoom_id" in node for node in found)
 
 
 def is_module(path: str | PurePosixPath) -> bool:
@@ -230,9 +203,10 @@ def install_js(upstream: InstallJs, app: Sphinx, pagename: str, templatename: st
     already) and for diagrams that zoom (known from the writer's marks).
     It is given the document only when a drawn diagram zooms; otherwise it
     gets none, as for a page without a document, and walks nothing."""
-    if not drew_diagram(doctree):
+    drawn, zoomed = drew_diagram(doctree)
+    if not drawn:
         return
-    upstream(app, pagename, templatename, context, doctree if doctree in _ZOOMED else None)
+    upstream(app, pagename, templatename, context, doctree if zoomed else None)
     local = settings(app.config).mermaid_js
     if local is None or app.config.mermaid_output_format != "raw":
         return
@@ -260,7 +234,7 @@ def compile_templates_once() -> None:
     import sphinxcontrib.mermaid as upstream
     from jinja2 import Template
 
-    if getattr(upstream, "Template", None) is not Template:
+    if not devices.MERMAID_TEMPLATES or getattr(upstream, "Template", None) is not Template:
         return
 
     @functools.lru_cache(maxsize=8)

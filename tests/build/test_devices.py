@@ -8,6 +8,7 @@ import dataclasses
 import inspect
 import os
 import pickle
+import re
 import shutil
 import subprocess
 import sys
@@ -126,6 +127,75 @@ def test_the_output_is_the_same_with_every_device_off(tmp_path: Path, jobs: str)
     assert len(results["on"]) == 4
     for on, off in zip(results["on"], results["off"], strict=True):
         assert on == off
+
+
+#: Pages added to the test project for the devices of the Mermaid
+#: adaptation: a diagram, one that zooms, an index page (late views).
+DIAGRAM_PAGES = {
+    "flow.md": "# 训练流程 flow\n\n```{mermaid}\ngraph LR\n  load --> train --> save\n```\n",
+    "zoomed.md": ("# Zoomed 放大\n\n```{mermaid}\n:zoom:\n\nsequenceDiagram\n"
+                  "  trainer->>ckpt: save(step=100)\n```\n"),
+    "all.rst": "All RFCs\n========\n\n.. rfc-index::\n\n.. rfc-stats::\n",
+}
+
+
+def _switch_project(root: Path) -> Path:
+    shutil.copytree(ROOTS / "test-export", root)
+    for name, text in DIAGRAM_PAGES.items():
+        (root / name).write_text(text, encoding="utf-8")
+    index = root / "index.rst"
+    index.write_text(index.read_text(encoding="utf-8") + "\n.. toctree::\n\n   flow\n   zoomed\n   all\n",
+                     encoding="utf-8")
+    return root
+
+
+#: sphinxcontrib-mermaid's zoom ids, new random ones in every build.
+ZOOM_ID = re.compile(r"id-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _whole_pages(out: Path) -> dict[str, str]:
+    """Every page whole (the scripts in its head too; zoom ids made one)
+    and rfcs.json."""
+    pages = {page.relative_to(out / "html").as_posix():
+             ZOOM_ID.sub("id-zoom", page.read_text(encoding="utf-8"))
+             for page in sorted((out / "html").rglob("*.html"))}
+    pages["rfcs.json"] = (out / "html" / "rfcs.json").read_text(encoding="utf-8")
+    return pages
+
+
+def _switch_builds(tmp: Path, off: list[str]) -> tuple[str, str, dict[str, str]]:
+    """A full build, then an edit's rebuild, with *off* switched off: their
+    warnings and the pages."""
+    src = _switch_project(tmp / "src")
+    out = tmp / "out"
+    full = _build(src, out, off)
+    page = src / "rfcs" / "0002-sharding.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        ":requires: RFC-0001, RFC-0099", ":requires: RFC-0099"), encoding="utf-8")
+    edited = _build(src, out, off)
+    return full, edited, _whole_pages(out)
+
+
+@pytest.fixture(scope="module")
+def all_on(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, dict[str, str]]:
+    return _switch_builds(tmp_path_factory.mktemp("all-on"), [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("switch", SWITCHES)
+def test_each_switch_alone_changes_no_output(
+    tmp_path: Path, switch: str, all_on: tuple[str, str, dict[str, str]]
+) -> None:
+    """Each device switched off alone: the same warnings, the same pages
+    (whole: a Mermaid page's scripts are in its head), the same rfcs.json,
+    after a full build and after an edit."""
+    full, edited, pages = _switch_builds(tmp_path, [switch])
+    assert "flow.html" in pages and "zoomed.html" in pages and "all.html" in pages
+    assert "mermaid" in pages["flow.html"] and "data-zoom-id" in pages["zoomed.html"]
+    assert (full, edited) == all_on[:2]
+    assert pages.keys() == all_on[2].keys()
+    for name, text in pages.items():
+        assert text == all_on[2][name], (switch, name)
 
 
 def test_a_record_read_back_keeps_its_body_as_bytes_until_read() -> None:

@@ -12,7 +12,15 @@ from conftest import BuildFn, page_body
 from docutils import nodes
 from sphinx import addnodes
 
-from sphinx_rfc.nodes import CELL_MARK, INFO_MARK, TABLE_MARK, rfc_pending
+from sphinx_rfc.nodes import (
+    CELL_MARK,
+    INFO_MARK,
+    READ_TABLES_VIEW,
+    TABLE_MARK,
+    InfoMark,
+    ViewKey,
+    rfc_pending,
+)
 from sphinx_rfc.read.collector import _DocumentScan, _walk
 from sphinx_rfc.render.tables import draw_read_table
 
@@ -58,9 +66,10 @@ def test_the_read_doctree_holds_marks_not_drawn_nodes(build: BuildFn) -> None:
     native = env.get_doctree("rfcs/native-0003")
     info = [t for t in native.findall(nodes.table) if INFO_MARK in t.attributes]
     assert len(info) == 1 and "rfc-native-info" not in info[0]["classes"]
-    assert info[0][INFO_MARK][0] == "rfcs/native-0003"
+    assert isinstance(info[0][INFO_MARK], InfoMark)
+    assert info[0][INFO_MARK].docname == "rfcs/native-0003"
     spots = [n for n in env.get_doctree("rfcs/native-0004").findall(rfc_pending)
-             if n["view"][0] == "basic-info"]
+             if n["view"].kind == "basic-info"]
     assert [(n["view"], n.get("native")) for n in spots] == [(("basic-info", "RFC-0004"), True)]
 
     html = page_body((built.outdir / "rfcs/0002-user.html").read_text(encoding="utf-8"))
@@ -103,7 +112,8 @@ def test_a_marked_table_names_the_views_its_drawn_nodes_hold(build: BuildFn) -> 
         _walk(drawn, found)
         assert views == found.views
     user_views = env.get_domain("rfc").views["rfcs/0002-user"]
-    assert {("rfc", "RFC-0001"), ("dep-status", "RFC-0001"), ("read-tables",)} <= user_views
+    assert {ViewKey("rfc", "RFC-0001"), ViewKey("dep-status", "RFC-0001"), READ_TABLES_VIEW} <= user_views
+    assert all(isinstance(key, ViewKey) for key in user_views)
 
 
 def test_a_drawn_cell_follows_the_rfc_it_shows(build: BuildFn) -> None:

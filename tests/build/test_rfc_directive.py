@@ -137,7 +137,7 @@ def test_basic_info_table_is_built_when_the_page_is_resolved(app) -> None:  # ty
     doctree = app.env.get_doctree("rfc42")
     tables = list(doctree.findall(nodes.table))
     assert not any("rfc-table-basic-info" in t["classes"] for t in tables)
-    spots = [n for n in doctree.findall(rfc_pending) if n["view"][0] == "basic-info"]
+    spots = [n for n in doctree.findall(rfc_pending) if n["view"].kind == "basic-info"]
     assert [(tuple(n["view"]), n["docname"]) for n in spots] == [(("basic-info", "RFC-0042"), "rfc42")]
     domain = app.env.get_domain("rfc")
     settings = rfc_config.settings(app.env.config)

@@ -40,3 +40,25 @@ def test_the_build_reads_the_status_the_reader_reads(tmp_path: Path) -> None:
         assert record["status"] == status, case
         assert status_in_text(text, STATUSES, suffix=suffix) == record["status"], case
         assert structured_data(text, suffix).status == record["status"], case
+
+
+def test_the_build_reads_the_fields_diff_reads(tmp_path: Path) -> None:
+    """The declared fields beyond the status: what ``sphinx-rfc diff``
+    reads from the text (check/field_places) is what the build's docutils
+    reader gives the record (read/frontmatter, read/basic_info), for every
+    way of declaring them."""
+    cases = [case for case in FILES if case not in LISTS and FILES[case][3]]
+    assert len(cases) > 5
+    files = {f"rfcs/{FILES[case][0]}": FILES[case][1] for case in cases}
+    docs = write_project(tmp_path / "docs", {"index.rst": INDEX, **files}, CONF)
+    build = sphinx_build(docs)
+    exported = json.loads((build.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    by_doc = {r["docname"]: r for r in exported["rfcs"]}
+    for case in cases:
+        name, text, _status, fields = FILES[case]
+        record = by_doc["rfcs/" + name.rpartition(".")[0]]
+        read = structured_data(text, "." + name.rpartition(".")[2]).fields
+        assert {k: read.get(k) for k in fields} == fields, case
+        built = {k: ", ".join(v) if isinstance(v, list) else v
+                 for k, v in record.items() if k in fields}
+        assert built == fields, case

@@ -11,13 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 80
 #: "path:function" -> why it is still longer than LIMIT lines.
-STILL_LONG = {
-    "sphinx_rfc/read/native.py:read_native":
-        "another change rewrites read/native.py into named steps (issue 57 item 2)",
-    "sphinx_rfc/spec/template_parts.py:_rst":
-        "builds docutils' parser classes once, docutils imported inside (spec/ reads an rST "
-        "template only when there is one); the classes close over each other",
-}
+STILL_LONG: dict[str, str] = {}
 
 
 def long_functions() -> dict[str, int]:
