@@ -18,8 +18,12 @@ was shared (two cores, 1-minute load 5 to 11; the builds ran at nice 0):
 one round's ratio moved by up to 10 %, so a median within 2 % of 1 is
 not told apart from 1 by this run.  A device that bought under 2 % on
 every build was removed (the Mermaid visitor's marks, the plain
-``Text``).  ``DERIVED_CACHE``, under 2 % at N = 60, was measured again at
-N = 300 (``--size 300``), where it buys 6 % of the no-change rebuild.
+``Text``).  The machine was quiet by 20:44 (load 2): the devices near
+2 % and the two removed were then measured again at N = 300 (``--size
+300 --rounds 3``; the figures after "N = 300" below): the late-filled
+views bought under 2 % there too and were removed; ``DERIVED_CACHE``
+(under 2 % at N = 60) buys 6 % of the no-change rebuild there.  The
+figures before "N = 300" are N = 60's.
 
 Stdlib only: every layer of the package may read a switch.
 """
@@ -30,6 +34,7 @@ from __future__ import annotations
 #: directive, the collector or a page's views build objects that outlive
 #: the call.  Made for the full build.  Off: full 1.019 (1.132, 1.019,
 #: 1.004), no change 1.072, edit 0.983 (issue 40, N = 300: full 1.054).
+#: N = 300: full **1.023** (1.023, 1.020, 1.031), no change 1.022, edit 0.990.
 NOGC = True
 
 #: ``store/pickling.StoredRecord``: an RFC record pickled as its head and
@@ -37,6 +42,7 @@ NOGC = True
 #: when a body field is first read.  Made for the rebuilds.  Off: no
 #: change 1.010 (0.948, 1.019, 1.010), edit 1.068 (1.075, 1.031, 1.068),
 #: full 0.991 (issue 40, instructions at N = 300: no change 1.028).
+#: N = 300: no change **1.178** (1.128, 1.178, 1.196), edit 1.094, full 0.985.
 LAZY_BODY = True
 
 #: ``store/domain._fork_state``: a worker forked to read documents
@@ -51,8 +57,8 @@ FORK_TRIM = True
 #: the cross-RFC problems kept from one build to the next while the RFC
 #: data, settings and code are the same.  Made for the rebuilds.  Off, at
 #: N = 60: no change 1.018 (1.018, 0.975, 1.022), edit 0.986, full 0.999;
-#: what it keeps grows with the number of RFCs: at N = 300 (the machine
-#: quiet by then, load 2) no change **1.060** (0.971, 1.060, 1.078), edit
+#: what it keeps grows with the number of RFCs: at N = 300 no change
+#: **1.060** (0.971, 1.060, 1.078), edit
 #: 1.000 (1.038, 1.000, 0.982), full 1.006.
 DERIVED_CACHE = True
 
@@ -60,6 +66,7 @@ DERIVED_CACHE = True
 #: object kept by its identity (a table kind's header index, a section's
 #: table kinds, the section checks' folded titles).  Made for reading.
 #: Off: full 1.121 (1.168, 1.047, 1.121), edit 1.134, no change 0.948.
+#: (Not measured at N = 300: above 2 % at N = 60.)
 ID_MEMO = True
 
 #: ``read/collector._Payloads`` / ``_Rows``, ``resolve/indices._Groups``:
@@ -68,13 +75,8 @@ ID_MEMO = True
 #: (Sphinx writes ``repr()`` of every event's arguments for its debug
 #: log, logged or not).  Made for reading and for the index pages.  Off:
 #: full 1.022 (1.031, 0.987, 1.022), edit 1.034, no change 0.960.
+#: N = 300: no change **1.039** (1.016, 1.039, 1.064), full 1.002, edit 0.995.
 SHORT_REPR = True
-
-#: ``resolve/views.ResolveLate``: the spots of the index, stats and
-#: module-page views filled after the other post-transforms, which then
-#: do not walk their nodes.  Made for writing the pages.  Off: full 1.022
-#: (1.026, 1.022, 0.984), edit 0.969, no change 0.947.
-LATE_FILL = True
 
 #: ``write/mermaid_js.compile_templates_once``: sphinxcontrib-mermaid's
 #: Jinja templates compiled once a process, not once a page that draws a

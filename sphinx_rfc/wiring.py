@@ -142,8 +142,6 @@ WIRING: tuple[Wire, ...] = (
     Wire("builder-inited", build_log._start,
          "starts keeping the other warnings logged per document"),
     Wire("builder-inited", indices.title_indices, "the domain index pages' titles"),
-    Wire("builder-inited", views._decide_late,
-         "whether the late views may be drawn after the other post-transforms"),
     Wire("builder-inited", static.copy_static_files, "the CSS and JavaScript into _static"),
     Wire("builder-inited", index_pages.on_builder_inited,
          "the domain index pages' template, where the theme's is Sphinx's own"),

@@ -494,5 +494,5 @@ def on_html_page_context(
 
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-index", RfcIndexDirective)
-    views.register("index", index_value, render_index, late=True, dated=True)
+    views.register("index", index_value, render_index, dated=True)
     app.add_node(review_count, latex=(visit_review_count_latex, depart_review_count_latex))

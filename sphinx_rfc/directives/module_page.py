@@ -124,4 +124,4 @@ def render_module_page(
 
 def setup(app: Sphinx) -> None:
     app.add_directive("rfc-module", RfcModuleDirective)
-    views.register("module-page", module_page_value, render_module_page, late=True)
+    views.register("module-page", module_page_value, render_module_page)

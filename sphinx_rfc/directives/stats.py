@@ -246,4 +246,4 @@ def render_stats(ctx: RenderContext, node: rfc_pending, value: StatsValue) -> li
 
 def setup(app: Any) -> None:
     app.add_directive("rfc-stats", RfcStatsDirective)
-    views.register("stats", stats_value, render_stats, late=True)
+    views.register("stats", stats_value, render_stats)

@@ -44,12 +44,6 @@ class View(Generic[V]):
 
     value: ValueFn[V]
     render: Renderer[V] | None = None
-    #: In HTML, the spot is filled after the other post-transforms
-    #: (:class:`sphinx_rfc.resolve.views.ResolveLate`): for a renderer
-    #: whose nodes no transform has work on (no cross-reference, image,
-    #: code block, ``only`` or diagram), so that Sphinx's transforms do
-    #: not walk, say, a table of 1,000 RFCs.
-    late: bool = False
     #: Its value depends on the build's date (the index's days in the
     #: current status): the pages showing it are fingerprinted again on the
     #: first build of a new day, changed or not.

@@ -22,13 +22,11 @@ import hashlib
 import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from sphinx_rfc import devices
 from sphinx_rfc._compat import current_builder, resolves_one_document
 from sphinx_rfc._nogc import nogc
 from sphinx_rfc.i18n import __
@@ -54,12 +52,11 @@ VIEWS: dict[str, View[Any]] = {**page_views.VIEWS, **code_views.VIEWS}
 
 
 def register(
-    kind: str, value: ValueFn[V], renderer: Renderer[V] | None = None, *, late: bool = False,
-    dated: bool = False,
+    kind: str, value: ValueFn[V], renderer: Renderer[V] | None = None, *, dated: bool = False,
 ) -> None:
     """Add a view kind (see :class:`~sphinx_rfc.resolve.context.View` for
-    *late* and *dated*)."""
-    VIEWS[kind] = View(value, renderer, late, dated)
+    *dated*)."""
+    VIEWS[kind] = View(value, renderer, dated)
 
 
 def view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> object:
@@ -83,15 +80,8 @@ def fingerprint(
     return digest.hexdigest()
 
 
-#: document -> (its render context, the values computed, the spots left
-#: for :class:`ResolveLate`), from :class:`ResolvePending` to it
-_LATE: WeakKeyDictionary[nodes.document, tuple[RenderContext, dict[ViewKey, object],
-                                              list[rfc_pending]]] = WeakKeyDictionary()
-
-
 class ResolvePending(SphinxPostTransform):
-    """Fill every ``rfc_pending`` node, for every builder (in HTML, a late
-    view's spots are filled by :class:`ResolveLate`).
+    """Fill every ``rfc_pending`` node, for every builder.
 
     Runs before Sphinx resolves cross-references: the hidden references a
     spot holds for the collector (``check_xrefs``) go with it."""
@@ -115,18 +105,9 @@ class ResolvePending(SphinxPostTransform):
         if not pending:
             return
         ctx = ctx or RenderContext(self.env, current_builder(self.env), self.env.docname)
-        late_ok = ctx.builder.format == "html" and _LATE_ALLOWED.get(self.env, False)
         values: dict[ViewKey, object] = {}
-        late: list[rfc_pending] = []
         for node in pending:
-            view = VIEWS.get(node["view"].kind)
-            if late_ok and view is not None and view.late:
-                del node[:]  # (the hidden references)
-                late.append(node)
-            else:
-                _fill(ctx, node, view, values)
-        if late:
-            _LATE[self.document] = (ctx, values, late)
+            _fill(ctx, node, VIEWS.get(node["view"].kind), values)
 
 
 def _spots_and_read_tables(tree: nodes.Node) -> tuple[list[rfc_pending], list[nodes.table]]:
@@ -147,48 +128,6 @@ def _spots_and_read_tables(tree: nodes.Node) -> tuple[list[rfc_pending], list[no
         if node.children:
             stack.extend(reversed(node.children))
     return spots, tables
-
-
-#: The post-transforms that have no work on a late view's nodes (their
-#: modules): Sphinx's own (not its ``sphinx.ext`` extensions), MyST's and
-#: this package's.  Another one (furo wraps every table in a scrolling
-#: container at priority 500) must see the tables as always: then every
-#: spot is filled early.
-_NO_WORK_ON_LATE = ("sphinx.transforms.", "sphinx.builders.", "sphinx.domains.",
-                    "myst_parser.", "sphinx_rfc.")
-
-#: environment -> whether late views may be filled late (decided when the
-#: builder is made, once every extension has added its transforms)
-_LATE_ALLOWED: WeakKeyDictionary[BuildEnvironment, bool] = WeakKeyDictionary()
-
-
-def _decide_late(app: Sphinx) -> None:
-    """``builder-inited``: whether every post-transform between
-    :class:`ResolvePending` and :class:`ResolveLate` is one of
-    :data:`_NO_WORK_ON_LATE`."""
-    _LATE_ALLOWED[app.env] = devices.LATE_FILL and all(
-        transform.__module__.startswith(_NO_WORK_ON_LATE)
-        for transform in app.registry.get_post_transforms()
-        if ResolvePending.default_priority < (transform.default_priority or 0)
-        < ResolveLate.default_priority
-    )
-
-
-class ResolveLate(SphinxPostTransform):
-    """Fill the spots of late views (:attr:`View.late`) that
-    :class:`ResolvePending` left, in HTML, after the other post-transforms."""
-
-    default_priority = 900
-    formats = ("html",)
-
-    @nogc
-    def run(self, **kwargs: Any) -> None:
-        found = _LATE.pop(self.document, None)
-        if found is None:
-            return
-        ctx, values, late = found
-        for node in late:
-            _fill(ctx, node, VIEWS.get(node["view"].kind), values)
 
 
 def _fill(
@@ -241,4 +180,3 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def setup(app: Sphinx) -> None:
     app.add_post_transform(ResolvePending)
-    app.add_post_transform(ResolveLate)
