@@ -15,6 +15,11 @@ full collections, about 0.8 s of 6 s.
 Mercurial pauses its collector the same way (``util.nogc``) around code
 that builds many container objects.  The pause ends when the call ends,
 an exception included, and a collector that was already off stays off.
+
+Sphinx's loading of the pickled environment is paused the same way
+(:func:`pause_for_environment`, :func:`resume_after_environment`): the
+unpickled environment is all long-lived objects, and a full collection in
+the middle of it walks them all (``devices.NOGC_ENV_LOAD``).
 """
 
 from __future__ import annotations
@@ -22,9 +27,13 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from sphinx_rfc import devices
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -46,3 +55,25 @@ def nogc(func: Callable[P, R]) -> Callable[P, R]:
             gc.enable()
 
     return wrapper
+
+
+#: Whether :func:`pause_for_environment` turned the collector off (the
+#: process's one build being set up: a build is never set up in parallel).
+_PAUSED: list[bool] = [False]
+
+
+def pause_for_environment(app: Sphinx, config: Config) -> None:
+    """``config-inited``, last: the collector off while Sphinx loads the
+    pickled environment (it does so right after this event), on again at
+    ``builder-inited`` (:func:`resume_after_environment`)."""
+    if devices.NOGC_ENV_LOAD and gc.isenabled():
+        gc.disable()
+        _PAUSED[0] = True
+
+
+def resume_after_environment(app: Sphinx) -> None:
+    """``builder-inited``, first: the collector on again if
+    :func:`pause_for_environment` turned it off."""
+    if _PAUSED[0]:
+        _PAUSED[0] = False
+        gc.enable()

@@ -37,6 +37,16 @@ from __future__ import annotations
 #: N = 300: full **1.023** (1.023, 1.020, 1.031), no change 1.022, edit 0.990.
 NOGC = True
 
+#: ``_nogc.pause_for_environment``: the cyclic garbage collector paused
+#: while Sphinx loads the pickled environment (``config-inited`` to
+#: ``builder-inited``).  Made for the rebuilds: a full collection in the
+#: middle of the unpickling walks the whole environment; whether one falls
+#: there depends on how many objects came before, so a small change
+#: elsewhere moved the dense no-change rebuild by 7 %.  Off: dense, N =
+#: 200, no-change rebuild 0.924 s CPU against 0.822 s on (median of 9,
+#: 1.12); the full build and the edit load no environment or a small one.
+NOGC_ENV_LOAD = True
+
 #: ``store/pickling.StoredRecord``: an RFC record pickled as its head and
 #: its body (``model/records.BODY``) as one ``bytes`` object, unpickled
 #: when a body field is first read.  Made for the rebuilds.  Off: no

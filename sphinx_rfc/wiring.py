@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc import config, directives, i18n
+from sphinx_rfc import _nogc, config, directives, i18n
 from sphinx_rfc.directives import graph as graph_directive
 from sphinx_rfc.directives import index as index_directive
 from sphinx_rfc.features import commits, results, signatures
@@ -139,6 +139,11 @@ WIRING: tuple[Wire, ...] = (
     Wire("config-inited", config._on_config_inited,
          "the rfc_* values validated once into the build's RfcSettings "
          "(late: after conf.py's own handlers)", priority=800),
+    Wire("config-inited", _nogc.pause_for_environment,
+         "the garbage collector paused while Sphinx loads the environment",
+         priority=999),
+    Wire("builder-inited", _nogc.resume_after_environment,
+         "the garbage collector on again", priority=0),
     Wire("builder-inited", build_log._start,
          "starts keeping the other warnings logged per document"),
     Wire("builder-inited", indices.title_indices, "the domain index pages' titles"),
