@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,21 +33,6 @@ def line(name: str, text: str, nth: int = 1) -> int:
             if seen == nth:
                 return number
     raise AssertionError(f"{text!r} not in {name}")
-
-
-def forget_package() -> None:
-    for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
-        del sys.modules[name]
-
-
-@pytest.fixture
-def isolated_imports() -> Iterator[None]:
-    """Each build imports the test package from its own copy of the root."""
-    saved = list(sys.path)
-    forget_package()
-    yield
-    forget_package()
-    sys.path[:] = saved
 
 
 @pytest.fixture
@@ -135,14 +119,14 @@ def test_problems_reach_domain_and_export(built: Build) -> None:
     assert by_id["RFC-0001"]["interfaces"][0]["signature_of"] == "sigpkg.api.enable_offload"
 
 
-def test_off_imports_nothing(build: BuildFn, isolated_imports: None) -> None:
+def test_off_imports_nothing(build: BuildFn) -> None:
     result = build("signatures", confoverrides={"rfc_check_signatures": False})
     assert PACKAGE not in sys.modules
     assert not [w for w in result.rfc_warnings() if w[2].startswith("rfc.signature")]
     assert not [m for m in sys.modules if m.startswith("nopkg_sphinx_rfc_test")]
 
 
-def test_editing_the_code_rereads_the_rfc(build: BuildFn, isolated_imports: None) -> None:
+def test_editing_the_code_rereads_the_rfc(build: BuildFn) -> None:
     first = build("signatures")
     src = first.srcdir
     assert ("drift.rst", line("drift.rst", "rfc-interface:: added"), "rfc.signature-mismatch") in (
@@ -245,7 +229,7 @@ def test_empty_required_cell_is_inferred_from_default() -> None:
     assert problems == []
 
 
-def test_resolve_never_raises_other_errors(tmp_path: Path, isolated_imports: None) -> None:
+def test_resolve_never_raises_other_errors(tmp_path: Path) -> None:
     (tmp_path / "raising_mod_sphinx_rfc.py").write_text("raise ValueError('bad')\n", "utf-8")
     (tmp_path / "missing_dep_sphinx_rfc.py").write_text("import not_there_xyz\n", "utf-8")
     sys.path.insert(0, str(tmp_path))
