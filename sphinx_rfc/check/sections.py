@@ -895,6 +895,7 @@ def section_states(
     chosen: dict[str, SectionBody] = {}
     missing: list[Problem] = []
     told_empty: dict[int, str] = {}
+    told: set[str] = set()
     pairs = successors(settings)
     for spec in settings.sections:
         body = choice.bodies.get(spec.key)
@@ -927,6 +928,12 @@ def section_states(
                 problems.append(Problem(
                     "missing-section", _misspelt_message(spec, body), source,
                     body.line or fallback_line, rfc_id))
+        elif state == MISSING and _told_by_chapter(spec, states, choice.bodies, settings,
+                                                   required, told):
+            # (its chapter's text is its: the chapter's state and line)
+            told.add(spec.key)
+            states[spec.key] = PRESENT
+            lines[spec.key] = lines.get(_parents(settings)[spec.key])
         elif state == MISSING and spec.key in required:
             missing.append(Problem(
                 "missing-section",
@@ -937,6 +944,49 @@ def section_states(
         missing, native="rfc" not in present_directives, bodies=bodies, page=page))
     problems.extend(_level_hints(chosen, settings.sections, source, rfc_id))
     return SectionResult(states, problems, lines)
+
+
+def _told_by_chapter(spec: SectionSpec, states: dict[str, str],
+                     found: dict[str, SectionBody], settings: RfcSettings,
+                     required: Collection[str], told: Collection[str]) -> bool:
+    """Whether a missing sub-section is told by its chapter: the chapter is
+    there with content, written in the author's own structure (none of the
+    sub-sections of it the RFC must have is there), and its title holds the
+    sub-section's (`API实现方案` in a chapter `设计思路与实现方案`: the Latin
+    qualifier aside, `实现方案` is part of the chapter's title;
+    `Implementation` in `Design and implementation`).  The chapter's text
+    is then that sub-section's.  (`对用户的影响` under `影响面` is not told:
+    its title names more than the chapter's does.)  *told*: the sub-sections
+    told so before this one."""
+    parents = _parents(settings)
+    parent = parents.get(spec.key)
+    if parent is None or states.get(parent) != PRESENT:
+        return False
+    if any(found.get(key) is not None
+           or (states.get(key) not in (None, MISSING) and key not in told)
+           for key, above in parents.items() if above == parent and key in required):
+        return False
+    chapter = next((s for s in settings.sections if s.key == parent), None)
+    return chapter is not None and any(
+        _title_holds(whole, part) for whole in chapter.titles for part in spec.titles)
+
+
+_CJK_RUN = re.compile("[\u2e80-\u9fff\uf900-\ufaff]+")
+
+
+def _title_holds(whole: str, part: str) -> bool:
+    """Whether the title *whole* holds all of the title *part*: its Chinese
+    words as one run (Latin words beside Chinese ones, `API`, `OP`, are
+    qualifiers and left aside), or, in English, all its words."""
+    part_norm = normalise_title(part)
+    runs = _CJK_RUN.findall(part_norm)
+    whole_norm = normalise_title(whole)
+    if runs:
+        squeezed = whole_norm.replace(" ", "")
+        return (sum(map(len, runs)) >= 2 and "".join(runs) != squeezed
+                and all(run in squeezed for run in runs))
+    words = set(loose(part_norm).split())
+    return bool(words) and words < set(loose(whole_norm).split())
 
 
 def _missing_or_no_headings(
