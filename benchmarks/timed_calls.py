@@ -13,12 +13,19 @@ extension's work in each (``DEFAULT``); ``--call MODULE:QUALNAME`` (again
 for more) replaces it.  A function called inside another one named here
 is counted in both.  Compare two builds by running both (one per core)
 or in turns: the figures move with the machine as any time does.
+
+``--cpu`` times CPU (``time.process_time``) with the garbage collector
+off for the whole build: what each part computes, without the
+collections that happen to fall inside it (issue 58's third pass in
+``benchmarks/README.md``; the dense build at N = 200 then peaks at 0.43 GB
+against 0.22).
 """
 
 from __future__ import annotations
 
 import argparse
 import atexit
+import gc
 import importlib
 import sys
 import time
@@ -37,7 +44,6 @@ DEFAULT = (
     "sphinx_rfc.resolve.views:on_env_updated",
     "sphinx.environment:BuildEnvironment.apply_post_transforms",
     "sphinx_rfc.resolve.views:ResolvePending.run",
-    "sphinx_rfc.resolve.views:ResolveLate.run",
     "sphinx.builders.html:StandaloneHTMLBuilder.write_doc",
     "sphinx.builders.html:StandaloneHTMLBuilder.handle_page",
     "sphinx_rfc.write.mermaid_js:note_diagram_page",
@@ -46,15 +52,18 @@ DEFAULT = (
 
 _spent: dict[str, float] = {}
 _calls: dict[str, int] = {}
+#: the clock (``--cpu``: CPU time)
+_clock: list[Callable[[], float]] = [time.perf_counter]
 
 
 def _timed(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
     def timed(*args: Any, **kwargs: Any) -> Any:
-        start = time.perf_counter()
+        clock = _clock[0]
+        start = clock()
         try:
             return func(*args, **kwargs)
         finally:
-            _spent[name] = _spent.get(name, 0.0) + time.perf_counter() - start
+            _spent[name] = _spent.get(name, 0.0) + clock() - start
             _calls[name] = _calls.get(name, 0) + 1
 
     return timed
@@ -76,7 +85,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--call", action="append", metavar="MODULE:QUALNAME",
                         help="a function to time (default: the phases and the extension's work)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="CPU time, the garbage collector off (default: real time)")
     args, build_args = parser.parse_known_args()
+    if args.cpu:
+        gc.disable()
+        _clock[0] = time.process_time
     if build_args[:1] == ["--"]:
         build_args = build_args[1:]
     names = args.call or list(DEFAULT)
@@ -85,10 +99,10 @@ def main() -> int:
             wrap(name)
         except (ImportError, AttributeError, ValueError) as error:
             parser.error(f"--call {name}: {error}")
-    started = time.perf_counter()
+    started = _clock[0]()
 
     def report() -> None:
-        sys.stderr.write(f"{time.perf_counter() - started:8.3f} s  {'':>7}  the build\n")
+        sys.stderr.write(f"{_clock[0]() - started:8.3f} s  {'':>7}  the build\n")
         for name in names:
             sys.stderr.write(f"{_spent.get(name, 0.0):8.3f} s  {_calls.get(name, 0):7d}  {name}\n")
 
