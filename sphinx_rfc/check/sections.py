@@ -901,6 +901,11 @@ def section_states(
         body = choice.bodies.get(spec.key)
         has_directive = spec.directive is not None and spec.directive in present_directives
         state = _state_of(body, has_directive, bodies, unmatched, guidance, settings)
+        if state == MISSING and _told_by_chapter(spec, states, choice.bodies, settings,
+                                                 required, told):
+            # (its chapter's text is its: the chapter's state and line)
+            told.add(spec.key)
+            state, lines[spec.key] = PRESENT, lines.get(_parents(settings)[spec.key])
         states[spec.key] = state
         if body is not None:
             lines[spec.key] = body.line
@@ -914,12 +919,7 @@ def section_states(
             assert body is not None
             # (one heading, one warning: a section and its other version)
             told_empty[id(body)] = spec.key
-            problems.append(Problem(
-                "empty-section",
-                _("section {title!r} ({label}) has no content").format(
-                    title=body.title, label=section_label(spec, quoted=False)),
-                source, body.line or fallback_line, rfc_id,
-            ))
+            problems.append(_empty_problem(spec, body, source, fallback_line, rfc_id))
         if body is not None and spec.key in choice.misspelt:
             # (spaces never matter: `底层 OP 设计` for `底层OP设计` is no typo;
             # nor is a word left out or added: `方案的详细描述`)
@@ -928,12 +928,6 @@ def section_states(
                 problems.append(Problem(
                     "missing-section", _misspelt_message(spec, body), source,
                     body.line or fallback_line, rfc_id))
-        elif state == MISSING and _told_by_chapter(spec, states, choice.bodies, settings,
-                                                   required, told):
-            # (its chapter's text is its: the chapter's state and line)
-            told.add(spec.key)
-            states[spec.key] = PRESENT
-            lines[spec.key] = lines.get(_parents(settings)[spec.key])
         elif state == MISSING and spec.key in required:
             missing.append(Problem(
                 "missing-section",
@@ -944,6 +938,16 @@ def section_states(
         missing, native="rfc" not in present_directives, bodies=bodies, page=page))
     problems.extend(_level_hints(chosen, settings.sections, source, rfc_id))
     return SectionResult(states, problems, lines)
+
+
+def _empty_problem(spec: SectionSpec, body: SectionBody, source: str,
+                   fallback_line: int | None, rfc_id: str) -> Problem:
+    return Problem(
+        "empty-section",
+        _("section {title!r} ({label}) has no content").format(
+            title=body.title, label=section_label(spec, quoted=False)),
+        source, body.line or fallback_line, rfc_id,
+    )
 
 
 def _told_by_chapter(spec: SectionSpec, states: dict[str, str],
