@@ -209,4 +209,36 @@ RFC-0113 连接池复用
 
 正文。
 """, "rejected", {"authors": "褚十二"}),
+    "title as a plain first line": ("rfc-0116.md", """\
+RFC-0116 checkpoint 异步落盘设计文档
+
+| 项目 | 内容 |
+|---|---|
+| 作者 | 卫十三 |
+| 状态 | 评审中 |
+
+# 1 背景与意义
+
+训练要停 90 s 等 ckpt 写完。
+
+# 2 方案
+
+后台线程写。
+""", "review", {"authors": "卫十三"}),
+    "table above the first heading": ("rfc-0117.md", """\
+| 项目 | 内容 |
+|---|---|
+| 作者 | 韩十四 |
+| 状态 | 已接受 |
+
+# 一、概述
+
+## 1、相关背景
+
+每次扩容要手动改 hostfile。
+
+# 二、设计思路
+
+从调度器拿节点列表。
+""", "accepted", {"authors": "韩十四"}),
 }

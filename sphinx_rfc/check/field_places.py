@@ -307,7 +307,7 @@ def _markdown_places(
     fence: tuple[str, int] | None = None
     basic: int | None = None  # the heading level of the basic-information section we are in
     basic_done = False  # only the first such section, and its first table, count
-    headings = 0  # a table under the title, before its first section, may be the basic information
+    headings = 0  # a table above or under the title, before its first section, may be the basic information
     lead: Place | None = None  # (it is when the file has no basic-information section)
     basic_seen = False
     while index < len(lines):
@@ -355,7 +355,7 @@ def _markdown_places(
                 found.append(table)
             basic, basic_done = None, True
             continue
-        elif headings == 1 and lead is None and text.lstrip().startswith("|"):
+        elif headings <= 1 and lead is None and text.lstrip().startswith("|"):
             table, index = _table(lines, index, names)
             if table is not None and _is_lead(table, names):
                 lead = table

@@ -104,28 +104,70 @@ def info_table(section: nodes.section | None) -> nodes.table | None:
 LEAD_INFO = "rfc-lead-info"
 
 
-def lead_info_table(head: nodes.section | None, settings: RfcSettings) -> nodes.table | None:
+def lead_info_table(head: nodes.section | None, settings: RfcSettings,
+                    doctree: nodes.document | None = None) -> nodes.table | None:
     """A basic-information table written straight under the title, with no
     section of its own (an issue pasted without its ``## 1. 基本信息``
     heading): the first key/value table before the first section whose
-    rows are, for the most part and at least two, known fields."""
-    if head is None:
+    rows are, for the most part and at least two, known fields.  With
+    *doctree*, a table before the title heading too, or before the first
+    heading of a document with none (*head* None; its title a plain first
+    line, :func:`plain_title`)."""
+    if head is None and doctree is None:
         return None
     lead: list[nodes.Node] = []
-    for child in head.children[1:]:
-        if isinstance(child, nodes.section):
-            break
-        lead.append(child)
+    for children in (doctree.children if doctree is not None else [],
+                     head.children[1:] if head is not None else []):
+        for child in children:
+            if isinstance(child, nodes.section):
+                break
+            lead.append(child)
     for table in find_tables(lead):
         if inside_read_table(table) or _column_count(table) not in (2, 3):
             continue
         names = [name for _cells, _key, name in _field_rows(table, settings)]
         known = sum(1 for name in names if name is not None)
         if known >= 2 and 2 * known >= len(names):
-            if head.document is not None:
-                head.document[LEAD_INFO] = True
+            document = head.document if head is not None else doctree
+            if document is not None:
+                document[LEAD_INFO] = True
             return table
     return None
+
+
+#: A plain first line longer than this is a sentence, no title.
+_TITLE_LINE_MAX = 80
+
+
+def plain_title(doctree: nodes.document, settings: RfcSettings) -> str:
+    """The title of a document written as its plain first line, straight
+    above its basic-information table (:func:`lead_info_table`), before
+    any heading: `Poisson OP性能优化设计文档` then `| 提交作者 | … |`.
+    "" when the document starts otherwise (a first line that is a
+    sentence is no title).  Decided once, when the reader first asks, and
+    kept on the document (the table is marked and rendered afterwards)."""
+    if PLAIN_TITLE in doctree:
+        return str(doctree[PLAIN_TITLE])
+    doctree[PLAIN_TITLE] = found = _plain_title(doctree, settings)
+    return found
+
+
+#: Set on a document by :func:`plain_title`: its title line, or "".
+PLAIN_TITLE = "rfc-plain-title"
+
+
+def _plain_title(doctree: nodes.document, settings: RfcSettings) -> str:
+    body = [c for c in doctree.children
+            if not isinstance(c, (nodes.comment, nodes.target, nodes.substitution_definition))]
+    if len(body) < 2 or not isinstance(body[0], nodes.paragraph) \
+            or not isinstance(body[1], nodes.table):
+        return ""
+    # (`#为 Paddle 新增 apply API 设计文档`: a heading meant, its `#` glued)
+    text = body[0].astext().strip().lstrip("#").strip()
+    if not text or "\n" in text or len(text) > _TITLE_LINE_MAX \
+            or text.endswith(("。", ".", "：", ":")):
+        return ""
+    return text if lead_info_table(None, settings, doctree) is body[1] else ""
 
 
 def _field_rows(

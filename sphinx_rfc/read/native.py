@@ -96,6 +96,7 @@ from sphinx_rfc.read.basic_info import (
     lead_info_table,
     mark_info_cells,
     merge_fields,
+    plain_title,
     uses_row,
 )
 from sphinx_rfc.read.frontmatter import (
@@ -143,14 +144,16 @@ def title_section(doctree: nodes.document, settings: RfcSettings) -> nodes.secti
     """The section holding the document title, unless the first heading is
     itself one of the template's sections, or a Markdown heading below level
     1 with others after it (no title at all: the title is the front
-    matter's)."""
+    matter's), or the title is a plain first line
+    (:func:`~sphinx_rfc.read.basic_info.plain_title`)."""
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     if not top or not top[0].children or not isinstance(top[0][0], nodes.title):
         return None
     if len(top) > 1 and (whole_title_keys(top[0][0].astext(), settings.sections)
                          or not may_be_title(doctree, settings=settings)):
         return None
-    return top[0]
+    # (the title written as a plain first line above the basic information)
+    return None if plain_title(doctree, settings) else top[0]
 
 
 def recognised_sections(
@@ -731,7 +734,7 @@ def _read_places(read: _NativeRead) -> None:
     basic = read.sections.get("basic-info")
     table = read.table = info_table(basic)
     if table is None and basic is None:
-        table = read.table = lead_info_table(read.head, read.settings)
+        table = read.table = lead_info_table(read.head, read.settings, read.doctree)
     read.rows, read.row_problems = [], []
     if table is not None:
         read.rows, read.row_problems = info_rows(table, read.settings, read.source)
@@ -833,6 +836,7 @@ def _make_record(read: _NativeRead) -> None:
     untitled = ""
     if not heading:
         untitled = meta.title or (
+            plain_title(read.doctree, read.settings) if read.head is None else "") or (
             title_by_rule(read.rule.title, meta, read.raw, docname) if read.rule is not None
             else "")
         if untitled:

@@ -75,3 +75,93 @@ def test_a_table_under_the_title_is_the_basic_information(tmp_path: Path) -> Non
     assert page.count("孙七") == 1  # the author's table, marked: no second table
     figures_page = (build.outdir / "rfcs" / "0412-compress.html").read_text(encoding="utf-8")
     assert "约 40%" in figures_page
+
+
+PLAIN_LINE = """\
+Fused LayerNorm 性能优化设计文档
+
+| 项目 | 内容 |
+|---|---|
+| 作者 | 钱八（qianba） |
+| 提交时间 | 2025-03-02 |
+| 状态 | 草稿 |
+
+# 1 背景与意义
+
+LayerNorm 反向在 hidden=8192 时只有带宽峰值的 45% 左右。
+
+# 2 方案
+
+两个 kernel 合成一个，Welford 求均值方差。
+"""
+
+GLUED_MARK = """\
+#optimizer.FusedAdamW 设计文档
+
+| 项目 | 内容 |
+|---|---|
+| 作者 | 冯九 |
+| 状态 | 评审中 |
+
+# 一、概述
+
+optimizer step 占单步 12%。
+"""
+
+ABOVE_HEADINGS = """\
+| 项目 | 内容 |
+|---|---|
+| 作者 | 陈十 |
+| 状态 | 已接受 |
+
+# 一、概述
+
+## 1、相关背景
+
+checkpoint 存一次要 90 s。
+
+# 二、设计思路
+
+先拷到 host 再后台写。
+"""
+
+SENTENCE_FIRST = """\
+本文档描述 pipeline 调度从 1F1B 换成 interleaved 的原因、做法和验证方式，供评审用。
+
+| 项目 | 内容 |
+|---|---|
+| 作者 | 褚十一 |
+| 状态 | 草稿 |
+
+# 1 背景
+
+bubble 太大。
+"""
+
+
+def test_a_document_with_no_title_heading(tmp_path: Path) -> None:
+    """Its title written as a plain first line (or a `#` glued to it) above
+    the basic-information table, or no title at all and the table above
+    the first heading: the table is read, the line is the title; a first
+    line that is a sentence is no title."""
+    src = write_project(tmp_path / "src", {
+        "index.md": "# 设计\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+        "rfcs/0421-layernorm.md": PLAIN_LINE, "rfcs/0422-adamw.md": GLUED_MARK,
+        "rfcs/0423-ckpt.md": ABOVE_HEADINGS, "rfcs/0424-pp.md": SENTENCE_FIRST,
+    }, CONF)
+    build = sphinx_build(src)
+    rfcs = _rfcs(build.outdir)
+    read = {key: (r["title"], r["authors"], r["status"]) for key, r in rfcs.items()}
+    assert read["RFC-0421"] == ("Fused LayerNorm 性能优化设计文档", ["钱八（qianba）"], "draft")
+    assert rfcs["RFC-0421"]["created"] == "2025-03-02"
+    assert read["RFC-0422"] == ("optimizer.FusedAdamW 设计文档", ["冯九"], "review")
+    assert read["RFC-0423"][1:] == (["陈十"], "accepted")
+    assert read["RFC-0424"][1:] == (["褚十一"], "draft")
+    assert not read["RFC-0424"][0].startswith("本文档描述")
+    # its first heading is its first section, not a title
+    missing = [w[3] for w in build.rfc_warnings()
+               if w[0].endswith("0421-layernorm.md") and w[2] == "rfc.missing-section"]
+    assert missing and not [m for m in missing if "Background" in m], missing
+    # the page's title (toctree, browser tab) is the record's
+    page = (build.outdir / "rfcs" / "0421-layernorm.html").read_text(encoding="utf-8")
+    assert "<title>Fused LayerNorm 性能优化设计文档" in page
