@@ -16,6 +16,8 @@ from sphinx_rfc.check.placeholders import (
     find_placeholders,
     is_placeholder,
     merge_row_placeholders,
+    own_text_problem,
+    own_texts,
     placeholder_problem,
 )
 from sphinx_rfc.check.sections import PageShape, SectionBody, body_state, choose_sections
@@ -316,8 +318,9 @@ def placeholder_problems(
     *diagrams*: its Mermaid nodes, if the caller found them;
     *metadata_lines*: the lines of the leading list's items read as
     metadata fields, whose placeholders are told of as the fields')."""
+    kept = own_text_problems(doctree, settings, source, rfc_id, lines)
     if not _may_hold_placeholders(doctree, settings.placeholders, text, diagrams):
-        return []
+        return kept
     problems: list[Problem] = []
     # (the line of the innermost section's title, the last line seen): a
     # line before the section's start is docutils' guess (csv-table cells
@@ -375,4 +378,46 @@ def placeholder_problems(
 
     in_rows: dict[int, list[tuple[str, Problem, list[str]]]] = {}
     walk(doctree)
-    return merge_row_placeholders(problems, in_rows.values())
+    return merge_row_placeholders(problems, in_rows.values()) + kept
+
+
+def own_text_problems(
+    doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
+    lines: SourceLines,
+) -> list[Problem]:
+    """The template's own text kept where the author writes their own: the
+    template's title as the document's title, a cell of the template's
+    record table that says what to write, in the document's record table
+    (the table its metadata is read from: the value cells read as fields
+    are told of as the fields').  A text holding a placeholder is told of
+    as that."""
+    own = own_texts(settings)
+    problems: list[Problem] = []
+    if own.titles:
+        # (the first section's title; or the title docutils promoted to the
+        # document, its first child)
+        first: nodes.Node | None = next(
+            (c for c in doctree.children if isinstance(c, (nodes.section, nodes.title))), None)
+        if isinstance(first, nodes.section) and first.children:
+            first = first[0]
+        if isinstance(first, nodes.title):
+            title = prose_text(first)
+            left = own.title_left(title)
+            if left is not None and not find_placeholders(title, settings.placeholders):
+                problems.append(own_text_problem(
+                    left, "title", source, lines.title_line(first), rfc_id))
+    if own.values:
+        cell_line = CellLines()
+        for table in doctree.findall(nodes.table):
+            entries = list(table.findall(nodes.entry))
+            if not any(e.get("rfc-generated") for e in entries):
+                continue  # not the record table
+            for entry in entries:
+                if entry.get("rfc-generated"):
+                    continue
+                cell = prose_text(without_messages(entry))
+                left = own.value_left(cell)
+                if left is not None and not find_placeholders(cell, settings.placeholders):
+                    problems.append(own_text_problem(
+                        left, "table cell", source, cell_line(entry), rfc_id))
+    return problems
