@@ -25,6 +25,11 @@ _FIRST_CLAUSE = re.compile(f"[{CLAUSE_MARKS},;]")
 _LETTER = re.compile(rf"[A-Za-z{CJK_LETTERS}]")
 #: The shortest key (folded) a cell is said to restate: ``版本号``, ``API名称``.
 _SHORTEST_KEY = 2
+#: A word: a Chinese letter, or two Latin letters or more (``v1.0`` holds none).
+_WORD = re.compile(rf"[{CJK_LETTERS}]|[A-Za-z]{{2,}}")
+#: The letters of a list's item at most (``训练，推理，部署``): a clause
+#: holds more.
+_LONGEST_ITEM = 4
 
 
 @dataclass(frozen=True)
@@ -101,14 +106,20 @@ def tells_what_to_write(key: str, value: str) -> bool:
 
 
 def _restates(key: str, text: str) -> bool:
+    """*text* holds *key* and a word more (``新增API名称`` beside ``API名称``;
+    not ``版本 1.0`` beside ``版本``: a version, an example answer)."""
     folded_key, folded = fold_key(key), fold_key(text)
-    return len(folded_key) >= _SHORTEST_KEY and folded_key in folded and folded != folded_key
+    if len(folded_key) < _SHORTEST_KEY or folded_key not in folded:
+        return False
+    return bool(_WORD.search(folded.replace(folded_key, " ")))
 
 
 def _sentence(text: str) -> bool:
-    parts = _CLAUSE.split(text)
-    return len(parts) > 1 and all(_LETTER.search(p) for p in parts if p.strip()) and sum(
-        1 for p in parts if p.strip()) > 1
+    """Two clauses or more, one of them longer than a list's item
+    (``如无特殊情况，都应基于develop版本开发``; not ``训练，推理``)."""
+    clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+    return len(clauses) > 1 and all(_LETTER.search(c) for c in clauses) and max(
+        len(_LETTER.findall(c)) for c in clauses) > _LONGEST_ITEM
 
 
 def learn_values(rows: Iterable[Sequence[str]]) -> OwnTexts:

@@ -81,7 +81,8 @@ def test_no_record_table_and_example_answers_learn_nothing() -> None:
         "## Summary\n\nOne paragraph.\n\n"
         "## Basic information\n\n"
         "| Field | Value |\n|---|---|\n| Status | draft |\n| Owner | Jane Doe, Wei Zhang |\n"
-        "| Team | Platform |\n| Target release | v2.0 |\n")
+        "| Team | Platform |\n| Target release | v2.0 |\n| 版本 | 版本 1.0 |\n"
+        "| 适用场景 | 训练，推理 |\n")
     assert own == OwnTexts(titles=("Design: feature name",))
 
 
