@@ -27,7 +27,7 @@ from sphinx_rfc.doctree.text import astext, prose_text
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY
-from sphinx_rfc.nodes import CELL_MARK, CellOp, Label, rfc_pending
+from sphinx_rfc.nodes import CELL_MARK, Badge, CellOp, Label, rfc_pending
 from sphinx_rfc.read.basic_info import field_key
 from sphinx_rfc.read.frontmatter import front_matter
 from sphinx_rfc.spec.menus import template_asks, without_guidance
@@ -381,6 +381,14 @@ def placeholder_problems(
     return merge_row_placeholders(problems, in_rows.values()) + kept
 
 
+def _read_as_field(entry: nodes.entry) -> bool:
+    """A value cell of the record table, read as a metadata field (marked
+    so by the reader), not a known table's cell the extension labels."""
+    ops: list[CellOp] = entry.get(CELL_MARK) or []
+    return bool(entry.get("rfc-generated")) and not any(
+        isinstance(op, (Label, Badge)) for op in ops)
+
+
 def own_text_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
     lines: SourceLines,
@@ -410,7 +418,7 @@ def own_text_problems(
         cell_line = CellLines()
         for table in doctree.findall(nodes.table):
             entries = list(table.findall(nodes.entry))
-            if not any(e.get("rfc-generated") for e in entries):
+            if not any(_read_as_field(e) for e in entries):
                 continue  # not the record table
             for entry in entries:
                 if entry.get("rfc-generated"):
