@@ -90,3 +90,18 @@ def test_a_template_without_a_title_of_its_own() -> None:
     # its first heading is one of its sections: no title to write over
     text = "## 背景\n\n为什么做。\n\n## 方案\n\n怎么做。\n"
     assert _learned(text).titles == ()
+
+
+def test_the_built_in_template_s_title_in_either_language(build: BuildFn) -> None:
+    # without rfc_template: the built-in template's title, Chinese or
+    # English, kept as it is; a title holding it and more words is the author's
+    done = build({
+        "index.md": "# x\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+        "rfcs/0041-ckpt.md": "# RFC: Feature name\n\n## Background\n\nCheckpoints block the step.\n",
+        "rfcs/0042-prefetch.md": "# RFC：特性名称\n\n## 背景\n\n数据加载太慢。\n",
+        "rfcs/0043-offload.md": "# RFC: Feature name — optimizer offload\n\n## Background\n\n"
+                                "HBM is full at 70B.\n",
+    }, conf='rfc_documents = ["rfcs/*"]\nrfc_git_dates = False\n'
+            'suppress_warnings = ["toc.not_included", "myst.header"]\n')
+    kept = sorted(w[:3] for w in done.rfc_warnings() if "template's own text" in w[3])
+    assert kept == [("0041-ckpt.md", 1, "rfc.placeholder"), ("0042-prefetch.md", 1, "rfc.placeholder")]
