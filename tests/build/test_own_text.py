@@ -9,8 +9,12 @@ and the same words in any other table are no warning."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from conftest import ROOTS, BuildFn
 
+from sphinx_rfc.cli import main
 from sphinx_rfc.spec.own_text import OwnTexts
 from sphinx_rfc.spec.template import parse_template
 
@@ -105,3 +109,15 @@ def test_the_built_in_template_s_title_in_either_language(build: BuildFn) -> Non
             'suppress_warnings = ["toc.not_included", "myst.header"]\n')
     kept = sorted(w[:3] for w in done.rfc_warnings() if "template's own text" in w[3])
     assert kept == [("0041-ckpt.md", 1, "rfc.placeholder"), ("0042-prefetch.md", 1, "rfc.placeholder")]
+
+
+def test_the_template_command_shows_what_is_learned(capsys: pytest.CaptureFixture[str]) -> None:
+    # both entries of the template over time: the newer one's first
+    assert main(["template", str(ROOT), "--format", "json"]) == 0
+    own = json.loads(capsys.readouterr().out)["own_text"]
+    assert own["titles"] == ["方案名称", "题目"]
+    assert own["values"][0] == "本方案名称" and own["values"][-1] == "填写本文档版本号"
+    assert own["leads"] == ["本文档的版本号", "评审会议纪要链接", "任务名称"]
+    assert main(["template", str(ROOT)]) == 0
+    assert ("the template's own text (kept in an RFC: rfc.placeholder): '方案名称', '题目', "
+            "'本方案名称'") in capsys.readouterr().out
