@@ -1,7 +1,7 @@
 """The template's own text that an author writes over: its title, and the
 cells of its record table that say what to write (``新增API名称``,
 ``此设计文档的版本号，如V1.0``), learned from the template document
-(docs/reference/warnings.md, "Placeholders").  A cell that reads as an
+(docs/reference/warnings.md, "The template's own text").  A cell that reads as an
 example answer (a date, a version, names, ``develop``) is the team's to
 keep and is not learned."""
 
