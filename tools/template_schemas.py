@@ -31,6 +31,8 @@ ROOT_TEMPLATES: dict[str, tuple[int, ...]] = {
     "tests/roots/test-template-kep/kep-template.md": (2, 3),
     "tests/roots/test-tables-template/template.md": (2,),
     "tests/roots/test-fill-template/design-template.md": (2,),
+    "tests/roots/test-own-text/templates/design.md": (2,),
+    "tests/roots/test-own-text/templates/design-2023.md": (2,),
 }
 #: Shipped templates read at depth 3 too (``kep`` is used so).
 DEEPER = {"kep.md": (2, 3)}

@@ -8,7 +8,7 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +16,14 @@ from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.blanks import blank_spans, code_blocks
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.messages import _
-from sphinx_rfc.spec.template import BRACE_STYLE, BRACKET_STYLE, TEMPLATE_FOLDER, default_schema
+from sphinx_rfc.spec.own_text import OwnTexts
+from sphinx_rfc.spec.template import (
+    BRACE_STYLE,
+    BRACKET_STYLE,
+    TEMPLATE_FOLDER,
+    default_schema,
+    parse_template,
+)
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
@@ -320,6 +327,53 @@ def code_blanks(settings: RfcSettings) -> CodeBlanks:
         return learn_code_blanks(blocks, settings.placeholders)
 
     return _CODE_BLANKS.get(settings, None, compute)
+
+
+# --------------------------------------------------------------------------
+# The template's own text: its title, its record table's instructions
+
+
+_OWN_TEXTS: ByIdentity[OwnTexts] = ByIdentity(64)
+
+#: The English version of the built-in template: its title is the
+#: built-in template's too.
+_DEFAULT_EN = "hyper-parallel.en.md"
+
+
+def own_texts(settings: RfcSettings) -> OwnTexts:
+    """The own text of the template in force (``rfc_template``, every
+    entry of its history; without it, the built-in template in either
+    language) that a document must write over, once per settings object."""
+
+    def compute() -> OwnTexts:
+        template = settings.template
+        if template is not None and not _shipped_default(template.path):
+            return template.own
+        return (default_schema().own if template is None else template.own) | _english_own()
+
+    return _OWN_TEXTS.get(settings, None, compute)
+
+
+@cache
+def _english_own() -> OwnTexts:
+    """The own text of the built-in template's English version (read once)."""
+    english = TEMPLATE_FOLDER / _DEFAULT_EN
+    if not english.is_file():
+        return OwnTexts()
+    return parse_template(english.read_text(encoding="utf-8"), english.name, builtin=False).own
+
+
+def own_text_problem(
+    text: str, where: str, source: str, line: int | None, rfc_id: str | None,
+) -> Problem:
+    """A document keeps the template's own *text* (its title, a record
+    table's instruction) where the author writes their own."""
+    return Problem(
+        "placeholder",
+        _("the template's own text {text!r} is left in {where}; write this RFC's own").format(
+            text=text, where=_(where)),
+        source, line, rfc_id,
+    )
 
 
 #: Where a placeholder is, as messages name it.

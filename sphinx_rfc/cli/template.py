@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ConfigError
 
+from sphinx_rfc.check.placeholders import own_texts
 from sphinx_rfc.check.sections import successors
 from sphinx_rfc.cli.conf import project_settings
 from sphinx_rfc.cli.errors import CliError
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
 def schema_of(settings: RfcSettings) -> dict[str, Any]:
     """The schema in force, as JSON-able data."""
     template = settings.template
+    own = own_texts(settings)
     return {
         "template": template.path if template is not None else None,
         "depth": template.depth if template is not None else 2,
@@ -78,6 +80,8 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
         "values": {v.name: _words_of(v) for v in (
             settings.statuses, settings.types, *_value_vocabularies(settings))},
         "placeholders": list(settings.placeholders),
+        "own_text": {"titles": list(own.titles), "values": list(own.values),
+                     "leads": list(own.leads)},
         "metadata": _metadata_of(settings),
         "history": [{"template": e.name, "since": e.since, "required": list(e.required),
                      **({"documents": list(e.documents)} if e.documents else {})}
@@ -341,6 +345,10 @@ def _values_text(data: dict[str, Any]) -> list[str]:
         for key, names in choices.items():
             out.append("    " + _("{key}: {words}").format(key=key, words=series(names)))
     out += ["", _("placeholders: {words}").format(words=series(data["placeholders"]))]
+    own = data["own_text"]
+    if own["titles"] or own["values"]:
+        out.append(_("the template's own text (kept in an RFC: rfc.placeholder): {words}").format(
+            words=series(repr(t) for t in (*own["titles"], *own["values"], *own["leads"]))))
     return out
 
 

@@ -9,7 +9,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sphinx_rfc.check.placeholders import find_placeholders, placeholder_problem
+from sphinx_rfc.check.placeholders import (
+    find_placeholders,
+    own_text_problem,
+    own_texts,
+    placeholder_problem,
+)
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import BasicInfo, RfcRecord
@@ -321,6 +326,11 @@ def parse_metadata(
         if found:
             read.problems.append(placeholder_problem(
                 found, _("field {name!r}").format(name=read.shown(name)), read.source_of(name),
+                line_of(name), rfc_id))
+        elif (own := own_texts(settings).value_left(text)) is not None:
+            # (the template's instruction kept: ``此设计文档的版本号，如V1.0``)
+            read.problems.append(own_text_problem(
+                own, _("field {name!r}").format(name=read.shown(name)), read.source_of(name),
                 line_of(name), rfc_id))
         reader = _READERS.get(name)
         if reader is not None:

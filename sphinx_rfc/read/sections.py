@@ -16,6 +16,8 @@ from sphinx_rfc.check.placeholders import (
     find_placeholders,
     is_placeholder,
     merge_row_placeholders,
+    own_text_problem,
+    own_texts,
     placeholder_problem,
 )
 from sphinx_rfc.check.sections import PageShape, SectionBody, body_state, choose_sections
@@ -25,7 +27,7 @@ from sphinx_rfc.doctree.text import astext, prose_text
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY
-from sphinx_rfc.nodes import CELL_MARK, CellOp, Label, rfc_pending
+from sphinx_rfc.nodes import CELL_MARK, Badge, CellOp, Label, rfc_pending
 from sphinx_rfc.read.basic_info import field_key
 from sphinx_rfc.read.frontmatter import front_matter
 from sphinx_rfc.spec.menus import template_asks, without_guidance
@@ -321,8 +323,9 @@ def placeholder_problems(
     *diagrams*: its Mermaid nodes, if the caller found them;
     *metadata_lines*: the lines of the leading list's items read as
     metadata fields, whose placeholders are told of as the fields')."""
+    kept = own_text_problems(doctree, settings, source, rfc_id, lines)
     if not _may_hold_placeholders(doctree, settings.placeholders, text, diagrams):
-        return []
+        return kept
     problems: list[Problem] = []
     # (the line of the innermost section's title, the last line seen): a
     # line before the section's start is docutils' guess (csv-table cells
@@ -380,4 +383,54 @@ def placeholder_problems(
 
     in_rows: dict[int, list[tuple[str, Problem, list[str]]]] = {}
     walk(doctree)
-    return merge_row_placeholders(problems, in_rows.values())
+    return merge_row_placeholders(problems, in_rows.values()) + kept
+
+
+def _read_as_field(entry: nodes.entry) -> bool:
+    """A value cell of the record table, read as a metadata field (marked
+    so by the reader), not a known table's cell the extension labels."""
+    ops: list[CellOp] = entry.get(CELL_MARK) or []
+    return bool(entry.get("rfc-generated")) and not any(
+        isinstance(op, (Label, Badge)) for op in ops)
+
+
+def own_text_problems(
+    doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
+    lines: SourceLines,
+) -> list[Problem]:
+    """The template's own text kept where the author writes their own: the
+    template's title as the document's title, a cell of the template's
+    record table that says what to write, in the document's record table
+    (the table its metadata is read from: the value cells read as fields
+    are told of as the fields').  A text holding a placeholder is told of
+    as that."""
+    own = own_texts(settings)
+    problems: list[Problem] = []
+    if own.titles:
+        # (the first section's title; or the title docutils promoted to the
+        # document, its first child)
+        first: nodes.Node | None = next(
+            (c for c in doctree.children if isinstance(c, (nodes.section, nodes.title))), None)
+        if isinstance(first, nodes.section) and first.children:
+            first = first[0]
+        if isinstance(first, nodes.title):
+            title = prose_text(first)
+            left = own.title_left(title)
+            if left is not None and not find_placeholders(title, settings.placeholders):
+                problems.append(own_text_problem(
+                    left, "title", source, lines.title_line(first), rfc_id))
+    if own.values:
+        cell_line = CellLines()
+        for table in doctree.findall(nodes.table):
+            entries = list(table.findall(nodes.entry))
+            if not any(_read_as_field(e) for e in entries):
+                continue  # not the record table
+            for entry in entries:
+                if entry.get("rfc-generated"):
+                    continue
+                cell = prose_text(without_messages(entry))
+                left = own.value_left(cell)
+                if left is not None and not find_placeholders(cell, settings.placeholders):
+                    problems.append(own_text_problem(
+                        left, "table cell", source, cell_line(entry), rfc_id))
+    return problems

@@ -361,7 +361,11 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
     digest = hashlib.sha256(repr([(e.since, e.name, e.documents, schema.digest)
                                   for e, (_s, _n, schema, _d) in zip(history, eras, strict=True)])
                             .encode("utf-8")).hexdigest()
-    return replace(newest, sections=tuple(sections), history=history, digest=digest)
+    # (a document of any entry keeps that entry's own text: each is learned)
+    own = newest.own
+    for _since, _name, old, _documents in older:
+        own = own | old.own
+    return replace(newest, sections=tuple(sections), history=history, digest=digest, own=own)
 
 
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is

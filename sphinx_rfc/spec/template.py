@@ -36,6 +36,13 @@ from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
 from sphinx_rfc.spec.messages import _, series
+from sphinx_rfc.spec.own_text import (
+    NO_OWN_TEXT,
+    OwnTexts,
+    is_record_table,
+    learn_title,
+    learn_values,
+)
 from sphinx_rfc.spec.preamble import MetadataRule, RuleError, parse_rule, parse_since
 from sphinx_rfc.spec.table_kinds import TABLES, ColumnSpec, TableSpec, is_note_header
 from sphinx_rfc.spec.template_parts import Comment, TooDeepError, markdown_parts, rst_parts
@@ -218,6 +225,10 @@ class TemplateSchema:
     #: What its ``rfc-not-applicable`` comment says: whether a section
     #: answered ``N/A`` / ``不涉及`` must give a reason (None: not said).
     na_needs_reason: bool | None = None
+    #: Its own text a document writes over (its title, the cells of its
+    #: record table that say what to write): a document keeping one gets
+    #: ``rfc.placeholder`` (:mod:`sphinx_rfc.spec.own_text`).
+    own: OwnTexts = NO_OWN_TEXT
 
     @property
     def section_specs(self) -> tuple[SectionSpec, ...]:
@@ -667,6 +678,7 @@ def parse_template(
     read_tables, found_kinds, levels, optional_levels, fields = _tables(
         tables, table_owner, kinds, _column_marks(comments, parts, tables))
     placeholders = _placeholders(text, markdown)
+    own = _own_texts(clean_heading(title) if title else "", sections, read_tables)
     metadata = _metadata_rule(comments)
     na_needs_reason = _not_applicable_rule(comments)
     return TemplateSchema(
@@ -686,7 +698,27 @@ def parse_template(
         metadata=metadata,
         shift=shift,
         na_needs_reason=na_needs_reason,
+        own=own,
     )
+
+
+def _own_texts(
+    title: str, sections: Sequence[TemplateSection], tables: Sequence[TemplateTable],
+) -> OwnTexts:
+    """What the template writes that a document must write over: its title
+    (not one of its sections), and the cells of its record table (the
+    basic-information table, or a two-column key | value table before its
+    first section) that tell what to write; a two-column table's header row
+    is one of its rows (``API名称 | 新增API名称``)."""
+    own = OwnTexts(learn_title(title, (t for s in sections for t in (s.title, *s.aliases))))
+    for table in tables:
+        headers = tuple(c.header for c in table.columns)
+        rows = [headers, *table.rows] if len(headers) == 2 else list(table.rows)
+        if table.kind == "basic-info" or (
+                table.section is None and len(headers) == 2 and is_record_table(
+                    [r[0] for r in rows if r])):
+            own = own | learn_values(rows)
+    return own
 
 
 def _since(value: str | None, line: int) -> str | None:
