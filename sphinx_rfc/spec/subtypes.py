@@ -69,7 +69,8 @@ SUBTYPES: dict[str, str] = {
     "placeholder": (
         "Template placeholder text (``xxx``, ``TBD``, ...) is left in the RFC's prose, or the "
         "template's own example code (``enable_xxx``) in a code block, or a template "
-        "menu left unchosen, an empty row the template asks to fill, the template's guidance."
+        "menu left unchosen, an empty row the template asks to fill, the template's guidance, "
+        "or the template's own title or record-table text kept as written."
     ),
     "missing-column": "A table lacks a required column.",
     "unknown-column": "A table header matches no column alias (the column is kept, as extra).",
