@@ -58,7 +58,7 @@ def draw_read_table(table: nodes.table) -> list[rfc_pending]:
             classes.insert(classes_at, cls)
             classes_at += 1
     spots: list[rfc_pending] = []
-    for entry in _entries(table):
+    for entry in list(table.findall(nodes.entry)):
         ops: list[CellOp] | None = entry.attributes.pop(CELL_MARK, None)
         for op in ops or ():
             _apply(entry, op, spots)
@@ -67,21 +67,6 @@ def draw_read_table(table: nodes.table) -> list[rfc_pending]:
         if body:
             _move_to_thead(table, body[0])
     return spots
-
-
-def _entries(table: nodes.table) -> list[nodes.entry]:
-    """The cells of *table*, those of tables inside its cells too, in
-    document order (``findall``'s), not looking inside text: no cell sits
-    in a paragraph or a title."""
-    found: list[nodes.entry] = []
-    stack: list[nodes.Node] = [table]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, nodes.entry):
-            found.append(node)
-        if node.children and not isinstance(node, nodes.TextElement):
-            stack.extend(reversed(node.children))
-    return found
 
 
 def _apply(entry: nodes.entry, op: CellOp, spots: list[rfc_pending]) -> None:
