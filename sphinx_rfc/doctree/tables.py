@@ -147,18 +147,13 @@ def cell_text(entry: nodes.entry | None) -> str:
     return plain(node_text(entry)) if entry is not None else ""
 
 
-def _fast_cell_text(entry: nodes.entry | None) -> str:
+def fast_cell_text(entry: nodes.entry | None) -> str:
     """:func:`cell_text`: a cell without diagnostics (found by the walk
     that reads its text) needs no copy."""
     if entry is None:
         return ""
     text = clean_astext(entry)
     return plain(text) if text is not None else cell_text(entry)
-
-
-def cell_texts(table: nodes.table) -> Callable[[nodes.entry | None], str]:
-    """:func:`cell_text` for the cells of *table*."""
-    return _fast_cell_text
 
 
 def table_headers(table: nodes.table) -> list[str]:
