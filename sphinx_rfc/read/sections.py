@@ -86,7 +86,7 @@ def _noting_cells(node: nodes.Node, memo: dict[int, str]) -> str:
         clean = clean_astext(node)
         if clean is None:  # (a cell holding diagnostics: read again when asked)
             return astext(node)
-        memo[id(node)] = clean
+        memo[-id(node)] = clean  # (negative: never a section's key)
         return clean
     if (isinstance(node, (nodes.Text, nodes.raw))
             or type(node).astext is not nodes.Element.astext):
@@ -99,7 +99,7 @@ def cell_text_of(entry: nodes.Element, memo: dict[int, str]) -> str:
     """:func:`~sphinx_rfc.doctree.tables.node_text` of a table cell, as
     :func:`body_text` kept it in *memo* (a cell holding diagnostics, or
     outside any section's body: read now)."""
-    text = memo.get(id(entry))
+    text = memo.get(-id(entry))
     return node_text(entry) if text is None else text
 
 
