@@ -38,8 +38,10 @@ def clean_astext(node: nodes.Node) -> str | None:
     assert isinstance(node, nodes.Element)
     parts = []
     for child in node.children:
-        # (a text leaf read here: one call less for most nodes of a cell)
-        text = child.astext() if type(child) is nodes.Text else clean_astext(child)
+        # (a text leaf read here, one call less for most nodes of a cell;
+        # without docutils' null escapes it is its own text: no unescape)
+        text = ((str(child) if "\x00" not in child else child.astext())
+                if type(child) is nodes.Text else clean_astext(child))
         if text is None:
             return None
         parts.append(text)
