@@ -23,7 +23,7 @@ from typing import TypeVar
 from docutils import nodes
 
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
-from sphinx_rfc.doctree.text import astext
+from sphinx_rfc.doctree.text import astext, clean_astext
 from sphinx_rfc.nodes import first, holds
 from sphinx_rfc.spec.text import plain
 
@@ -147,17 +147,13 @@ def cell_text(entry: nodes.entry | None) -> str:
     return plain(node_text(entry)) if entry is not None else ""
 
 
-def _fast_cell_text(entry: nodes.entry | None) -> str:
-    return plain(astext(entry)) if entry is not None else ""
-
-
-def cell_texts(table: nodes.table) -> Callable[[nodes.entry | None], str]:
-    """:func:`cell_text` for the cells of *table*: when the table holds no
-    diagnostics at all (one walk), its cells' texts need no copy and no
-    search of their own."""
-    if not _holds_message(table):
-        return _fast_cell_text
-    return cell_text
+def fast_cell_text(entry: nodes.entry | None) -> str:
+    """:func:`cell_text`: a cell without diagnostics (found by the walk
+    that reads its text) needs no copy."""
+    if entry is None:
+        return ""
+    text = clean_astext(entry)
+    return plain(text) if text is not None else cell_text(entry)
 
 
 def table_headers(table: nodes.table) -> list[str]:
@@ -179,7 +175,18 @@ def column_header(
     if not isinstance(row, nodes.row):
         return "#1"
     position = row_cells(row).index(cell)
-    group = row.parent.parent if row.parent is not None else None
+    header = header_row(cell)
+    names = [(label and label(e)) or " ".join(node_text(e).split())
+             for e in row_cells(header)] if header else []
+    name = names[position] if position < len(names) else ""
+    return name or f"#{position + 1}"
+
+
+def header_row(cell: nodes.entry) -> nodes.row | None:
+    """The header row of the table *cell* is in (:func:`column_header`):
+    the last ``thead`` row, else the first body row; None outside a table."""
+    row = cell.parent
+    group = row.parent.parent if isinstance(row, nodes.row) and row.parent is not None else None
     header: nodes.row | None = None
     if isinstance(group, nodes.tgroup):
         for part in group.children:
@@ -188,10 +195,7 @@ def column_header(
                 header = rows[-1]
             elif isinstance(part, nodes.tbody) and rows and header is None:
                 header = rows[0]
-    names = [(label and label(e)) or " ".join(node_text(e).split())
-             for e in row_cells(header)] if header else []
-    name = names[position] if position < len(names) else ""
-    return name or f"#{position + 1}"
+    return header
 
 
 def find_tables(content: Iterable[nodes.Node]) -> list[nodes.table]:

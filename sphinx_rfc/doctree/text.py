@@ -25,6 +25,29 @@ def astext(node: nodes.Node) -> str:
     return node.child_text_separator.join([astext(child) for child in node.children])
 
 
+def clean_astext(node: nodes.Node) -> str | None:
+    """:func:`astext`, or None when *node* holds one of docutils'
+    diagnostics (a ``system_message``): the walk that reads the text
+    tells whether it is free of them."""
+    if isinstance(node, nodes.Text):
+        return node.astext()
+    if isinstance(node, nodes.system_message):
+        return None
+    if isinstance(node, nodes.raw) or type(node).astext is not nodes.Element.astext:
+        return None if node.next_node(nodes.system_message) is not None else astext(node)
+    assert isinstance(node, nodes.Element)
+    parts = []
+    for child in node.children:
+        # (a text leaf read here, one call less for most nodes of a cell;
+        # without docutils' null escapes it is its own text: no unescape)
+        text = ((str(child) if "\x00" not in child else child.astext())
+                if type(child) is nodes.Text else clean_astext(child))
+        if text is None:
+            return None
+        parts.append(text)
+    return node.child_text_separator.join(parts)
+
+
 def is_html(node: nodes.raw) -> bool:
     """Whether a raw node is HTML (``format`` ``html``, or several with it)."""
     return "html" in str(node.get("format", "")).split()

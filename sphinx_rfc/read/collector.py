@@ -339,7 +339,7 @@ def _check_text(read: _DocumentRead, record: RfcRecord) -> None:
         metadata_lines=native.preamble_lines(read.app.env, read.docname, settings)
         if read.native_read else frozenset()))
     read.problems.extend(value_problems(
-        doctree, settings, read.source, record.id, lines, read.text))
+        doctree, settings, read.source, record.id, lines, read.text, read.memo))
 
 
 def _check_record(read: _DocumentRead, record: RfcRecord) -> None:

@@ -22,8 +22,8 @@ from sphinx_rfc.check.placeholders import (
 )
 from sphinx_rfc.check.sections import PageShape, SectionBody, body_state, choose_sections
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
-from sphinx_rfc.doctree.tables import CellLines, column_header, without_messages
-from sphinx_rfc.doctree.text import astext, prose_text
+from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, without_messages
+from sphinx_rfc.doctree.text import astext, clean_astext, prose_text
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY
@@ -58,7 +58,8 @@ _SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, 
 
 def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str:
     """All text of the section, subsections included, titles excluded
-    (*memo* keeps each section's text, so nested sections are read once)."""
+    (*memo* keeps each section's text, so nested sections are read once,
+    and each table cell's, :func:`cell_text_of`)."""
     memo = {} if memo is None else memo
     key = id(section)
     if key in memo:
@@ -75,9 +76,33 @@ def body_text(section: nodes.Element, memo: dict[int, str] | None = None) -> str
                 # row (the ID) stands for it
                 parts.append(f"ID {child['view'][1]}")
         elif not isinstance(child, _SKIPPED):
-            parts.append(astext(child))
+            parts.append(_noting_cells(child, memo))
     memo[key] = text = "\n".join(p for p in parts if p.strip())
     return text
+
+
+def _noting_cells(node: nodes.Node, memo: dict[int, str]) -> str:
+    """:func:`~sphinx_rfc.doctree.text.astext` of *node*, each table cell's
+    text kept in *memo* on the way (the value checks read them again)."""
+    if isinstance(node, nodes.entry):
+        clean = clean_astext(node)
+        if clean is None:  # (a cell holding diagnostics: read again when asked)
+            return astext(node)
+        memo[-id(node)] = clean  # (negative: never a section's key)
+        return clean
+    if (isinstance(node, (nodes.Text, nodes.raw))
+            or type(node).astext is not nodes.Element.astext):
+        return astext(node)
+    assert isinstance(node, nodes.Element)
+    return node.child_text_separator.join([_noting_cells(child, memo) for child in node.children])
+
+
+def cell_text_of(entry: nodes.Element, memo: dict[int, str]) -> str:
+    """:func:`~sphinx_rfc.doctree.tables.node_text` of a table cell, as
+    :func:`body_text` kept it in *memo* (a cell holding diagnostics, or
+    outside any section's body: read now)."""
+    text = memo.get(-id(entry))
+    return node_text(entry) if text is None else text
 
 
 def bold_title(node: nodes.Node) -> str | None:

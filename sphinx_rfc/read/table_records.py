@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc.check.placeholders import is_placeholder
+from sphinx_rfc.check.placeholders import find_placeholders, is_placeholder
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import (
@@ -413,7 +414,8 @@ def _validate_row(
             continue
         values.texts[column.key] = cell.text
         # a placeholder is reported as such, not also as an invalid value
-        if not cell.text or is_placeholder(cell.text, placeholders):
+        if not cell.text or (holds_placeholder(cell.text, placeholders)
+                             and is_placeholder(cell.text, placeholders)):
             continue
         if column.kind == YESNO or column.vocabulary is not None:
             vocabulary = column.vocabulary or YES_NO
@@ -464,6 +466,20 @@ def _validate_row(
         elif column.kind == LIST:
             values.lists[column.key] = split_list(cell.text)
     return values
+
+
+def holds_placeholder(text: str, placeholders: Sequence[str]) -> bool:
+    """Whether *text* holds one of *placeholders*
+    (:func:`~sphinx_rfc.check.placeholders.find_placeholders`), kept per
+    text: a cell's text is asked when its row is read and again by the
+    value checks, and many cells of a project read alike."""
+    key = placeholders if isinstance(placeholders, tuple) else tuple(placeholders)
+    return _holds_placeholder(text, key)
+
+
+@lru_cache(maxsize=4096)
+def _holds_placeholder(text: str, placeholders: tuple[str, ...]) -> bool:
+    return bool(find_placeholders(text, placeholders))
 
 
 def _row_name(read: ReadTable, row: ReadRow) -> str:

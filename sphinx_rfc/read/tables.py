@@ -34,7 +34,7 @@ from docutils import nodes
 
 from sphinx_rfc.doctree.locations import ancestors
 from sphinx_rfc.doctree.tables import (
-    cell_texts,
+    fast_cell_text,
     find_tables,
     own_line,
     pipe_cell_counts,
@@ -147,7 +147,7 @@ def read_table(
         return None
     # spans from earlier header rows reach into the last one
     grid = span_grid([*head, *body])[len(head) - 1 if head else 0:]
-    text_of = cell_texts(table)
+    text_of = fast_cell_text
     header_cells = grid[0]
     headers = [text_of(e) for e in header_cells]
     if spec is not None:

@@ -13,11 +13,13 @@ from docutils import nodes
 
 from sphinx_rfc.check.placeholders import find_placeholders
 from sphinx_rfc.doctree.locations import SourceLines, first_line
-from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, row_cells
+from sphinx_rfc.doctree.tables import CellLines, column_header, header_row, node_text, row_cells
 from sphinx_rfc.doctree.text import astext
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.nodes import CELL_MARK, INVALID_CELL, holds
+from sphinx_rfc.read.sections import cell_text_of
+from sphinx_rfc.read.table_records import holds_placeholder
 from sphinx_rfc.spec.menus import (
     Asks,
     is_guidance,
@@ -73,6 +75,8 @@ class _ValueScan:
         # a document without docutils' diagnostics (set by value_problems):
         # its cells' texts need no search for them each
         self.cell_text: Callable[[nodes.Element], str] = node_text
+        # each header row's texts, once per table (id of the row)
+        self.headers: dict[int, list[str]] = {}
 
     def walk(self, node: nodes.Element) -> None:
         for child in node.children:
@@ -113,11 +117,11 @@ class _ValueScan:
         if entry.get("rfc-generated") or INVALID_CELL in entry.get(CELL_MARK, ()):
             return
         value = self.cell_text(entry).strip()
-        if not value or find_placeholders(value, self.settings.placeholders):
+        if not value or holds_placeholder(value, self.settings.placeholders):
             return
         menu = None
         if may_offer_options(value):  # (most cells offer no options)
-            labels = [column_header(entry)]
+            labels = [self.column_header(entry)]
             row = entry.parent
             if isinstance(row, nodes.row):
                 cells = row_cells(row)
@@ -132,6 +136,21 @@ class _ValueScan:
         elif is_guidance(value, self.asks.guidance):
             self.guidance.append(_guidance_problem(
                 value, "table cell", self.source, self.cell_line(entry), self.rfc_id))
+
+    def column_header(self, entry: nodes.entry) -> str:
+        """:func:`~sphinx_rfc.doctree.tables.column_header`, the header
+        row's texts read once per table."""
+        row = entry.parent
+        header = header_row(entry)
+        if not isinstance(row, nodes.row) or header is None:
+            return column_header(entry)
+        names = self.headers.get(id(header))
+        if names is None:
+            names = self.headers[id(header)] = [
+                " ".join(self.cell_text(e).split()) for e in row_cells(header)]
+        position = row_cells(row).index(entry)
+        name = names[position] if position < len(names) else ""
+        return name or f"#{position + 1}"
 
     def paragraph(self, node: nodes.TextElement) -> None:
         source, rfc_id = self.source, self.rfc_id
@@ -156,18 +175,21 @@ class _ValueScan:
 
 def value_problems(
     doctree: nodes.document, settings: RfcSettings, source: str, rfc_id: str,
-    lines: SourceLines, text: str,
+    lines: SourceLines, text: str, memo: dict[int, str] | None = None,
 ) -> list[Problem]:
     """One problem per table cell, and per line of a paragraph, that is a
     template menu left unchosen or the template's guidance as written
-    (*text*: all text of the document).  A cell holding a placeholder is
+    (*text*: all text of the document; *memo*: the cells' texts as
+    :func:`~sphinx_rfc.read.sections.body_text` kept them).  A cell holding a placeholder is
     reported as that, and a cell reported as offering several choices of a
     closed set (its menu left) as that: not again here."""
     asks = template_asks(settings.template)
     if not may_offer_options(text) and not asks.guidance:
         return []
     scan = _ValueScan(settings, source, rfc_id, asks)
-    if not holds(doctree, nodes.system_message):
+    if memo is not None:
+        scan.cell_text = lambda entry: cell_text_of(entry, memo)
+    elif not holds(doctree, nodes.system_message):
         scan.cell_text = astext
     scan.walk(doctree)
     if scan.guidance and find_placeholders(text, settings.placeholders):

@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.text import RUN_START, fold, plain, split_list
 from sphinx_rfc.spec.vocabulary import Vocabulary
 
@@ -121,7 +122,9 @@ def _affix(vocabulary: Vocabulary, segment: str) -> tuple[str, int, int] | None:
 
 
 def read_choice(vocabulary: Vocabulary, text: str) -> CellValue:
-    """A cell of a vocabulary column: its key and note.
+    """A cell of a vocabulary column: its key and note (kept per
+    vocabulary and text: the read step asks it of a cell when it checks
+    the row and again when it marks the cell for drawing).
 
     Tried in order: the whole text; several values offered (``强 / 弱``:
     no value, ``several``); the first or last segment between separators
@@ -129,6 +132,10 @@ def read_choice(vocabulary: Vocabulary, text: str) -> CellValue:
     segment (``组合场景强依赖``); a condition (``仅在…时生效``) for a
     vocabulary with a :attr:`~Vocabulary.conditional` key.  The note is the
     rest of the text."""
+    return _CHOICES.get(vocabulary, text, lambda: _read_choice(vocabulary, text))
+
+
+def _read_choice(vocabulary: Vocabulary, text: str) -> CellValue:
     text = plain(text)
     key = vocabulary.lookup(text)
     if key is not None or not text:
@@ -154,6 +161,9 @@ def read_choice(vocabulary: Vocabulary, text: str) -> CellValue:
             and not _CONDITION_NEGATIONS.search(text)):
         return CellValue(vocabulary.conditional, clean_note(text))
     return CellValue(None)
+
+
+_CHOICES: ByIdentity[CellValue] = ByIdentity(4096)
 
 
 # --------------------------------------------------------------------------
