@@ -901,11 +901,11 @@ def section_states(
         body = choice.bodies.get(spec.key)
         has_directive = spec.directive is not None and spec.directive in present_directives
         state = _state_of(body, has_directive, bodies, unmatched, guidance, settings)
-        if state == MISSING and _told_by_chapter(spec, states, choice.bodies, settings,
-                                                 required, told):
+        if state == MISSING and (chapter := _telling_chapter(
+                spec, states, choice.bodies, settings, required, told)) is not None:
             # (its chapter's text is its: the chapter's state and line)
             told.add(spec.key)
-            state, lines[spec.key] = PRESENT, lines.get(_parents(settings)[spec.key])
+            state, lines[spec.key] = PRESENT, lines.get(chapter)
         states[spec.key] = state
         if body is not None:
             lines[spec.key] = body.line
@@ -950,10 +950,11 @@ def _empty_problem(spec: SectionSpec, body: SectionBody, source: str,
     )
 
 
-def _told_by_chapter(spec: SectionSpec, states: dict[str, str],
+def _telling_chapter(spec: SectionSpec, states: dict[str, str],
                      found: dict[str, SectionBody], settings: RfcSettings,
-                     required: Collection[str], told: Collection[str]) -> bool:
-    """Whether a missing sub-section is told by its chapter: the chapter is
+                     required: Collection[str], told: Collection[str]) -> str | None:
+    """The key of the chapter that tells a missing sub-section, if one does
+    (else None): the chapter is
     there with content, written in the author's own structure (none of the
     sub-sections of it the RFC must have is there), and its title holds the
     sub-section's (`API实现方案` in a chapter `设计思路与实现方案`: the Latin
@@ -965,17 +966,16 @@ def _told_by_chapter(spec: SectionSpec, states: dict[str, str],
     parents = _parents(settings)
     parent = parents.get(spec.key)
     if parent is None or states.get(parent) != PRESENT:
-        return False
+        return None
     if any(found.get(key) is not None
            or (states.get(key) not in (None, MISSING) and key not in told)
            for key, above in parents.items() if above == parent and key in required):
-        return False
+        return None
     chapter = next((s for s in settings.sections if s.key == parent), None)
-    return chapter is not None and any(
-        _title_holds(whole, part) for whole in chapter.titles for part in spec.titles)
-
-
-_CJK_RUN = re.compile("[\u2e80-\u9fff\uf900-\ufaff]+")
+    if chapter is not None and any(
+            _title_holds(whole, part) for whole in chapter.titles for part in spec.titles):
+        return parent
+    return None
 
 
 def _title_holds(whole: str, part: str) -> bool:
@@ -983,7 +983,7 @@ def _title_holds(whole: str, part: str) -> bool:
     words as one run (Latin words beside Chinese ones, `API`, `OP`, are
     qualifiers and left aside), or, in English, all its words."""
     part_norm = normalise_title(part)
-    runs = _CJK_RUN.findall(part_norm)
+    runs = _CJK.findall(part_norm)
     whole_norm = normalise_title(whole)
     if runs:
         squeezed = whole_norm.replace(" ", "")
@@ -1373,11 +1373,18 @@ _OWN: ByIdentity[dict[str, set[str]]] = ByIdentity(64)
 
 
 def _parents(settings: RfcSettings) -> dict[str, str]:
-    """Section key -> its parent section's key (a sub-section's)."""
+    """Section key -> its parent section's key (a sub-section's), once per
+    settings object (asked for each missing section of every RFC)."""
     from sphinx_rfc.spec.template import default_schema
 
-    template = settings.template if settings.template is not None else default_schema()
-    return {s.key: s.parent for s in template.sections if s.parent}
+    def compute() -> dict[str, str]:
+        template = settings.template if settings.template is not None else default_schema()
+        return {s.key: s.parent for s in template.sections if s.parent}
+
+    return _PARENTS.get(settings, None, compute)
+
+
+_PARENTS: ByIdentity[dict[str, str]] = ByIdentity(64)
 
 
 def _chapter_span(parent: str, bodies: Sequence[SectionBody],
