@@ -123,16 +123,23 @@ def lead_info_table(head: nodes.section | None, settings: RfcSettings,
                 break
             lead.append(child)
     for table in find_tables(lead):
-        if inside_read_table(table) or _column_count(table) not in (2, 3):
-            continue
-        names = [name for _cells, _key, name in _field_rows(table, settings)]
-        known = sum(1 for name in names if name is not None)
-        if known >= 2 and 2 * known >= len(names):
+        if _is_lead(table, settings):
             document = head.document if head is not None else doctree
             if document is not None:
                 document[LEAD_INFO] = True
             return table
     return None
+
+
+def _is_lead(table: nodes.table, settings: RfcSettings) -> bool:
+    """Whether a table before the first section is the basic information:
+    two or three columns, rows that are for the most part, and at least
+    two, known fields."""
+    if inside_read_table(table) or _column_count(table) not in (2, 3):
+        return False
+    names = [name for _cells, _key, name in _field_rows(table, settings)]
+    known = sum(1 for name in names if name is not None)
+    return known >= 2 and 2 * known >= len(names)
 
 
 #: A plain first line longer than this is a sentence, no title.
@@ -167,7 +174,7 @@ def _plain_title(doctree: nodes.document, settings: RfcSettings) -> str:
     if not text or "\n" in text or len(text) > _TITLE_LINE_MAX \
             or text.endswith(("。", ".", "：", ":")):
         return ""
-    return text if lead_info_table(None, settings, doctree) is body[1] else ""
+    return text if _is_lead(body[1], settings) else ""
 
 
 def _field_rows(

@@ -152,9 +152,10 @@ def may_be_title(
     in reStructuredText, always; in Markdown, when it is written at level 1
     or above the headings after it (or the source does not say), and the
     front matter gives no other title (*settings*: the field names that
-    give it), nor a plain first line above the basic information.  A Markdown document whose headings all start at ``##``, or
-    whose front matter has the title, has its sections from the first
-    heading on (docs/reference/sections.md)."""
+    give it), nor a plain first line above the basic information.  A
+    Markdown document whose headings all start at ``##``, or whose front
+    matter has the title, has its sections from the first heading on
+    (docs/reference/sections.md)."""
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     if not top or not top[0].children or not isinstance(top[0][0], nodes.title):
         return True
