@@ -901,11 +901,9 @@ def section_states(
         body = choice.bodies.get(spec.key)
         has_directive = spec.directive is not None and spec.directive in present_directives
         state = _state_of(body, has_directive, bodies, unmatched, guidance, settings)
-        if state == MISSING and (chapter := _telling_chapter(
-                spec, states, choice.bodies, settings, required, told)) is not None:
-            # (its chapter's text is its: the chapter's state and line)
-            told.add(spec.key)
-            state, lines[spec.key] = PRESENT, lines.get(chapter)
+        if state == MISSING and (elsewhere := _told_elsewhere(
+                spec, states, lines, choice, settings, required, told, bodies)) is not None:
+            state, lines[spec.key] = elsewhere
         states[spec.key] = state
         if body is not None:
             lines[spec.key] = body.line
@@ -938,6 +936,28 @@ def section_states(
         missing, native="rfc" not in present_directives, bodies=bodies, page=page))
     problems.extend(_level_hints(chosen, settings.sections, source, rfc_id))
     return SectionResult(states, problems, lines)
+
+
+def _told_elsewhere(
+    spec: SectionSpec, states: dict[str, str], lines: dict[str, int | None],
+    choice: SectionChoice, settings: RfcSettings, required: Collection[str],
+    told: set[str], bodies: Sequence[SectionBody],
+) -> tuple[str, int | None] | None:
+    """The state and line of a section no heading names whose text is
+    there all the same: told by its chapter (:func:`_telling_chapter`;
+    added to *told*) or by the next section's heading
+    (:func:`_joined_heading`); else None."""
+    chapter = _telling_chapter(spec, states, choice.bodies, settings, required, told)
+    if chapter is not None:
+        # (its chapter's text is its: the chapter's state and line)
+        told.add(spec.key)
+        return PRESENT, lines.get(chapter)
+    joined = _joined_heading(spec, choice.bodies, settings)
+    if joined is None:
+        return None
+    # (one heading names it and the section after it: its text is theirs)
+    guidance = template_asks(settings.template).guidance
+    return _state_of(joined, False, bodies, choice.unmatched, guidance, settings), joined.line
 
 
 def _empty_problem(spec: SectionSpec, body: SectionBody, source: str,
@@ -976,6 +996,53 @@ def _telling_chapter(spec: SectionSpec, states: dict[str, str],
             _title_holds(whole, part) for whole in chapter.titles for part in spec.titles):
         return parent
     return None
+
+
+#: what joins two things in a heading (`模块对比与实现方案`, `Design and rollout`)
+_JOINED = re.compile(r"与|和|及| and | & ")
+
+
+def _joined_heading(spec: SectionSpec, found: dict[str, SectionBody],
+                    settings: RfcSettings) -> SectionBody | None:
+    """The heading of the section after *spec* (the next of its level and
+    chapter, in a template in force) whose heading also names *spec*, if
+    one does (else None): the heading joins two things (`X与Y`), *Y* is a
+    part of that section's title, and *X* names no section and shares no
+    word with that section's title (`模块对比与实现方案` for `目标调研` then
+    `设计思路与实现方案`: the comparison is the survey; not
+    `模块设计与实现方案`, whose `设计` is the design's own word, nor
+    `Irrationale and alternatives` for `Rationale and alternatives`)."""
+    parents = _parents(settings)
+    parent = parents.get(spec.key)
+    for order in template_orders(settings):
+        if spec.key not in order:
+            continue
+        after = next((k for k, place in order.items() if place == order[spec.key] + 1
+                      and parents.get(k) == parent), None)
+        body = found.get(after) if after is not None else None
+        if after is None or body is None:
+            continue
+        nxt = next(s for s in settings.sections if s.key == after)
+        if not joins_before(body.title, nxt, settings.sections):
+            continue
+        return body
+    return None
+
+
+def joins_before(heading: str, after: SectionSpec, sections: Sequence[SectionSpec]) -> bool:
+    """Whether *heading* joins two things (`X与Y`, `X and Y`) of which *Y*
+    is a part of the section *after*'s title and *X* names no section of
+    *sections* and shares no word with *after*'s title (nor is one of its
+    English words inside another: `Irrationale` holds `Rationale`)."""
+    parts = [p.strip() for p in _JOINED.split(normalise_title(heading))]
+    if len(parts) != 2 or not all(parts):
+        return False
+    own = {loose(t) for title in after.titles for t in _tokens(normalise_title(title))}
+    if loose(parts[1]) not in own or title_candidates(parts[0], sections):
+        return False
+    words = set().union(*(_words(normalise_title(t)) for t in after.titles))
+    mine = _words(parts[0])
+    return bool(mine) and not any(w in m or m in w for w in words for m in mine)
 
 
 def _title_holds(whole: str, part: str) -> bool:
