@@ -469,6 +469,9 @@ def render_from_template(
                 cells[1] = f" {value} "
                 lines[k] = "|" + "|".join(cells) + "|"
                 filled.add(spec.key)
+    # (the title is written: the template's note on how to write it goes)
+    notes = set(schema.own.notes)
+    lines = [line for line in lines if " ".join(line.split()) not in notes]
     text = "\n".join(lines) + "\n"
     meta = {"rfc": rfc_id, **{k: v for k, v in values.items() if k not in filled}}
     if schema.markdown:

@@ -81,7 +81,7 @@ def schema_of(settings: RfcSettings) -> dict[str, Any]:
             settings.statuses, settings.types, *_value_vocabularies(settings))},
         "placeholders": list(settings.placeholders),
         "own_text": {"titles": list(own.titles), "values": list(own.values),
-                     "leads": list(own.leads)},
+                     "leads": list(own.leads), "notes": list(own.notes)},
         "metadata": _metadata_of(settings),
         "history": [{"template": e.name, "since": e.since, "required": list(e.required),
                      **({"documents": list(e.documents)} if e.documents else {})}
@@ -348,7 +348,8 @@ def _values_text(data: dict[str, Any]) -> list[str]:
     own = data["own_text"]
     if own["titles"] or own["values"]:
         out.append(_("the template's own text (kept in an RFC: rfc.placeholder): {words}").format(
-            words=series(repr(t) for t in (*own["titles"], *own["values"], *own["leads"]))))
+            words=series(repr(t) for t in (
+                *own["titles"], *own["notes"], *own["values"], *own["leads"]))))
     return out
 
 

@@ -34,6 +34,7 @@ from sphinx_rfc.spec.menus import template_asks, without_guidance
 from sphinx_rfc.spec.text import clean_title, fold
 
 if TYPE_CHECKING:
+    from sphinx_rfc.spec.own_text import OwnTexts
     from sphinx_rfc.spec.settings import RfcSettings
 
 def document_title(doctree: nodes.document) -> tuple[str, int | None]:
@@ -412,6 +413,26 @@ def placeholder_problems(
     return merge_row_placeholders(problems, in_rows.values()) + kept
 
 
+def _notes_left(doctree: nodes.document, own: OwnTexts, settings: RfcSettings,
+                source: str, rfc_id: str) -> list[Problem]:
+    """The template's notes on its title (``标题如：…``) kept as paragraphs
+    before the document's first section: the document's own, or its title
+    section's before its first sub-section."""
+    children: list[nodes.Node] = list(doctree.children)
+    first = next((c for c in children if isinstance(c, nodes.section)), None)
+    if first is not None:
+        children += list(first.children)
+    problems = []
+    for child in children:
+        if not isinstance(child, nodes.paragraph):
+            continue
+        text = prose_text(child)
+        left = own.note_left(text)
+        if left is not None and not find_placeholders(text, settings.placeholders):
+            problems.append(own_text_problem(left, "paragraph", source, first_line(child), rfc_id))
+    return problems
+
+
 def _read_as_field(entry: nodes.entry) -> bool:
     """A value cell of the record table, read as a metadata field (marked
     so by the reader), not a known table's cell the extension labels."""
@@ -445,6 +466,8 @@ def own_text_problems(
             if left is not None and not find_placeholders(title, settings.placeholders):
                 problems.append(own_text_problem(
                     left, "title", source, lines.title_line(first), rfc_id))
+    if own.notes:
+        problems.extend(_notes_left(doctree, own, settings, source, rfc_id))
     if own.values:
         cell_line = CellLines()
         for table in doctree.findall(nodes.table):

@@ -43,11 +43,19 @@ class OwnTexts:
     titles: tuple[str, ...] = ()
     values: tuple[str, ...] = ()
     leads: tuple[str, ...] = ()
+    #: the paragraphs under the title that tell how to write it
+    #: (``标题如：paddle.io.dataset 设计文档``)
+    notes: tuple[str, ...] = ()
 
     def __or__(self, other: OwnTexts) -> OwnTexts:
         return OwnTexts(*(tuple(dict.fromkeys((*a, *b))) for a, b in (
             (self.titles, other.titles), (self.values, other.values),
-            (self.leads, other.leads))))
+            (self.leads, other.leads), (self.notes, other.notes))))
+
+    def note_left(self, text: str) -> str | None:
+        """The template's note on its title, when *text* (a paragraph of a
+        document) is it."""
+        return _same(text, self.notes)
 
     def title_left(self, text: str) -> str | None:
         """The template's title, when *text* (a document's title) is it."""
@@ -83,6 +91,26 @@ def learn_title(title: str, section_titles: Iterable[str]) -> tuple[str, ...]:
     if fold_key(title) in {fold_key(s) for s in section_titles}:
         return ()
     return (title,)
+
+
+#: What a note on the title says after the title's words: an example
+#: (``标题如：…``, ``标题（例：…）``, ``Title, e.g. …``) or a colon.
+_EXAMPLE = re.compile(r"\s*[,，]?\s*[（(]?\s*(?:如|例如|例|比如|e\.g\.|for example|[:：])", re.IGNORECASE)
+
+
+def learn_notes(titles: Sequence[str], paragraphs: Iterable[str]) -> tuple[str, ...]:
+    """Of the *paragraphs* between a template's title and its first
+    section, those that tell how to write the title (*titles*, learned
+    by :func:`learn_title`): they start with its words, then an example
+    or a colon (``标题如：paddle.io.dataset 设计文档``).  A caption
+    (``RFC 文档相关记录信息``) or the team's rules for every document are
+    no such note."""
+    found = []
+    for paragraph in paragraphs:
+        text = " ".join(paragraph.split())
+        if any(text.startswith(t) and _EXAMPLE.match(text[len(t):]) for t in titles):
+            found.append(text)
+    return tuple(dict.fromkeys(found))
 
 
 def is_record_table(keys: Sequence[str]) -> bool:

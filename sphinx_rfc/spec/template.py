@@ -40,6 +40,7 @@ from sphinx_rfc.spec.own_text import (
     NO_OWN_TEXT,
     OwnTexts,
     is_record_table,
+    learn_notes,
     learn_title,
     learn_values,
 )
@@ -679,6 +680,9 @@ def parse_template(
         tables, table_owner, kinds, _column_marks(comments, parts, tables))
     placeholders = _placeholders(text, markdown)
     own = _own_texts(clean_heading(title) if title else "", sections, read_tables)
+    if markdown and own.titles:
+        own = own | OwnTexts(notes=learn_notes(own.titles, _lead_paragraphs(
+            text, min((s.line for s in sections), default=0))))
     metadata = _metadata_rule(comments)
     na_needs_reason = _not_applicable_rule(comments)
     return TemplateSchema(
@@ -719,6 +723,24 @@ def _own_texts(
                     [r[0] for r in rows if r])):
             own = own | learn_values(rows)
     return own
+
+
+def _lead_paragraphs(text: str, end: int) -> list[str]:
+    """The plain paragraphs of Markdown *text* before line *end* (1-based;
+    the first section's heading): no heading, table, quote, fence, HTML
+    or comment line; a paragraph's lines joined."""
+    paragraphs: list[list[str]] = [[]]
+    fenced = False
+    lines = text.splitlines()
+    for line in lines[_front_matter_end(lines):max(end - 1, 0)]:
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+        if fenced or not stripped or stripped.startswith(("```", "~~~", "#", "|", ">", "<")):
+            paragraphs.append([])
+            continue
+        paragraphs[-1].append(stripped)
+    return [" ".join(p) for p in paragraphs if p]
 
 
 def _since(value: str | None, line: int) -> str | None:

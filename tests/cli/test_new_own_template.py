@@ -206,3 +206,25 @@ def test_without_git_the_author_is_the_blank(
     code, out, err = run(capsys, "new", "Retry uploads", "--dir", str(tmp_path / "drafts"))
     assert code == 0, err
     assert ":authors: xxx\n" in written(out).read_text(encoding="utf-8")
+
+
+def test_new_drops_the_template_s_note_on_its_title(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, build: BuildFn,
+    git_user_name: Callable[[str | None], None],
+) -> None:
+    """The title is written: the template's note on how to write it
+    (`标题如：…`) goes with the template's title; the usage quote stays."""
+    git_user_name("Li Lei")
+    project = project_of("test-own-title-note", "rfcs", tmp_path / "project")
+    code, out, err = run(capsys, "new", "优化器状态 offload", "--dir", str(project / "rfcs"))
+    assert code == 0, err
+    path = written(out)
+    text = path.read_text(encoding="utf-8")
+    assert "\n# 优化器状态 offload\n" in text
+    assert "标题如" not in text
+    assert "> 填写说明：带 * 的行必填，评审通过后由 committer 合入。" in text
+    result = build(project, "html")
+    mine = [w for w in result.rfc_warnings() if w[0] == path.name]
+    assert mine  # (its sections' blanks are reported)
+    assert {w[2] for w in mine} <= LEFT_TO_FILL, mine
+    assert not [w for w in mine if "标题如" in w[3]]
