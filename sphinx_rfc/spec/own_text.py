@@ -93,9 +93,10 @@ def learn_title(title: str, section_titles: Iterable[str]) -> tuple[str, ...]:
     return (title,)
 
 
-#: What a note on the title says after the title's words: an example
-#: (``标题如：…``, ``标题（例：…）``, ``Title, e.g. …``) or a colon.
-_EXAMPLE = re.compile(r"\s*[,，]?\s*[（(]?\s*(?:如|例如|例|比如|e\.g\.|for example|[:：])", re.IGNORECASE)
+#: What a note on the title says after the title's words (and a space, a
+#: comma or a bracket): an example (``标题如：…``, ``标题（例：…）``,
+#: ``Title, e.g. …``) or a colon.
+_EXAMPLE_STARTS = ("如", "例", "比如", "e.g.", "for example", ":", "：")
 
 
 def learn_notes(titles: Sequence[str], paragraphs: Iterable[str]) -> tuple[str, ...]:
@@ -108,7 +109,8 @@ def learn_notes(titles: Sequence[str], paragraphs: Iterable[str]) -> tuple[str, 
     found = []
     for paragraph in paragraphs:
         text = " ".join(paragraph.split())
-        if any(text.startswith(t) and _EXAMPLE.match(text[len(t):]) for t in titles):
+        if any(text.startswith(t) and text[len(t):].lstrip(" ,，(（").lower().startswith(
+                _EXAMPLE_STARTS) for t in titles):
             found.append(text)
     return tuple(dict.fromkeys(found))
 
