@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BuildFn
+from conftest import BuildFn, sphinx_build, write_project
 
 
 @pytest.fixture
@@ -100,3 +101,54 @@ def test_a_title_pasted_as_a_broken_link_reads_as_its_text(places: dict[str, Any
     assert link.group(1).startswith("https://example.org/")
     assert " " not in link.group(1) and "%20" in link.group(1)
     assert "<title>波动方程 PINN 代码复现 " in page
+
+
+GLUED_IN_SECTION = """\
+# RFC-0031 日志采样率动态调整
+
+## 1. 基本信息
+
+> 以下由提交人填写
+| 项目 | 内容 |
+|---|---|
+| 作者 | 韦七 |
+| 状态 | 评审中 |
+
+## 2. 背景
+
+高峰期日志量翻十倍，磁盘告警。
+"""
+
+#: a quote whose lazy lines look like a table but are none (the delimiter
+#: row has one cell for two): left as the quote's text, no warning
+NOT_A_TABLE = """\
+# RFC-0032 采样配置热加载
+
+## 1. 基本信息
+
+> 以下由提交人填写
+| 作者 | 韦八 |
+|---|
+| 状态 | 草稿 |
+
+## 2. 背景
+
+改配置要重启。
+"""
+
+
+def test_a_table_glued_in_the_basic_information_section(tmp_path: Path) -> None:
+    src = write_project(tmp_path / "src", {
+        "index.md": "# 设计\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
+        "rfcs/0031-sampling.md": GLUED_IN_SECTION, "rfcs/0032-reload.md": NOT_A_TABLE,
+    }, 'rfc_documents = ["rfcs/*"]\nlanguage = "zh_CN"\n')
+    build = sphinx_build(src)
+    data = json.loads((build.outdir / "rfcs.json").read_text(encoding="utf-8"))
+    rfcs = {r["id"]: r for r in data["rfcs"]}
+    assert (rfcs["RFC-0031"]["authors"], rfcs["RFC-0031"]["status"]) == (["韦七"], "review")
+    assert (rfcs["RFC-0032"]["authors"], rfcs["RFC-0032"]["status"]) == ([], "draft")
+    quoted = [w[:3] for w in build.rfc_warnings() if w[2] == "rfc.quoted-table"]
+    assert quoted == [("0031-sampling.md", 6, "rfc.quoted-table")]
+    page = (build.outdir / "rfcs" / "0031-sampling.html").read_text(encoding="utf-8")
+    section = page[page.index("1. 基本信息"):page.index("2. 背景")]
+    assert "rfc-table-basic-info" in section and "韦七" in section
