@@ -241,4 +241,37 @@ RFC-0116 checkpoint 异步落盘设计文档
 
 从调度器拿节点列表。
 """, "accepted", {"authors": "韩十四"}),
+    "table glued under a quote": ("rfc-0118.md", """\
+# RFC-0118 数据加载 预取
+
+> 以下为文档元信息
+| | |
+|---|---|
+| 作者 | 陆十五 |
+| 状态 | 评审中 |
+
+## 背景
+
+dataloader 经常等 IO。
+""", "review", {"authors": "陆十五"}),
+    "table at the end of a leading notice": ("rfc-0119.md", """\
+# RFC-0119 量化感知训练
+
+## 声明（Notice）
+
+| 条目 | 来源 | 许可 |
+|---|---|---|
+| 伪量化算子 | 自研 | Apache-2.0 |
+
+> 文档元信息
+
+| | |
+|---|---|
+| 作者 | 闵十六 |
+| 状态 | 已接受 |
+
+## 背景
+
+int8 部署掉点太多。
+""", "accepted", {"authors": "闵十六"}),
 }

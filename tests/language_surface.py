@@ -418,6 +418,21 @@ ZH_PASTED = """\
 目标：每个 rank 一个文件。接口：`log_dir` 参数。方案：按 rank 名字命名文件。
 """
 
+#: the record table glued under its caption, no blank line: the quote's text
+ZH_GLUED = """\
+# RFC-0015：梯度累积步数自适应
+
+> 文档记录
+| 字段 | 内容 |
+|---|---|
+| 作者 | 郑五 |
+| 状态 | 草稿 |
+
+## 2. 背景
+
+小 batch 时 loss 抖得厉害。
+"""
+
 #: a draft outside rfc_documents that looks like an RFC
 ZH_DRAFT = """\
 ---
@@ -543,6 +558,7 @@ def zh_project(root: Path) -> Path:
         "docs/rfcs/0009-prefetch-old.md": ZH_DUPLICATE,
         "docs/rfcs/memory-notes.md": ZH_NO_ID,
         "docs/rfcs/0010-rank-logs.md": ZH_PASTED,
+        "docs/rfcs/0015-glued-record.md": ZH_GLUED,
         "docs/drafts/0011-grad-compress.md": ZH_DRAFT,
         "docs/api/offload.md": ZH_DIRECTIVE,
         "docs/reports/pytest.xml": ZH_JUNIT,
@@ -830,6 +846,20 @@ Authors: Er Feng Status: draft Background: every rank writes to one log file.
 Goal: a file per rank. Interface: a `log_dir` argument. Design: name files by rank.
 """
 
+EN_GLUED = """\
+# RFC-0015: Adaptive accumulation steps
+
+> Document record
+| Field | Value |
+|---|---|
+| Authors | Wu Zheng |
+| Status | draft |
+
+## 2. Background
+
+The loss jumps around with small batches.
+"""
+
 EN_DRAFT = "---\nstatus: draft\n---\n\n# 0011 Gradient compression (draft)\n\nNot decided yet.\n"
 
 EN_DIRECTIVE = (
@@ -890,6 +920,7 @@ def en_project(root: Path) -> Path:
         "docs/rfcs/0009-prefetch-old.md": EN_DUPLICATE,
         "docs/rfcs/memory-notes.md": EN_NO_ID,
         "docs/rfcs/0010-rank-logs.md": EN_PASTED,
+        "docs/rfcs/0015-glued-record.md": EN_GLUED,
         "docs/drafts/0011-grad-compress.md": EN_DRAFT,
         "docs/api/offload.md": EN_DIRECTIVE,
         "docs/reports/pytest.xml": ZH_JUNIT,

@@ -307,8 +307,11 @@ def _markdown_places(
     fence: tuple[str, int] | None = None
     basic: int | None = None  # the heading level of the basic-information section we are in
     basic_done = False  # only the first such section, and its first table, count
-    headings = 0  # a table above or under the title, before its first section, may be the basic information
-    lead: Place | None = None  # (it is when the file has no basic-information section)
+    # a table before the first heading that names a template section (above
+    # or under the title, in the author's own sections) may be the basic
+    # information: it is when the file has no basic-information section
+    template_seen = False
+    lead: Place | None = None
     basic_seen = False
     while index < len(lines):
         text = _content(lines[index])
@@ -338,9 +341,9 @@ def _markdown_places(
         heading = _ATX_MARKS.match(text)
         setext = _setext_level(text, _content(lines[index + 1]) if index + 1 < len(lines) else "")
         if heading or setext:
-            headings += 1
             level = len(text.lstrip().split(None, 1)[0]) if heading else setext
             title = atx_title(text[heading.end():]) if heading else text.strip()
+            template_seen = template_seen or bool(section_keys_for_title(title, sections))
             if basic is not None and level <= basic:
                 basic, basic_done = None, True
             if not basic_done and basic is None and "basic-info" in section_keys_for_title(
@@ -355,7 +358,7 @@ def _markdown_places(
                 found.append(table)
             basic, basic_done = None, True
             continue
-        elif headings <= 1 and lead is None and text.lstrip().startswith("|"):
+        elif not template_seen and lead is None and text.lstrip().startswith("|"):
             table, index = _table(lines, index, names)
             if table is not None and _is_lead(table, names):
                 lead = table
@@ -379,13 +382,14 @@ def _setext_level(text: str, under: str) -> int:
 
 
 def _is_lead(table: Place, names: Collection[str]) -> bool:
-    """Whether a table under the title, before its first section, is the
-    basic information (an issue pasted without its ``## 1. 基本信息``
-    heading): its rows are, for the most part and at least two, known
-    fields (the build's rule: ``read/basic_info.lead_info_table``)."""
+    """Whether a table before the first template section (under the title,
+    in the author's own leading sections) is the basic information (an
+    issue pasted without its ``## 1. 基本信息`` heading): at least two of
+    its rows are known fields (the build's rule:
+    ``read/basic_info.lead_info_table``)."""
     known = sum(1 for key, _value in table.rows
                 if _name(key.replace("`", ""), table=True, names=names) is not None)
-    return known >= 2 and 2 * known >= len(table.rows)
+    return known >= 2
 
 
 

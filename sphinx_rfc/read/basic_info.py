@@ -13,12 +13,16 @@ differing row is reported as ``rfc.invalid-value`` at the row.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from docutils import nodes
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
-from sphinx_rfc.doctree.locations import ancestors
+from sphinx_rfc.check.sections import section_keys_for_title
+from sphinx_rfc.doctree.locations import SourceLines, ancestors
 from sphinx_rfc.doctree.tables import (
     CellLines,
     cell_text,
@@ -105,25 +109,21 @@ LEAD_INFO = "rfc-lead-info"
 
 
 def lead_info_table(head: nodes.section | None, settings: RfcSettings,
-                    doctree: nodes.document | None = None) -> nodes.table | None:
-    """A basic-information table written straight under the title, with no
-    section of its own (an issue pasted without its ``## 1. 基本信息``
-    heading): the first key/value table before the first section whose
-    rows are, for the most part and at least two, known fields.  With
-    *doctree*, a table before the title heading too, or before the first
-    heading of a document with none (*head* None; its title a plain first
-    line, :func:`plain_title`)."""
-    if head is None and doctree is None:
-        return None
-    lead: list[nodes.Node] = []
-    for children in (doctree.children if doctree is not None else [],
-                     head.children[1:] if head is not None else []):
-        for child in children:
-            if isinstance(child, nodes.section):
-                break
-            lead.append(child)
-    for table in find_tables(lead):
-        if _is_lead(table, settings):
+                    doctree: nodes.document | None = None,
+                    known: Collection[nodes.section] = ()) -> nodes.table | None:
+    """A basic-information table written with no section of its own (an
+    issue pasted without its ``## 1. 基本信息`` heading): the first
+    key/value table before the first template section that is one
+    (:func:`_is_lead`).  It may stand straight under the title, or in the
+    author's own sections before the first template section (a leading
+    ``## 知识产权声明`` with a record table at its end): sections that name
+    no template section (their heading names none, nor is it one of
+    *known*, the sections recognised) are looked into, up to the first one
+    that does.  With *doctree*, a table before the title heading too, or
+    before the first heading of a document with none (*head* None; its
+    title a plain first line, :func:`plain_title`)."""
+    for table, inside in _lead_tables(head, settings, doctree, known):
+        if _is_lead(table, settings, strict=inside):
             document = head.document if head is not None else doctree
             if document is not None:
                 document[LEAD_INFO] = True
@@ -131,15 +131,200 @@ def lead_info_table(head: nodes.section | None, settings: RfcSettings,
     return None
 
 
-def _is_lead(table: nodes.table, settings: RfcSettings) -> bool:
-    """Whether a table before the first section is the basic information:
-    two or three columns, rows that are for the most part, and at least
-    two, known fields."""
+def _lead_tables(
+    head: nodes.section | None, settings: RfcSettings, doctree: nodes.document | None,
+    known: Collection[nodes.section],
+) -> list[tuple[nodes.table, bool]]:
+    """The tables before the first template section, in order, each with
+    whether it stands in an author's own section (not the title's)."""
+    return [(table, inside) for node, inside in _lead(head, settings, doctree, known)
+            for table in find_tables([node])]
+
+
+def _lead(
+    head: nodes.section | None, settings: RfcSettings, doctree: nodes.document | None,
+    known: Collection[nodes.section],
+) -> list[tuple[nodes.Node, bool]]:
+    """The nodes before the first template section (:func:`_lead_nodes`)."""
+    lead: list[tuple[nodes.Node, bool]] = []
+    chosen = {id(section) for section in known}
+    if doctree is not None:
+        _lead_nodes(doctree.children, settings, chosen, lead, head, inside=False)
+    elif head is not None:
+        _lead_nodes(head.children[1:], settings, chosen, lead, head, inside=False)
+    return lead
+
+
+def _lead_nodes(children: Sequence[nodes.Node], settings: RfcSettings, chosen: set[int],
+                lead: list[tuple[nodes.Node, bool]], head: nodes.section | None, *,
+                inside: bool) -> bool:
+    """Add to *lead* the nodes of *children* before the first section that
+    names a template section, in order, looking into the title's section
+    (*head*) and the sections that name none (the nodes there marked
+    *inside*); whether that section was reached."""
+    for child in children:
+        if not isinstance(child, nodes.section):
+            lead.append((child, inside))
+            continue
+        title = child[0] if child.children and isinstance(child[0], nodes.title) else None
+        if child is not head and (id(child) in chosen or title is None or section_keys_for_title(
+                title.astext(), settings.sections)):
+            return True
+        if _lead_nodes(child.children[1:], settings, chosen, lead, head,
+                       inside=inside or child is not head):
+            return True
+    return False
+
+
+def _is_lead(table: nodes.table, settings: RfcSettings, *, strict: bool = False) -> bool:
+    """Whether a table before the first template section is the basic
+    information: two or three columns, and rows that are, for the most part
+    and at least two, fields (a row whose key is no known field is an extra
+    one).  *strict* (a table in an author's own section, or one Markdown
+    read as a quote's text): at least two rows whose keys are known fields,
+    however many rows of its own the team's record table adds (``RFC
+    版本号``, ``文件名``); a table of terms or parameters is none."""
     if inside_read_table(table) or _column_count(table) not in (2, 3):
         return False
-    names = [name for _cells, _key, name in _field_rows(table, settings)]
-    known = sum(1 for name in names if name is not None)
-    return known >= 2 and 2 * known >= len(names)
+    rows = _field_rows(table, settings)
+    if strict:
+        return sum(1 for _cells, key, _name in rows
+                   if key and field_key(key, settings, keep_unknown=False) is not None) >= 2
+    known = sum(1 for _cells, _key, name in rows if name is not None)
+    return known >= 2 and 2 * known >= len(rows)
+
+
+# --------------------------------------------------------------------------
+# A table swallowed by the quote above it
+
+
+def quoted_info_table(
+    head: nodes.section | None, settings: RfcSettings, doctree: nodes.document,
+    known: Collection[nodes.section] = (), basic: nodes.section | None = None,
+) -> QuotedTable | None:
+    """The basic-information table written straight under a quote's line
+    with no blank line between (``> 文档信息`` then ``| 作者 | 张三 |``):
+    Markdown reads its rows as the quote's text (a lazy continuation line
+    continues the quote's paragraph, GitHub's Markdown too), so no table is
+    on the page.  Looked for where the table itself is (*basic*, the
+    basic-information section, else the lead: :func:`lead_info_table`);
+    the first whose rows form a valid pipe table (a header row, a delimiter
+    row, rows) that is a basic-information table."""
+    where = list(basic.children[1:]) if basic is not None else [
+        node for node, _inside in _lead(head, settings, doctree, known)]
+    lines = SourceLines(doctree)
+    for node in where:
+        for quote in ([node] if isinstance(node, nodes.block_quote) else []):
+            found = _quoted_table(quote, lines)
+            if found is not None and ((basic is not None and _column_count(found.table) in (2, 3))
+                                      or _is_lead(found.table, settings, strict=True)):
+                if basic is None:
+                    doctree[LEAD_INFO] = True
+                return found
+    return None
+
+
+@dataclass(frozen=True)
+class QuotedTable:
+    """A pipe table Markdown read as a quote's text (:func:`quoted_info_table`):
+    the table its rows form, detached from the page, and its file and first line."""
+
+    table: nodes.table
+    source: str
+    line: int
+
+
+def _quoted_table(quote: nodes.block_quote, lines: SourceLines) -> QuotedTable | None:
+    """The pipe table the lazy lines of *quote*'s last paragraph form, whole."""
+    paragraph = quote[-1] if quote.children else None
+    if not isinstance(paragraph, nodes.paragraph) or not paragraph.line:
+        return None
+    text = lines.get(paragraph)
+    at = paragraph.line - 1
+    while at < len(text) and text[at].lstrip().startswith(">"):
+        at += 1  # (the quote's own lines)
+    end = at
+    while end < len(text) and text[end].strip() and not text[end].lstrip().startswith(">"):
+        end += 1  # (its lazy lines, up to a blank line)
+    if end - at < 3 or at == paragraph.line - 1:
+        return None
+    tokens = _PIPE_TABLES.parse("\n".join(text[at:end]))
+    if not tokens or tokens[0].type != "table_open" or tokens[0].map != [0, end - at] \
+            or not any(t.type == "tbody_open" for t in tokens):
+        return None
+    source = str(paragraph.source or lines.default)
+    return QuotedTable(_table_of(tokens, source, at + 1), source, at + 1)
+
+
+def quoted_problem(quoted: QuotedTable) -> Problem:
+    """The ``quoted-table`` warning of a table Markdown read as a quote's
+    text, at the table's first line."""
+    return Problem(
+        "quoted-table",
+        _("the table at line {line} follows a quote with no blank line between them: Markdown "
+          "reads its rows as the quote's text, and the page shows no table; its rows are read "
+          "as the basic information. Put a blank line before the table").format(
+            line=quoted.line),
+        quoted.source, quoted.line,
+    )
+
+
+#: A Markdown reader of pipe tables alone (CommonMark and GFM's tables).
+_PIPE_TABLES = MarkdownIt("commonmark").enable("table")
+
+
+def _table_of(tokens: Sequence[Token], source: str, first: int) -> nodes.table:
+    """A docutils table of markdown-it's table *tokens*, its rows placed on
+    their lines from *first* (the delimiter row's line skipped)."""
+    table = nodes.table()
+    table.source, table.line = source, first
+    group = nodes.tgroup(cols=0)
+    table += group
+    part: nodes.Element = group
+    row = nodes.row()
+    for token in tokens:
+        if token.type in ("thead_open", "tbody_open"):
+            part = nodes.thead() if token.type == "thead_open" else nodes.tbody()
+            group += part
+        elif token.type == "tr_open":
+            row = nodes.row()
+            row.source, row.line = source, first + (token.map or [0])[0]
+            part += row
+        elif token.type == "inline":
+            entry = nodes.entry()
+            entry.source, entry.line = source, row.line
+            paragraph = nodes.paragraph("", "", *_inline_nodes(token.children or []))
+            paragraph.source, paragraph.line = source, row.line
+            entry += paragraph
+            row += entry
+    columns = max((len(r.children) for r in table.findall(nodes.row)), default=0)
+    group["cols"] = columns
+    for _column in range(columns):
+        group.insert(0, nodes.colspec(colwidth=1))
+    return table
+
+
+def _inline_nodes(children: Sequence[Token]) -> list[nodes.Node]:
+    """A cell's text as docutils nodes: text, links (web and mail), code,
+    HTML as raw markup; emphasis marks dropped."""
+    found: list[nodes.Node] = []
+    link: nodes.reference | None = None
+    for token in children:
+        into: list[nodes.Node] | nodes.reference = link if link is not None else found
+        if token.type == "link_open":
+            link = nodes.reference("", "", refuri=str(token.attrs.get("href", "")))
+            found.append(link)
+        elif token.type == "link_close":
+            link = None
+        elif token.type in ("text", "code_inline"):
+            node: nodes.Node = nodes.Text(token.content) if token.type == "text" else \
+                nodes.literal(token.content, token.content)
+            into.append(node)
+        elif token.type in ("softbreak", "hardbreak"):
+            into.append(nodes.Text(" "))
+        elif token.type == "html_inline":
+            into.append(nodes.raw(token.content, token.content, format="html"))
+    return found
 
 
 #: A plain first line longer than this is a sentence, no title.

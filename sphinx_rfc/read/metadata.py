@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from sphinx_rfc.check.placeholders import (
     find_placeholders,
+    is_placeholder,
     own_text_problem,
     own_texts,
     placeholder_problem,
@@ -333,6 +334,8 @@ def parse_metadata(
                 own, _("field {name!r}").format(name=read.shown(name)), read.source_of(name),
                 line_of(name), rfc_id))
         reader = _READERS.get(name)
+        if reader is _date and found and is_placeholder(text, settings.placeholders):
+            continue  # (a date that is nothing but a placeholder: that warning alone)
         if reader is not None:
             reader(read, name, value, text)
         elif name in settings.extra_fields:

@@ -65,6 +65,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from docutils import nodes
 from sphinx.util.nodes import make_id
@@ -89,6 +90,7 @@ from sphinx_rfc.model.relations import format_id, id_from_file_name
 from sphinx_rfc.nodes import INFO_MARK, InfoMark
 from sphinx_rfc.read import git_dates
 from sphinx_rfc.read.basic_info import (
+    QuotedTable,
     field_key,
     info_notes,
     info_rows,
@@ -97,6 +99,8 @@ from sphinx_rfc.read.basic_info import (
     mark_info_cells,
     merge_fields,
     plain_title,
+    quoted_info_table,
+    quoted_problem,
     uses_row,
 )
 from sphinx_rfc.read.frontmatter import (
@@ -122,7 +126,7 @@ from sphinx_rfc.spec.nouns import profile_of
 from sphinx_rfc.spec.preamble import MetadataRule, humanize, identifier, stated
 from sphinx_rfc.spec.table_kinds import REVIEW_HEADINGS, TABLE_DIRECTIVES, TableSpec
 from sphinx_rfc.spec.template import clean_heading
-from sphinx_rfc.spec.text import clean_title, fold_header, one_of, plain
+from sphinx_rfc.spec.text import clean_title, fold_header, literal_link, one_of, plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -714,6 +718,7 @@ class _NativeRead:
 
     # (set by the steps, in their order)
     table: nodes.table | None
+    quoted: QuotedTable | None
     rows: list[RawField]
     row_problems: list[Problem]
     meta_fields: list[RawField]
@@ -734,10 +739,18 @@ def _read_places(read: _NativeRead) -> None:
     basic = read.sections.get("basic-info")
     table = read.table = info_table(basic)
     if table is None and basic is None:
-        table = read.table = lead_info_table(read.head, read.settings, read.doctree)
+        table = read.table = lead_info_table(read.head, read.settings, read.doctree,
+                                             read.sections.values())
+    read.quoted = None
+    if table is None:
+        read.quoted = quoted_info_table(read.head, read.settings, read.doctree,
+                                        read.sections.values(), basic)
+        table = read.table = read.quoted.table if read.quoted is not None else None
     read.rows, read.row_problems = [], []
     if table is not None:
         read.rows, read.row_problems = info_rows(table, read.settings, read.source)
+    if read.quoted is not None:
+        read.row_problems.insert(0, quoted_problem(read.quoted))
     read.meta_fields = metadata_fields(read.env, read.docname, read.doctree)
     read.declared_extra = {}
     if read.rule is not None:
@@ -832,6 +845,10 @@ def _make_record(read: _NativeRead) -> None:
     """The record, titled by the document's title, else by the template's
     rule (then the page's title too)."""
     env, docname, meta = read.env, read.docname, read.meta
+    if isinstance(read.title_node, nodes.title) and _link_heading(read.title_node):
+        shown = read.title_node.astext()
+        env.titles[docname] = nodes.title(shown, shown)
+        env.longtitles[docname] = nodes.title(shown, shown)
     heading = clean_title(astext(read.title_node)) if read.title_node is not None else ""
     untitled = ""
     if not heading:
@@ -854,6 +871,23 @@ def _make_record(read: _NativeRead) -> None:
         anchor=_anchor(env, read.doctree, read.head, read.rfc_id),
         native=True,
     )
+
+
+def _link_heading(title: nodes.title) -> bool:
+    """Show a title heading that is, whole, a Markdown link Markdown left as
+    text (its address holds spaces: ``# [ 标题 ](https://x/a b.md)``) as
+    the link meant: its text, trimmed, linking to the address with its
+    spaces encoded.  Whether it was one."""
+    link = literal_link(title.astext())
+    if link is None or not all(isinstance(child, nodes.Text) for child in title.children):
+        return False
+    text, address = link
+    title[:] = [nodes.reference(text, text, refuri=quote(address, safe=_URL_SAFE))]
+    return True
+
+
+#: The characters of an address kept as written (:func:`_link_heading`).
+_URL_SAFE = ":/?#[]@!$&'()*+,;=%~"
 
 
 def _read_tables(read: _NativeRead) -> None:
@@ -890,8 +924,9 @@ def _mark_page(read: _NativeRead) -> None:
     marked for the render step."""
     dates = read.dates = git_dates.fill_record(read.app, read.record)
     title_node = read.title_node
-    mark_basic_info(
-        read.doctree, read.table, read.rows, read.record, read.settings,
+    mark_basic_info(  # (a table Markdown read as a quote's text is not on the page)
+        read.doctree, read.table if read.quoted is None else None, read.rows, read.record,
+        read.settings,
         basic=read.sections.get("basic-info"), head=read.head,
         heading=clean_title(astext(title_node)) if title_node is not None else "",
         from_git=dates.filled if dates is not None else (),

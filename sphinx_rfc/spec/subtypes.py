@@ -51,6 +51,7 @@ Subtype = Literal[
     "mermaid-script",
     "stale-review",
     "missing-preamble",
+    "quoted-table",
 ]
 
 #: subtype -> when it is reported (one line, English).
@@ -177,6 +178,12 @@ SUBTYPES: dict[str, str] = {
         "Rust RFCs' ``- Start Date: …``) and a document gives none of the template's fields, "
         "neither in such a list at its top nor elsewhere: one warning at the line where the "
         "list would start, quoting it (a typo there, ``q- Feature Name:``, is not guessed at)."
+    ),
+    "quoted-table": (
+        "A Markdown table written straight under a quote's line, with no blank line between "
+        "(``> 文档信息`` then ``| 作者 | 张三 |``): Markdown, GitHub's too, reads its rows as the "
+        "quote's text, so the page shows no table. When it is the basic-information table its "
+        "rows are read all the same; one warning at the table's first line."
     ),
 }
 

@@ -218,7 +218,25 @@ def clean_title(title: str) -> str:
     start = 0
     while (match := _TITLE_PREFIX.match(text, start)) and match.end() < len(text):
         start = match.end()
-    return text[start:]
+    text = text[start:]
+    link = literal_link(text)
+    return link[0] if link is not None else text
+
+
+def literal_link(text: str) -> tuple[str, str] | None:
+    """``(text, address)`` when *text* is, whole, a Markdown link kept as
+    literal text (``[ 标题 ](https://x/a b.md)``: CommonMark reads no link
+    whose address holds spaces), the text trimmed; else None.  (Read with
+    string methods: no pattern to backtrack over a long line.)"""
+    body = text.strip()
+    middle = body.find("](")
+    if not body.startswith("[") or not body.endswith(")") or middle < 0:
+        return None
+    inner, address = body[1:middle].strip(), body[middle + 2:-1].strip()
+    if not inner or not address or any(c in inner for c in "[]") or any(
+            c in address for c in "()"):
+        return None
+    return inner, address
 
 
 #: The brackets an issue title's tags stand in (``[RFC]``, ``【WIP】``, ``(Draft)``).
