@@ -33,6 +33,9 @@ ROOT_TEMPLATES: dict[str, tuple[int, ...]] = {
     "tests/roots/test-fill-template/design-template.md": (2,),
     "tests/roots/test-own-text/templates/design.md": (2,),
     "tests/roots/test-own-text/templates/design-2023.md": (2,),
+    "tests/roots/test-own-title-note/templates/design.md": (2,),
+    "tests/roots/test-sections-joined-heading/templates/design.md": (2,),
+    "tests/roots/test-record-table-places/templates/proposal.md": (2,),
 }
 #: Shipped templates read at depth 3 too (``kep`` is used so).
 DEEPER = {"kep.md": (2, 3)}
