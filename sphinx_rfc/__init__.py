@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
@@ -25,8 +27,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("sphinxcontrib.mermaid")
     for register in wiring.REGISTRATIONS:
         register(app)
+    answers: dict[Callable[[], bool], bool] = {}  # each condition asked once
     for wire in wiring.WIRING:
-        wire.connect(app)
+        wire.connect(app, answers)
     return {
         "version": __version__,
         "env_version": domain.DATA_VERSION,

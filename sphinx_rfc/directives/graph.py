@@ -44,9 +44,6 @@ from sphinx_rfc.directives.common import (
 from sphinx_rfc.i18n import _
 from sphinx_rfc.render import graph as rfc_graph
 from sphinx_rfc.render.elements import CellContent, make_table
-from sphinx_rfc.render.graph_geometry import geometry
-from sphinx_rfc.render.graph_svg import escape, graph_svg
-from sphinx_rfc.render.graph_tikz import fits, graph_tikz
 from sphinx_rfc.resolve import views
 from sphinx_rfc.store.domain import MODULE_INDEX_DOC, get_domain, module_anchor
 
@@ -117,6 +114,11 @@ def graph_view_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> rfc_gra
 def render_graph(
     ctx: RenderContext, node: rfc_pending, value: rfc_graph.GraphValue
 ) -> list[nodes.Node]:
+    # (the drawing modules are imported when a graph is drawn: a build
+    # that draws none does not import them; issue 58)
+    from sphinx_rfc.render.graph_svg import graph_svg
+    from sphinx_rfc.render.graph_tikz import fits
+
     box = nodes.container(classes=["rfc-graph"])
     if not value["nodes"]:
         box += empty(NO_MATCH, "rfc-graph-empty", nouns=ctx.noun(plural=True))
@@ -172,6 +174,8 @@ def _status_label(ctx: RenderContext) -> Callable[[str], str]:
 
 
 def _geometry(ctx: RenderContext, value: rfc_graph.GraphValue) -> Geometry:
+    from sphinx_rfc.render.graph_geometry import geometry
+
     return geometry(value, _translate, _status_label(ctx))
 
 
@@ -219,6 +223,8 @@ def _translate_kind(kind: str) -> str:
 def _svg_file(ctx: RenderContext, value: rfc_graph.GraphValue) -> nodes.Node:
     """The SVG as an image file of the book (its nodes are no links: links
     inside an image do not work)."""
+    from sphinx_rfc.render.graph_svg import escape, graph_svg
+
     svg = graph_svg(value, lambda item: None, translate=_translate,
                     status_label=_status_label(ctx))
     data = svg.encode("utf-8")
@@ -247,6 +253,8 @@ def _latex_label(ctx: RenderContext, docname: str, anchor: str | None = None) ->
 
 
 def _tikz(ctx: RenderContext, shape: Geometry) -> str:
+    from sphinx_rfc.render.graph_tikz import graph_tikz
+
     engine = str(ctx.env.config.latex_engine)
     return graph_tikz(
         shape,

@@ -43,7 +43,6 @@ from sphinx_rfc.i18n import _
 from sphinx_rfc.model.history import parse_date
 from sphinx_rfc.nodes import ViewKey, generated
 from sphinx_rfc.render.elements import make_table
-from sphinx_rfc.render.stats_svg import over_time, stacked_bars
 from sphinx_rfc.resolve import views
 
 if TYPE_CHECKING:
@@ -179,6 +178,8 @@ def _median_text(value: StatsValue) -> str:
 
 
 def render_stats(ctx: RenderContext, node: rfc_pending, value: StatsValue) -> list[nodes.Node]:
+    from sphinx_rfc.render.stats_svg import over_time, stacked_bars  # (drawn only here)
+
     box = nodes.container(classes=["rfc-stats"])
     if not value["total"]:
         box += empty(NO_MATCH, "rfc-stats-empty")
