@@ -256,16 +256,17 @@ def _quoted_table(quote: nodes.block_quote, lines: SourceLines) -> QuotedTable |
     return QuotedTable(_table_of(tokens, source, at + 1), source, at + 1)
 
 
-def quoted_problem(quoted: QuotedTable) -> Problem:
+def quoted_problem(quoted: QuotedTable, source: str) -> Problem:
     """The ``quoted-table`` warning of a table Markdown read as a quote's
-    text, at the table's first line."""
+    text, at the table's first line (*source*: the document's, as its other
+    problems name it)."""
     return Problem(
         "quoted-table",
         _("the table at line {line} follows a quote with no blank line between them: Markdown "
           "reads its rows as the quote's text, and the page shows no table; its rows are read "
           "as the basic information. Put a blank line before the table").format(
             line=quoted.line),
-        quoted.source, quoted.line,
+        source, quoted.line,
     )
 
 

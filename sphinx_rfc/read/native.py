@@ -750,7 +750,7 @@ def _read_places(read: _NativeRead) -> None:
     if table is not None:
         read.rows, read.row_problems = info_rows(table, read.settings, read.source)
     if read.quoted is not None:
-        read.row_problems.insert(0, quoted_problem(read.quoted))
+        read.row_problems.insert(0, quoted_problem(read.quoted, read.source))
     read.meta_fields = metadata_fields(read.env, read.docname, read.doctree)
     read.declared_extra = {}
     if read.rule is not None:

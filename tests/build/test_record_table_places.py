@@ -49,6 +49,10 @@ def test_the_warnings_are_the_glued_table_and_the_date_placeholder(
     glued = next(w for w in places["warnings"] if w[2] == "rfc.quoted-table")
     assert "第 4 行的表格紧跟在引用之后" in glued[3]
     assert "空行" in glued[3]
+    # rfcs.json names its file as every other problem's: from the source folder
+    problems = [p for p in places["rfcs"]["20250301_sparse_unet"]["problems"]
+                if p["subtype"] == "quoted-table"]
+    assert [(p["source"], p["line"]) for p in problems] == [("rfcs/20250301_sparse_unet.md", 4)]
 
 
 @pytest.mark.parametrize(("rfc", "authors", "created", "extra"), [
