@@ -49,6 +49,7 @@ extension's own are :mod:`sphinx_rfc.features.signatures`,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -65,6 +66,7 @@ from sphinx_rfc.check.sections import (
     section_keys_for_title,
     section_states,
 )
+from sphinx_rfc.doctree.index import DocIndex
 from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.i18n import _
@@ -229,6 +231,13 @@ class _DocumentRead:
         self.empty_alternatives: list[int | None] = []
         self.no_headings = False
 
+    @cached_property
+    def index(self) -> DocIndex:
+        """The document's sections, tables and code blocks, for every
+        reader of this document (the collector's steps add, remove or move
+        none of them: :mod:`sphinx_rfc.doctree.index`)."""
+        return DocIndex(self.doctree)
+
     # (set by _check_sections, read by the steps after it)
     lines: SourceLines
     memo: dict[int, str]
@@ -273,7 +282,7 @@ def _read_native(read: _DocumentRead) -> None:
     read.native_read = True
     read.record, read.dates = native.read_native(
         read.app, read.doctree, read.settings, read.docname, read.source, read.doc_title,
-        read.problems, row_of=read.rows,
+        read.problems, row_of=read.rows, index=read.index,
     )
 
 
@@ -332,7 +341,7 @@ def _check_text(read: _DocumentRead, record: RfcRecord) -> None:
     doctree, settings, lines = read.doctree, read.settings, read.lines
     read.problems.extend(empty_subsections(
         doctree, settings, lines, read.memo, source=read.source, rfc_id=record.id,
-        section_lines=read.section_lines,
+        section_lines=read.section_lines, index=read.index,
     ))
     read.problems.extend(placeholder_problems(
         doctree, settings, read.source, record.id, lines, read.text, read.found.diagrams,
@@ -409,7 +418,7 @@ def _kept(read: _DocumentRead, record: RfcRecord) -> list[Problem]:
         # a page that is no RFC's text (a redirect, a page of bold lines)
         # is told so once: not also that it has no preamble
         kept = [p for p in kept if p.subtype != "missing-preamble"]
-    kept = drop_echoes(kept, read.doctree, read.lines)
+    kept = drop_echoes(kept, read.doctree, read.lines, read.index)
     if record.status in read.settings.sections_exempt_statuses or template_era.checks_off(
             record, read.settings):
         # a withdrawn or rejected proposal is not finished: not nagged
