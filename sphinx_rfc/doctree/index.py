@@ -15,48 +15,75 @@ removes a section, a table or a code block must build a new one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from docutils import nodes
 
-#: (pushed after a table's children: the walk has left it)
-_TABLE_END = object()
+
+class _End:
+    """Pushed after a section's or a table's children: the walk has left it
+    (*at*: the section's place in the list; -1 for a table)."""
+
+    __slots__ = ("at",)
+    children = ()
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+
+
+_TABLE_END = _End(-1)
 
 
 class DocIndex:
     """The sections (``findall(nodes.section)``), the top-level tables
     (:func:`~sphinx_rfc.doctree.tables.find_tables` of the document:
     those not inside another table's cell) and the code blocks
-    (``findall(nodes.literal_block)``) of *doctree*, in document order."""
+    (``findall(nodes.literal_block)``) of *doctree*, in document order.
+
+    *wanted* and *note*: a caller's own walk made in the same pass: each
+    node of a *wanted* class, in document order, is handed to *note*, which
+    says whether to look inside it (a node it keeps out is not looked into
+    for the index either: it must hold no section, table or code block)."""
 
     __slots__ = ("_end", "_position", "_titled", "literal_blocks", "sections", "tables")
 
-    def __init__(self, doctree: nodes.Element) -> None:
+    def __init__(
+        self, doctree: nodes.Element, wanted: tuple[type[nodes.Node], ...] = (),
+        note: Callable[[nodes.Node], bool] | None = None,
+    ) -> None:
         sections: list[nodes.section] = []
         end: list[int] = []
         tables: list[nodes.table] = []
         blocks: list[nodes.literal_block] = []
         in_table = 0
-        stack: list[object] = [doctree]
+        kinds = (nodes.section, nodes.table, nodes.literal_block, _End, *wanted)
+        stack: list[Any] = [doctree]
         pop, push, extend = stack.pop, stack.append, stack.extend
         while stack:
             node = pop()
-            if type(node) is int:  # (a section's end: the sections inside it are listed)
-                end[node] = len(sections)
-                continue
-            if node is _TABLE_END:
-                in_table -= 1
-                continue
-            if isinstance(node, nodes.section):
-                push(len(sections))
-                sections.append(node)
-                end.append(0)
-            elif isinstance(node, nodes.table):
-                if not in_table:
-                    tables.append(node)
-                in_table += 1
-                push(_TABLE_END)
-            elif isinstance(node, nodes.literal_block):
-                blocks.append(node)
-            children = node.children  # type: ignore[attr-defined]
+            # (one isinstance for the many nodes that are none of those)
+            if isinstance(node, kinds):
+                if type(node) is _End:
+                    if node.at < 0:
+                        in_table -= 1
+                    else:  # (the sections inside it are listed)
+                        end[node.at] = len(sections)
+                    continue
+                if wanted and isinstance(node, wanted) and not note(node):  # type: ignore[misc]
+                    continue
+                if isinstance(node, nodes.section):
+                    push(_End(len(sections)))
+                    sections.append(node)
+                    end.append(0)
+                elif isinstance(node, nodes.table):
+                    if not in_table:
+                        tables.append(node)
+                    in_table += 1
+                    push(_TABLE_END)
+                elif isinstance(node, nodes.literal_block):
+                    blocks.append(node)
+            children = node.children
             if children:
                 extend(reversed(children))
         self.sections = sections

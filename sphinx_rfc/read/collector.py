@@ -49,7 +49,6 @@ extension's own are :mod:`sphinx_rfc.features.signatures`,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -209,7 +208,10 @@ class _DocumentRead:
         self.settings = rfc_config.settings(app.config)
         self.candidate = candidate
         self.source = source_path(env, self.docname)
-        self.found = _scan(doctree)  # the one walk over the whole document
+        # the one walk over the whole document: what the collector looks for,
+        # and the sections, tables and code blocks every reader of it uses
+        # (its steps add, remove or move none of them: sphinx_rfc.doctree.index)
+        self.found, self.index = _scan(doctree)
         payloads = self.found.payloads
         self.metas = [n for n in payloads if n["kind"] == PayloadKind.META]
         self.tables = [n for n in payloads if n["kind"] == PayloadKind.TABLE]
@@ -230,13 +232,6 @@ class _DocumentRead:
         self.directives_used: set[str] = set()
         self.empty_alternatives: list[int | None] = []
         self.no_headings = False
-
-    @cached_property
-    def index(self) -> DocIndex:
-        """The document's sections, tables and code blocks, for every
-        reader of this document (the collector's steps add, remove or move
-        none of them: :mod:`sphinx_rfc.doctree.index`)."""
-        return DocIndex(self.doctree)
 
     # (set by _check_sections, read by the steps after it)
     lines: SourceLines
@@ -607,10 +602,21 @@ def _without_lead_info(required: tuple[str, ...], doctree: nodes.document) -> tu
     return tuple(key for key in required if key != "basic-info")
 
 
-def _scan(doctree: nodes.document) -> _DocumentScan:
+def _scan(doctree: nodes.document) -> tuple[_DocumentScan, DocIndex]:
+    """:func:`_walk` of the whole document, made in the walk that indexes it."""
+    from sphinxcontrib.mermaid import mermaid
+
     found = _DocumentScan()
-    _walk(doctree, found)
-    return found
+    add = found.add
+
+    def note(node: nodes.Node) -> bool:
+        return add(node, mermaid)
+
+    # (a payload and a cross-reference drawn over, not looked into, hold no
+    # section, table or code block)
+    index = DocIndex(doctree, (rfc_data, rfc_pending, addnodes.pending_xref, nodes.table,
+                               mermaid, nodes.system_message), note)
+    return found, index
 
 
 def _insert_notice(doctree: nodes.document, record: RfcRecord) -> ViewKey:
