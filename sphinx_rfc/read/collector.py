@@ -65,6 +65,7 @@ from sphinx_rfc.check.sections import (
     section_keys_for_title,
     section_states,
 )
+from sphinx_rfc.doctree.index import DocIndex
 from sphinx_rfc.doctree.locations import SourceLines, line_of
 from sphinx_rfc.doctree.tables import sections_holding_unreadable_tables, unreadable_table_lines
 from sphinx_rfc.i18n import _
@@ -207,7 +208,10 @@ class _DocumentRead:
         self.settings = rfc_config.settings(app.config)
         self.candidate = candidate
         self.source = source_path(env, self.docname)
-        self.found = _scan(doctree)  # the one walk over the whole document
+        # the one walk over the whole document: what the collector looks for,
+        # and the sections, tables and code blocks every reader of it uses
+        # (its steps add, remove or move none of them: sphinx_rfc.doctree.index)
+        self.found, self.index = _scan(doctree)
         payloads = self.found.payloads
         self.metas = [n for n in payloads if n["kind"] == PayloadKind.META]
         self.tables = [n for n in payloads if n["kind"] == PayloadKind.TABLE]
@@ -273,7 +277,7 @@ def _read_native(read: _DocumentRead) -> None:
     read.native_read = True
     read.record, read.dates = native.read_native(
         read.app, read.doctree, read.settings, read.docname, read.source, read.doc_title,
-        read.problems, row_of=read.rows,
+        read.problems, row_of=read.rows, index=read.index,
     )
 
 
@@ -332,7 +336,7 @@ def _check_text(read: _DocumentRead, record: RfcRecord) -> None:
     doctree, settings, lines = read.doctree, read.settings, read.lines
     read.problems.extend(empty_subsections(
         doctree, settings, lines, read.memo, source=read.source, rfc_id=record.id,
-        section_lines=read.section_lines,
+        section_lines=read.section_lines, index=read.index,
     ))
     read.problems.extend(placeholder_problems(
         doctree, settings, read.source, record.id, lines, read.text, read.found.diagrams,
@@ -409,7 +413,7 @@ def _kept(read: _DocumentRead, record: RfcRecord) -> list[Problem]:
         # a page that is no RFC's text (a redirect, a page of bold lines)
         # is told so once: not also that it has no preamble
         kept = [p for p in kept if p.subtype != "missing-preamble"]
-    kept = drop_echoes(kept, read.doctree, read.lines)
+    kept = drop_echoes(kept, read.doctree, read.lines, read.index)
     if record.status in read.settings.sections_exempt_statuses or template_era.checks_off(
             record, read.settings):
         # a withdrawn or rejected proposal is not finished: not nagged
@@ -598,10 +602,21 @@ def _without_lead_info(required: tuple[str, ...], doctree: nodes.document) -> tu
     return tuple(key for key in required if key != "basic-info")
 
 
-def _scan(doctree: nodes.document) -> _DocumentScan:
+def _scan(doctree: nodes.document) -> tuple[_DocumentScan, DocIndex]:
+    """:func:`_walk` of the whole document, made in the walk that indexes it."""
+    from sphinxcontrib.mermaid import mermaid
+
     found = _DocumentScan()
-    _walk(doctree, found)
-    return found
+    add = found.add
+
+    def note(node: nodes.Node) -> bool:
+        return add(node, mermaid)
+
+    # (a payload and a cross-reference drawn over, not looked into, hold no
+    # section, table or code block)
+    index = DocIndex(doctree, (rfc_data, rfc_pending, addnodes.pending_xref, nodes.table,
+                               mermaid, nodes.system_message), note)
+    return found, index
 
 
 def _insert_notice(doctree: nodes.document, record: RfcRecord) -> ViewKey:

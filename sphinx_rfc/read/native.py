@@ -73,6 +73,7 @@ from sphinx.util.nodes import make_id
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.placeholders import is_placeholder
 from sphinx_rfc.check.sections import whole_title_keys
+from sphinx_rfc.doctree.index import DocIndex
 from sphinx_rfc.doctree.locations import SourceLines, ancestors, first_line
 from sphinx_rfc.doctree.tables import (
     CellLines,
@@ -161,11 +162,12 @@ def title_section(doctree: nodes.document, settings: RfcSettings) -> nodes.secti
 
 
 def recognised_sections(
-    doctree: nodes.document, settings: RfcSettings, skip: nodes.section | None
+    doctree: nodes.document, settings: RfcSettings, skip: nodes.section | None,
+    index: DocIndex | None = None,
 ) -> dict[str, nodes.section]:
     """Section key -> the section that is it (docs/reference/sections.md;
     :func:`sphinx_rfc.read.sections.recognised_sections`)."""
-    return sections_of_document(doctree, settings, skip)
+    return sections_of_document(doctree, settings, skip, index)
 
 
 def specs_for_section(key: str, settings: RfcSettings) -> tuple[TableSpec, ...]:
@@ -230,10 +232,11 @@ def _id_value(value: str | list[str], settings: RfcSettings) -> str:
 _DIAGRAM_LANGUAGES = frozenset({"mermaid", "plantuml", "puml", "uml"})
 
 
-def mark_diagrams(doctree: nodes.document) -> None:
+def mark_diagrams(doctree: nodes.document, index: DocIndex | None = None) -> None:
     """Diagram code blocks are shown as plain text (no highlighting warning);
-    Mermaid ones become diagrams in HTML (:class:`MermaidCodeToDiagram`)."""
-    for block in doctree.findall(nodes.literal_block):
+    Mermaid ones become diagrams in HTML (:class:`MermaidCodeToDiagram`).
+    *index*: the document's, when the caller has it."""
+    for block in (index or DocIndex(doctree)).literal_blocks:
         language = str(block.get("language", "")).strip().lower()
         if language in _DIAGRAM_LANGUAGES:
             block["language"] = "text"
@@ -272,14 +275,14 @@ def table_owners(
 def read_section_tables(
     doctree: nodes.document, sections: Mapping[str, nodes.section], settings: RfcSettings,
     *, source: str, lines: SourceLines, rfc_id: str, record: RfcRecord,
-    row_of: dict[int, Any] | None = None,
+    row_of: dict[int, Any] | None = None, index: DocIndex | None = None,
 ) -> list[Problem]:
     """Read every matching table of the recognised sections into *record*
     and render it in place; returns the problems found.  *row_of* gets each
     record row's docutils row (:attr:`~sphinx_rfc.model.records.TablePayload.row_of`)."""
     owners = table_owners(sections, settings)
     problems: list[Problem] = []
-    for table in find_tables(doctree.children):
+    for table in (index or DocIndex(doctree)).tables:
         if inside_read_table(table):
             continue
         owner = _section_of(table, owners)
@@ -319,16 +322,16 @@ def _read_into(
     return payload.problems
 
 
-def review_sections(doctree: nodes.document) -> list[nodes.section]:
+def review_sections(
+    doctree: nodes.document, index: DocIndex | None = None,
+) -> list[nodes.section]:
     """The sections whose heading names the reviews (``评审记录``,
     ``Reviews``, ``Decision record``: :data:`REVIEW_HEADINGS`), numbering,
     an optional marker and a bracketed remark (``评审记录（第一轮）``) left
     out; whatever the template (docs/reference/native.md)."""
     found = []
-    for section in doctree.findall(nodes.section):
-        if not section.children or not isinstance(section[0], nodes.title):
-            continue
-        title = clean_heading(astext(section[0]))
+    for section, heading in (index or DocIndex(doctree)).titled():
+        title = clean_heading(astext(heading))
         for mark in ("(", "（", "[", "【"):
             title = title.split(mark, 1)[0]
         if fold_header(title) in _REVIEW_KEYS:
@@ -342,6 +345,7 @@ _REVIEW_KEYS = frozenset(fold_header(h) for h in REVIEW_HEADINGS)
 def read_review_tables(
     doctree: nodes.document, settings: RfcSettings, *, source: str, lines: SourceLines,
     rfc_id: str, record: RfcRecord, row_of: dict[int, Any] | None = None,
+    index: DocIndex | None = None,
 ) -> list[Problem]:
     """Read the reviews tables under a reviews heading into *record* (the
     ``rfc-reviews`` directive's kind), marked for the render step; returns
@@ -349,7 +353,7 @@ def read_review_tables(
     heading inside a design section is still a reviews table."""
     specs = settings.tables_for_directive("rfc-reviews")
     problems: list[Problem] = []
-    for section in review_sections(doctree):
+    for section in review_sections(doctree, index):
         # (an rfc-reviews directive under the heading has read its own table)
         tables = [t for t in find_tables(section.children[1:]) if not inside_read_table(t)]
         problems.extend(_read_into(
@@ -361,7 +365,7 @@ def read_review_tables(
 
 def read_generic_tables(
     doctree: nodes.document, sections: Mapping[str, nodes.section], settings: RfcSettings,
-    *, source: str, rfc_id: str, record: RfcRecord,
+    *, source: str, rfc_id: str, record: RfcRecord, index: DocIndex | None = None,
 ) -> list[Problem]:
     """The tables of a section that the team's template gives but that are
     of no built-in kind (docs/reference/templates.md): each table of that
@@ -379,7 +383,7 @@ def read_generic_tables(
     }
     problems: list[Problem] = []
     cell_line = CellLines()
-    for table in find_tables(doctree.children):
+    for table in (index or DocIndex(doctree)).tables:
         if inside_read_table(table):
             continue
         key = next((owners[id(p)][1] for p in ancestors(table)
@@ -697,6 +701,7 @@ class _NativeRead:
     def __init__(
         self, app: Sphinx, doctree: nodes.document, settings: RfcSettings, docname: str,
         source: str, problems: list[Problem], row_of: dict[int, Any] | None,
+        index: DocIndex | None,
     ) -> None:
         self.app = app
         self.env = app.env
@@ -712,7 +717,8 @@ class _NativeRead:
         title_line = (self.lines.title_line(self.title_node)
                       if isinstance(self.title_node, nodes.title) else None)
         self.record_line = title_line or 1
-        self.sections = recognised_sections(doctree, settings, self.head)
+        self.index = index or DocIndex(doctree)
+        self.sections = recognised_sections(doctree, settings, self.head, self.index)
         self.rule = settings.template.metadata if settings.template is not None else None
         self.found: list[Problem] = []
 
@@ -896,22 +902,23 @@ def _read_tables(read: _NativeRead) -> None:
     basic-information table."""
     doctree, sections, settings, record = read.doctree, read.sections, read.settings, read.record
     source, rfc_id = read.source, read.rfc_id
+    index = read.index
     read.found += read_review_tables(
         doctree, settings, source=source, lines=read.lines, rfc_id=rfc_id, record=record,
-        row_of=read.row_of,
+        row_of=read.row_of, index=index,
     )
     read.found += read_section_tables(
         doctree, sections, settings, source=source, lines=read.lines, rfc_id=rfc_id,
-        record=record, row_of=read.row_of,
+        record=record, row_of=read.row_of, index=index,
     )
     read.found += read_generic_tables(
-        doctree, sections, settings, source=source, rfc_id=rfc_id, record=record)
+        doctree, sections, settings, source=source, rfc_id=rfc_id, record=record, index=index)
     generic = settings.template.generic_tables if settings.template is not None else ()
     read.found += near_miss_tables(
         doctree, table_owners(sections, settings),
         frozenset(id(sections[t.section]) for t in generic
                   if t.section is not None and t.section in sections),
-        source=read.source, rfc_id=read.rfc_id,
+        source=read.source, rfc_id=read.rfc_id, tables=index.tables,
     )
     if read.table is not None:
         for name, note in info_notes(read.table, settings).items():
@@ -931,7 +938,7 @@ def _mark_page(read: _NativeRead) -> None:
         heading=clean_title(astext(title_node)) if title_node is not None else "",
         from_git=dates.filled if dates is not None else (),
     )
-    mark_diagrams(read.doctree)
+    mark_diagrams(read.doctree, read.index)
 
 
 #: The reader's steps once the document has an ID (:func:`read_native`).
@@ -948,12 +955,15 @@ def read_native(
     doc_title: str,
     problems: list[Problem],
     row_of: dict[int, Any] | None = None,
+    index: DocIndex | None = None,
 ) -> tuple[RfcRecord | None, git_dates.DatesFromGit | None]:
     """The record of a template-native RFC, or None (with ``rfc.missing-id``
     in *problems*) when no ID can be found, and what git gave it.  Problems
     of the record go to *problems*, each record row's docutils row to
-    *row_of*; the tables found are marked for the render step."""
-    read = _NativeRead(app, doctree, settings, docname, source, problems, row_of)
+    *row_of*; the tables found are marked for the render step.  *index*: the
+    document's (:class:`~sphinx_rfc.doctree.index.DocIndex`), when the caller
+    has it."""
+    read = _NativeRead(app, doctree, settings, docname, source, problems, row_of, index)
     _read_places(read)
     if not _read_id(read):
         return None, None

@@ -120,13 +120,14 @@ def near_miss_tables(
     doctree: nodes.document,
     owners: Mapping[int, tuple[nodes.section, tuple[TableSpec, ...]]],
     skip_sections: frozenset[int],
-    *, source: str, rfc_id: str,
+    *, source: str, rfc_id: str, tables: Sequence[nodes.table] | None = None,
 ) -> list[Problem]:
     """A ``near-miss`` for each table left unread in a section of *owners*
     (section id -> the section and its table kinds); *skip_sections*: ids
-    of sections whose other tables the template gives (read as written)."""
+    of sections whose other tables the template gives (read as written).
+    *tables*: the document's top-level tables, when the caller has them."""
     problems: list[Problem] = []
-    for table in find_tables(doctree.children):
+    for table in find_tables(doctree.children) if tables is None else tables:
         if inside_read_table(table):
             continue
         owner = next((owners[id(p)] for p in ancestors(table)

@@ -21,6 +21,7 @@ from sphinx_rfc.check.placeholders import (
     placeholder_problem,
 )
 from sphinx_rfc.check.sections import PageShape, SectionBody, body_state, choose_sections
+from sphinx_rfc.doctree.index import DocIndex
 from sphinx_rfc.doctree.locations import SourceLines, first_line, line_of
 from sphinx_rfc.doctree.tables import CellLines, column_header, node_text, without_messages
 from sphinx_rfc.doctree.text import astext, clean_astext, prose_text
@@ -236,22 +237,24 @@ def section_bodies(
 
 
 def recognised_sections(
-    doctree: nodes.document, settings: RfcSettings, skip: nodes.section | None
+    doctree: nodes.document, settings: RfcSettings, skip: nodes.section | None,
+    index: DocIndex | None = None,
 ) -> dict[str, nodes.section]:
     """Section key -> the section of the document that is it, as the
     section check chooses it (:func:`sphinx_rfc.check.sections.choose_sections`,
     docs/reference/sections.md): the first whose title names it, a combined
     or a certainly misspelt heading, the filled heading right after an
-    empty one of the same section.  *skip*: the title's section."""
+    empty one of the same section.  *skip*: the title's section; *index*:
+    the document's, when the caller has it."""
     top = [c for c in doctree.children if isinstance(c, nodes.section)]
     first = top[0] if len(top) > 1 and may_be_title(doctree, settings=settings) else None
     found: list[nodes.section] = []
     bodies: list[SectionBody] = []
-    for section in doctree.findall(nodes.section):
-        if section is skip or not section.children or not isinstance(section[0], nodes.title):
+    for section, title in (index or DocIndex(doctree)).titled():
+        if section is skip:
             continue
         found.append(section)
-        bodies.append(SectionBody(section[0].astext(), None, "", first=section is first))
+        bodies.append(SectionBody(title.astext(), None, "", first=section is first))
     if not bodies:
         return {}
     at = {id(b): i for i, b in enumerate(bodies)}

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from sphinx_rfc.check.sections import body_state, section_keys_for_title
+from sphinx_rfc.doctree.index import DocIndex
 from sphinx_rfc.doctree.locations import SourceLines
 from sphinx_rfc.i18n import _
 from sphinx_rfc.model.problems import Problem
@@ -102,23 +103,22 @@ def subsections_of(settings: RfcSettings) -> dict[str, dict[str, str]]:
 def empty_subsections(
     doctree: nodes.document, settings: RfcSettings, lines: SourceLines,
     memo: dict[int, str], *, source: str, rfc_id: str,
-    section_lines: Mapping[str, int | None] | None = None,
+    section_lines: Mapping[str, int | None] | None = None, index: DocIndex | None = None,
 ) -> list[Problem]:
     """An ``empty-section`` for each empty template sub-section of the RFC.
     *section_lines*: each section's title line as the section check chose
-    it (a misspelt heading, `3. 目票和非目标`, is its section too)."""
+    it (a misspelt heading, `3. 目票和非目标`, is its section too); *index*:
+    the document's, when the caller has it."""
     known = subsections_of(settings)
     if not known:
         return []
     # (a sub-section holding the template's guidance only is empty too)
     guidance = template_asks(settings.template).guidance
     problems: list[Problem] = []
-    for section in doctree.findall(nodes.section):
-        if not section.children or not isinstance(section[0], nodes.title):
-            continue
-        keys = section_keys_for_title(section[0].astext(), settings.sections)
+    for section, heading in (index or DocIndex(doctree)).titled():
+        keys = section_keys_for_title(heading.astext(), settings.sections)
         if not keys and section_lines:
-            line = lines.title_line(section[0])
+            line = lines.title_line(heading)
             keys = [k for k, at in section_lines.items() if line is not None and at == line]
         subs = known.get(keys[0]) if keys else None
         if not subs or body_state(body_text(section, memo), settings.placeholders,
@@ -144,21 +144,23 @@ def empty_subsections(
 
 
 def drop_echoes(
-    problems: Sequence[Problem], doctree: nodes.document, lines: SourceLines
+    problems: Sequence[Problem], doctree: nodes.document, lines: SourceLines,
+    index: DocIndex | None = None,
 ) -> list[Problem]:
     """*problems* without the echoes of an ``empty-section``: the
-    placeholders inside that (sub-)section (one cause, one warning)."""
+    placeholders inside that (sub-)section (one cause, one warning).
+    *index*: the document's, when the caller has it."""
     empty = {p.line for p in problems if p.subtype == "empty-section" and p.line}
     if not empty:
         return list(problems)
-    titled = [(s, line) for s in doctree.findall(nodes.section)
-              if s.children and isinstance(s[0], nodes.title)
-              and (line := lines.title_line(s[0])) is not None]
+    index = index or DocIndex(doctree)
+    titled = [(s, line) for s, heading in index.titled()
+              if (line := lines.title_line(heading)) is not None]
     spans: list[tuple[int, int]] = []
     for section, start in titled:
         if start not in empty:
             continue
-        inner = {id(s) for s in section.findall(nodes.section)}
+        inner = {id(s) for s in index.inside(section)}
         after = [line for s, line in titled if line > start and id(s) not in inner]
         spans.append((start, min(after) if after else 1 << 62))
     kept: list[Problem] = []
