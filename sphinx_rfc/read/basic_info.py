@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from docutils import nodes
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from sphinx_rfc.check.sections import section_keys_for_title
@@ -43,6 +42,7 @@ from sphinx_rfc.spec.aliases import field_words
 from sphinx_rfc.spec.fields import FIELDS, ID_KEYS, match_field
 from sphinx_rfc.spec.folding import nearest
 from sphinx_rfc.spec.menus import template_asks, unchosen_menu
+from sphinx_rfc.spec.template_parts import markdown_parser
 from sphinx_rfc.spec.text import fold_header, plain
 
 if TYPE_CHECKING:
@@ -248,7 +248,7 @@ def _quoted_table(quote: nodes.block_quote, lines: SourceLines) -> QuotedTable |
         end += 1  # (its lazy lines, up to a blank line)
     if end - at < 3 or at == paragraph.line - 1:
         return None
-    tokens = _PIPE_TABLES.parse("\n".join(text[at:end]))
+    tokens = markdown_parser().parse("\n".join(text[at:end]))
     if not tokens or tokens[0].type != "table_open" or tokens[0].map != [0, end - at] \
             or not any(t.type == "tbody_open" for t in tokens):
         return None
@@ -268,10 +268,6 @@ def quoted_problem(quoted: QuotedTable, source: str) -> Problem:
             line=quoted.line),
         source, quoted.line,
     )
-
-
-#: A Markdown reader of pipe tables alone (CommonMark and GFM's tables).
-_PIPE_TABLES = MarkdownIt("commonmark").enable("table")
 
 
 def _table_of(tokens: Sequence[Token], source: str, first: int) -> nodes.table:

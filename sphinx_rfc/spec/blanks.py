@@ -68,10 +68,10 @@ _NOT_CODE = frozenset({"mermaid", "math", "rfc"})
 
 
 def _markdown_code(text: str) -> list[str]:
-    from sphinx_rfc.spec.template_parts import _fence_directive, _markdown
+    from sphinx_rfc.spec.template_parts import _fence_directive, markdown_parser
 
     found: list[str] = []
-    for token in _markdown().parse(text):
+    for token in markdown_parser().parse(text):
         if token.type not in ("fence", "colon_fence"):
             continue
         name = _fence_directive(token.info)

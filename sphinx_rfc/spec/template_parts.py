@@ -115,7 +115,10 @@ def pipe_cells(line: str) -> list[str]:
 
 
 @cache
-def _markdown() -> MarkdownIt:
+def markdown_parser() -> MarkdownIt:
+    """The project's Markdown reader of a text it reads itself (templates,
+    a table Markdown left as a quote's text): CommonMark, pipe tables,
+    colon fences; made once, on first use."""
     from markdown_it import MarkdownIt
     from mdit_py_plugins.colon_fence import colon_fence_plugin
 
@@ -137,7 +140,7 @@ def _fence_directive(info: str) -> str | None:
 def markdown_parts(text: str, offset: int = 0) -> list[Part]:
     """The parts of Markdown *text*; lines counted from *offset* + 1."""
     lines = text.splitlines()
-    return list(_markdown_walk(_markdown().parse(text), lines, offset, None))
+    return list(_markdown_walk(markdown_parser().parse(text), lines, offset, None))
 
 
 def _markdown_walk(
@@ -157,7 +160,7 @@ def _markdown_walk(
                 if directive is None:
                     yield Directive(name, offset + start + 1)
                 if name not in CODE_DIRECTIVES:
-                    inner = _markdown().parse(token.content)
+                    inner = markdown_parser().parse(token.content)
                     yield from (p for p in _markdown_walk(
                         inner, token.content.splitlines(), offset + start + 1,
                         directive or name,
