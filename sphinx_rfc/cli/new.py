@@ -470,9 +470,7 @@ def render_from_template(
                 lines[k] = "|" + "|".join(cells) + "|"
                 filled.add(spec.key)
     # (the title is written: the template's note on how to write it goes)
-    notes = set(schema.own.notes)
-    lines = [line for line in lines if " ".join(line.split()) not in notes]
-    text = "\n".join(lines) + "\n"
+    text = "\n".join(_without_notes(lines, set(schema.own.notes))) + "\n"
     meta = {"rfc": rfc_id, **{k: v for k, v in values.items() if k not in filled}}
     if schema.markdown:
         import yaml  # type: ignore[import-untyped]
@@ -501,6 +499,25 @@ def render_from_template(
             f"{rule}\n{title}\n{rule}\n", text, count=1, flags=re.MULTILINE,
         )
     return f"{fields}\n{body.lstrip()}"
+
+
+def _without_notes(lines: list[str], notes: set[str]) -> list[str]:
+    """*lines* without the paragraphs that are one of the template's notes
+    on the title (a paragraph's lines joined, as the note was learned:
+    written over two lines, it goes too)."""
+    if not notes:
+        return lines
+    kept: list[str] = []
+    paragraph: list[str] = []
+    for line in [*lines, ""]:
+        if line.strip():
+            paragraph.append(line)
+            continue
+        if " ".join(" ".join(paragraph).split()) not in notes:
+            kept.extend(paragraph)
+        paragraph = []
+        kept.append(line)
+    return kept[:-1]
 
 
 def _field_tables(schema: TemplateSchema, lines: Sequence[str]) -> list[int]:

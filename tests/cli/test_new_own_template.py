@@ -228,3 +228,25 @@ def test_new_drops_the_template_s_note_on_its_title(
     assert mine  # (its sections' blanks are reported)
     assert {w[2] for w in mine} <= LEFT_TO_FILL, mine
     assert not [w for w in mine if "标题如" in w[3]]
+
+
+def test_new_drops_the_note_on_the_title_written_over_two_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    git_user_name: Callable[[str | None], None],
+) -> None:
+    """A note on the title wrapped by its writer (two lines, one
+    paragraph) goes as a whole; the paragraph after it stays."""
+    git_user_name("Li Lei")
+    project = project_of("test-own-title-note", "rfcs", tmp_path / "project")
+    template = project / "templates" / "design.md"
+    text = template.read_text(encoding="utf-8")
+    assert "标题如：Checkpoint 异步保存设计文档\n" in text
+    template.write_text(text.replace(
+        "标题如：Checkpoint 异步保存设计文档\n",
+        "标题如：Checkpoint 异步保存设计文档，\n写清模块和要解决的问题\n"), encoding="utf-8")
+    code, out, err = run(capsys, "new", "梯度累积 overlap", "--dir", str(project / "rfcs"))
+    assert code == 0, err
+    written_text = written(out).read_text(encoding="utf-8")
+    assert "\n# 梯度累积 overlap\n" in written_text
+    assert "标题如" not in written_text and "写清模块" not in written_text
+    assert "> 填写说明：带 * 的行必填，评审通过后由 committer 合入。" in written_text
