@@ -113,6 +113,9 @@ class _FieldsRead:
         self.line_of = line_of
         self.elsewhere = source_of
         self.keys = written
+        #: the field being read when its value is nothing but a placeholder:
+        #: the placeholder warning is its one warning
+        self.quiet: str | None = None
 
     def source_of(self, name: str) -> str:
         return self.elsewhere.get(name, self.source)
@@ -122,6 +125,8 @@ class _FieldsRead:
         return self.keys.get(name, name)
 
     def problem(self, subtype: Subtype, name: str, message: str) -> None:
+        if name == self.quiet:
+            return
         self.problems.append(Problem(
             subtype, message, self.source_of(name), self.line_of(name), self.rfc_id))
 
@@ -209,7 +214,9 @@ def _ids(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) ->
 
 def _modules(read: _FieldsRead, name: str, value: str | Sequence[str], text: str) -> None:
     meta = read.meta
-    meta.modules, paths = module_items(as_list(value), read.settings)
+    # (``optimizer, xxx``: the placeholder is warned as one, not a module)
+    items = [i for i in as_list(value) if not is_placeholder(i, read.settings.placeholders)]
+    meta.modules, paths = module_items(items, read.settings)
     add_note(meta.notes, name, ", ".join(paths))
     for module in meta.modules:
         if why := read.settings.unknown_module(module):
@@ -334,8 +341,9 @@ def parse_metadata(
                 own, _("field {name!r}").format(name=read.shown(name)), read.source_of(name),
                 line_of(name), rfc_id))
         reader = _READERS.get(name)
-        if reader is _date and found and is_placeholder(text, settings.placeholders):
-            continue  # (a date that is nothing but a placeholder: that warning alone)
+        # (a value that is nothing but a placeholder, ``xxx``: that warning
+        # alone, not also an invalid status, type, date or ID)
+        read.quiet = name if found and is_placeholder(text, settings.placeholders) else None
         if reader is not None:
             reader(read, name, value, text)
         elif name in settings.extra_fields:
@@ -343,6 +351,7 @@ def parse_metadata(
         elif unknown == "extra":
             read.meta.extra[name] = text
         else:
+            read.quiet = None  # (an unknown name is told whatever its value)
             read.invalid(name, _("unknown field {name!r}; declare it in rfc_extra_fields"
                                  ).format(name=name))
     return read.meta, read.problems
