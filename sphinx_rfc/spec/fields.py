@@ -64,7 +64,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         is_list=True,
     ),
     FieldSpec(
-        "created", "Created", ("创建时间", "创建日期", "提交时间", "created", "created at", "creation date", "date")
+        "created", "Created", ("创建时间", "创建日期", "提交时间", "提交日期", "created", "created at", "creation date", "date")
     ),
     FieldSpec("updated", "Updated", ("更新时间", "更新日期", "updated", "updated at", "last updated")),
     FieldSpec("supersedes", "Supersedes", ("取代", "supersedes"), is_list=True),
