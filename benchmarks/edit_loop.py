@@ -38,67 +38,24 @@ each round.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
-import re
 import statistics
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import generate  # noqa: E402
 import run  # noqa: E402
+from corpus_projects import CHECKOUTS, edit_corpus, make_corpus  # noqa: E402
 
 BARS = {"full": 1.10, "nochange": 1.15, "edit": 1.20}
 MEMORY_BAR = 1.15
 CONTENTS = ("loop", "dense", "keps", "rust-rfcs")
 #: content -> (the sphinx_rfc variant, the plain variant) of generate.py
 GENERATED = {"loop": ("rfc", "plain"), "dense": ("dense", "dense-plain")}
-#: the RFC documents of each corpus, among which the middle one is edited
-CORPUS_RFCS = {"keps": "keps/**/README.md", "rust-rfcs": "text/[0-9]*.md"}
-MARK = re.compile(r"EDIT-MARK-(\d+)")
-
-
-def _corpora_run() -> Any:
-    """``benchmarks/corpora/run.py`` (a module named as this folder's run.py)."""
-    spec = importlib.util.spec_from_file_location("corpora_run", HERE / "corpora" / "run.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["corpora_run"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def make_corpus(name: str, plain: bool, checkouts: Path, dest: Path) -> None:
-    """The corpus project as ``corpora/run.py`` makes it, sidebars off; *plain*:
-    without ``sphinx_rfc`` in ``extensions`` (its settings left, unread)."""
-    corpora = _corpora_run()
-    folder = HERE / "corpora" / name
-    spec = tomllib.loads((folder / "corpus.toml").read_text(encoding="utf-8"))
-    corpora.make_project(folder, checkouts / name, spec, dest)
-    conf = dest / "conf.py"
-    text = conf.read_text(encoding="utf-8") + 'html_sidebars = {"**": []}\n'
-    if plain:
-        text += 'extensions = [e for e in extensions if e != "sphinx_rfc"]\n'
-    conf.write_text(text, encoding="utf-8")
-
-
-def edit_corpus(src: Path, name: str) -> None:
-    """Counts up the ``EDIT-MARK-<k>`` paragraph at the end of the middle RFC
-    of the corpus (adds it, the first time)."""
-    files = sorted(src.glob(CORPUS_RFCS[name]))
-    path = files[len(files) // 2]
-    text = path.read_text(encoding="utf-8")
-    if MARK.search(text):
-        text = MARK.sub(lambda m: f"EDIT-MARK-{int(m.group(1)) + 1}", text)
-    else:
-        text = text.rstrip("\n") + "\n\nEDIT-MARK-1\n"
-    path.write_text(text, encoding="utf-8")
 
 
 def make_projects(content: str, size: int, checkouts: Path, variants: list[str]) -> dict[str, Path]:
@@ -128,7 +85,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--content", nargs="+", choices=CONTENTS, default=list(CONTENTS))
-    parser.add_argument("--checkouts", type=Path, default=Path("/work/corpora"))
+    parser.add_argument("--checkouts", type=Path, default=CHECKOUTS)
     parser.add_argument("--baseline", type=Path, help="a folder holding another sphinx_rfc")
     args = parser.parse_args()
     run.compile_packages()

@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import corpus_projects  # benchmarks/corpus_projects.py: the real corpora as projects
 import generate  # benchmarks/generate.py: run as a script, this folder is on sys.path
 
 HERE = Path(__file__).resolve().parent
@@ -49,7 +50,13 @@ VARIANT_NAMES = {
     "dense-native": "sphinx_rfc (template-native)",
     "dense-plain": "plain Sphinx",
     "needs-wrapped": "sphinx-needs, tables in containers",
+    "keps": "sphinx_rfc (KEPs)",
+    "keps-plain": "plain Sphinx (KEPs)",
+    "rust-rfcs": "sphinx_rfc (Rust RFCs)",
+    "rust-rfcs-plain": "plain Sphinx (Rust RFCs)",
 }
+#: every variant ``--variants`` takes: generated (N RFCs) or a real corpus
+ALL_VARIANTS = (*generate.VARIANTS, *corpus_projects.VARIANTS)
 READ_RE = re.compile(r"^reading sources\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
 WRITE_RE = re.compile(r"^writing output\.\.\. \[\s*\d+%\] (\S+)", re.MULTILINE)
 SUMMARY_RE = re.compile(r"^sphinx_rfc: \d+ RFCs, (\d+) problems", re.MULTILINE)
@@ -151,6 +158,26 @@ def export_bytes(src: Path) -> bytes | None:
     return path.read_bytes() if path.exists() else None
 
 
+def project(variant: str, n: int) -> Path:
+    """The project of *variant* at size *n*, made afresh: generated with N
+    RFCs, or a real corpus (its size is its own: one project for every N)."""
+    if variant in corpus_projects.VARIANTS:
+        src = WORK / f"corpus-{variant}"
+        corpus_projects.make_variant(variant, src)
+    else:
+        src = WORK / f"n{n}-{variant}"
+        generate.generate(variant, n, src)
+    return src
+
+
+def edit_variant(variant: str, src: Path, n: int) -> None:
+    """One edit of one RFC of *variant*'s project."""
+    if variant in corpus_projects.VARIANTS:
+        corpus_projects.edit_variant(variant, src)
+    else:
+        edit(src, n)
+
+
 def edit(src: Path, n: int) -> None:
     """Change one sentence of RFC N/2 (its ``EDIT-MARK-<k>`` becomes
     ``<k + 1>``): every edit changes the text, whatever ran before."""
@@ -161,11 +188,7 @@ def edit(src: Path, n: int) -> None:
 
 
 def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str, Figures]:
-    sources: dict[str, Path] = {}
-    for variant in variants:
-        src = WORK / f"n{n}-{variant}"
-        generate.generate(variant, n, src)
-        sources[variant] = src
+    sources = {variant: project(variant, n) for variant in variants}
     results = {v: Figures() for v in variants}
     for rep in range(repeat):
         LOADS.append(os.getloadavg()[0])
@@ -186,10 +209,11 @@ def measure_size(n: int, variants: list[str], repeat: int, log: Any) -> dict[str
         for variant in order:
             results[variant].nochange.append(sphinx_build(sources[variant])[0])
         for variant in order:
-            edit(sources[variant], n)
+            edit_variant(variant, sources[variant], n)
             results[variant].edit.append(sphinx_build(sources[variant])[0])
         for variant in order:
-            if not variant.endswith("plain"):  # plain shows no other page's status
+            # (plain shows no other page's status; a corpus's status is its own text)
+            if not variant.endswith("plain") and variant not in corpus_projects.VARIANTS:
                 src = sources[variant]
                 edit_status(src, n)
                 results[variant].status_edit.append(sphinx_build(src)[0])
@@ -247,6 +271,8 @@ class Group:
     targets: dict[str, float]
     #: the largest ratio to the rival that meets its target (figures in ``targets``)
     rival_target: float = 1.0
+    #: a real corpus's name: its project has its own size, whatever N says
+    corpus: str | None = None
 
 
 GROUPS = (
@@ -259,6 +285,11 @@ GROUPS = (
         None,
         {"full": 1.10, "nochange": 1.2, "edit": 1.3, "memory": 1.15},
     ),
+    # the real corpora, sidebars off (issue 58)
+    Group(("keps",), "keps-plain", None,
+          {"full": 1.10, "nochange": 1.15, "edit": 1.20, "memory": 1.15}, corpus="KEPs"),
+    Group(("rust-rfcs",), "rust-rfcs-plain", None,
+          {"full": 1.10, "nochange": 1.15, "edit": 1.20, "memory": 1.15}, corpus="Rust RFCs"),
 )
 
 #: (label, Figures attribute) of the timed figures, in table order
@@ -281,8 +312,9 @@ def group_table(n: int, results: dict[str, Figures], group: Group) -> list[str]:
     rival = results.get(group.rival) if group.rival else None
     shown = [*subjects, group.floor, *([group.rival] if rival else [])]
     reps = min(len(results[v].full) for v in shown)
+    what = f"The {group.corpus} corpus" if group.corpus else f"N = {n} RFCs"
     lines = [
-        f"**N = {n} RFCs** ({reps} paired repetitions; times in seconds, median of the "
+        f"**{what}** ({reps} paired repetitions; times in seconds, median of the "
         f"repetitions; ratios: median of the per-repetition ratios, wall time (CPU time))\n"
     ]
     head = ["figure", *(VARIANT_NAMES[v] for v in shown)]
@@ -373,6 +405,8 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
             if group.floor in results and any(v in results for v in group.subjects):
                 lines += group_table(n, results, group)
     for group in GROUPS:
+        if group.corpus:
+            continue  # (one size: its own)
         sizes = sorted(n for n, r in all_results.items() if group.floor in r)
         pairs = list(itertools.pairwise(sizes))
         if not pairs:
@@ -484,10 +518,9 @@ finally:
 def _profile_build(variant: str, n: int) -> tuple[Any, float]:
     import pstats
 
-    src = WORK / f"n{n}-{variant}"
-    generate.generate(variant, n, src)
+    src = project(variant, n)
     clean(src)
-    prof = WORK / f"n{n}-{variant}.prof"
+    prof = WORK / f"{src.name}.prof"
     cmd = [sys.executable, "-c", _PROFILE_MAIN, str(prof), "-q", *html_args(src)]
     start = time.perf_counter()
     subprocess.run(["nice", "-n", "10", *cmd], check=False)
@@ -593,15 +626,15 @@ def _count(src: Path) -> int:
 COUNTED = (("full", "full build"), ("nochange", "no-change rebuild"), ("edit", "one-RFC edit rebuild"))
 
 
-def _count_variant(n: int, variant: str, rebuilds_only: bool = False) -> dict[str, int]:
-    src = WORK / f"n{n}-{variant}"
+def _count_variant(n: int, variant: str, src: Path, rebuilds_only: bool = False
+                   ) -> dict[str, int]:
     clean(src)
     if rebuilds_only:
         sphinx_build(src)  # the full build, run but not counted
         counts = {"nochange": _count(src)}
     else:
         counts = {"full": _count(src), "nochange": _count(src)}
-    edit(src, n)
+    edit_variant(variant, src, n)
     counts["edit"] = _count(src)
     for key, label in COUNTED:
         if key in counts:
@@ -619,12 +652,12 @@ def instructions(n: int, variants: list[str], rebuilds_only: bool = False) -> st
     whose speed drifts by a tenth or more between two runs of the same
     build.  With *rebuilds_only* the full build runs uncounted (at N = 1000
     counting it takes two hours; the rebuilds, minutes)."""
-    for variant in variants:
-        generate.generate(variant, n, WORK / f"n{n}-{variant}")
+    sources = {variant: project(variant, n) for variant in variants}
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = {v: pool.submit(_count_variant, n, v, rebuilds_only) for v in variants}
+        futures = {v: pool.submit(_count_variant, n, v, sources[v], rebuilds_only)
+                   for v in variants}
         counts = {v: f.result() for v, f in futures.items()}
-    floor = next((v for v in variants if v in ("plain", "dense-plain")), variants[0])
+    floor = next((v for v in variants if v.endswith("plain")), variants[0])
     rival = "needs" if "needs" in variants and floor == "plain" else None
     head = ["build", *(f"{VARIANT_NAMES[v]} (`{v}`)" for v in variants)]
     head += [f"{v} / {floor}" for v in variants if v != floor]
@@ -663,8 +696,10 @@ def main() -> None:
         "--variants",
         nargs="+",
         default=list(generate.STANDARD),
-        choices=generate.VARIANTS,
-        help="default: rfc plain needs; the table-dense projects: dense dense-plain dense-native",
+        choices=ALL_VARIANTS,
+        help="default: rfc plain needs; the table-dense projects: dense dense-plain "
+        "dense-native; the real corpora (checkouts in $SPHINX_RFC_CORPORA, default "
+        "/work/corpora; their size is their own): keps keps-plain rust-rfcs rust-rfcs-plain",
     )
     parser.add_argument(
         "--repeat",
@@ -716,7 +751,10 @@ def main() -> None:
         return
     if args.profile:
         subject = args.variants[0] if args.variants[0] != "dense-plain" else "dense"
-        floor = "dense-plain" if subject in generate.DENSE else "plain"
+        if subject.endswith("-plain") and subject in corpus_projects.VARIANTS:
+            subject = subject.removesuffix("-plain")
+        floor = ("dense-plain" if subject in generate.DENSE
+                 else f"{subject}-plain" if subject in corpus_projects.VARIANTS else "plain")
         if subject == "rfc" and "needs" in args.variants[1:2]:
             floor = "needs"  # --variants rfc needs: against sphinx-needs
         for n in args.sizes:
