@@ -6,7 +6,8 @@ A corpus project is made as ``corpora/run.py`` makes it (its
 ``html_sidebars = {"**": []}`` added; its plain variant is the same project
 with ``sphinx_rfc`` taken out of ``extensions`` (its ``rfc_*`` settings
 left, unread).  The edit of a corpus: a paragraph ``EDIT-MARK-<k>`` at the
-end of its middle RFC (in name order), ``<k>`` counting up.
+end of its middle RFC (in name order), written when the project is made,
+``<k>`` counting up.
 
 The variants ``run.py --variants`` takes: ``keps`` / ``keps-plain`` and
 ``rust-rfcs`` / ``rust-rfcs-plain``.  The checkouts are looked for in
@@ -64,6 +65,9 @@ def make_corpus(name: str, plain: bool, checkouts: Path, dest: Path) -> None:
     if plain:
         text += 'extensions = [e for e in extensions if e != "sphinx_rfc"]\n'
     conf.write_text(text, encoding="utf-8")
+    # (the mark is there from the first build: an edit only counts it up, so
+    # the serial build's rfcs.json and the later -j 2 build's are comparable)
+    edit_corpus(dest, name)
 
 
 def make_variant(variant: str, dest: Path, checkouts: Path = CHECKOUTS) -> None:
