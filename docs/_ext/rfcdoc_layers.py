@@ -34,8 +34,13 @@ import sphinx_rfc
 
 PACKAGE = Path(sphinx_rfc.__file__).parent
 ROOT_PACKAGE = "sphinx_rfc"
-#: Where the contracts are: the repository's ``pyproject.toml``.
-PYPROJECT = PACKAGE.parent / "pyproject.toml"
+#: Where the contracts are: the repository's ``pyproject.toml`` (beside the
+#: package documented; a package copied alone, as ``git archive REV
+#: sphinx_rfc`` makes one to compare outputs, is documented with the
+#: contracts of the repository these docs are in)
+PYPROJECT = next((p for p in (PACKAGE.parent / "pyproject.toml",
+                              Path(__file__).resolve().parents[2] / "pyproject.toml")
+                  if p.is_file()), PACKAGE.parent / "pyproject.toml")
 
 
 def contracts(path: Path = PYPROJECT) -> list[dict[str, Any]]:
