@@ -20,9 +20,10 @@ Only str methods: the folding of every cell is linear in its length.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from functools import lru_cache
+
+from sphinx_rfc import _lazy_re
 
 #: What folding drops (after NFKC, which turns ``／ ｜ ，`` into ``/ | ,``).
 SEPARATORS = "/|,、`"
@@ -36,9 +37,9 @@ CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af
 #: compiler about a millisecond, at every build's import: a pattern of
 #: the places where they meet a Latin letter, with the class four times,
 #: took 15 ms.)
-_CJK_RUN = re.compile(f"[{CJK_LETTERS}]+")
+_CJK_RUN = _lazy_re.compile(f"[{CJK_LETTERS}]+")
 #: A word of one script, or one other character (a separator among them).
-_TOKEN = re.compile(rf"[{CJK_LETTERS}]+|[^\W{CJK_LETTERS}]+|\S")
+_TOKEN = _lazy_re.compile(rf"[{CJK_LETTERS}]+|[^\W{CJK_LETTERS}]+|\S")
 _SEPARATOR_SET = frozenset("/|,、")
 
 

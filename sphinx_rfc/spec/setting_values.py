@@ -19,6 +19,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.aliases import (
     AliasError,
     Aliases,
@@ -371,7 +372,7 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is
 #: an option of the ``rfc`` directive, a key of a native basic-information
 #: table and a key of ``rfcs.json``'s ``extra``.
-_FIELD_NAME = re.compile(r"[\w-]+")
+_FIELD_NAME = _lazy_re.compile(r"[\w-]+")
 
 
 def to_extra_fields(
@@ -504,7 +505,7 @@ def to_url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
 
 #: The schemes a link template of ``rfc_issue_url`` / ``rfc_pr_url`` may have.
 _URL_SCHEMES = frozenset({"http", "https"})
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_SCHEME = _lazy_re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 
 
 def to_script(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
