@@ -43,7 +43,7 @@ from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.preamble import PreambleItem, leading_list
-from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.sections import SectionSpec, shipped_sections
 from sphinx_rfc.spec.text import WHITESPACE, atx_title, fold_header, markup_text
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ def _list(lines: Sequence[str], items: Sequence[PreambleItem],
 
 
 def find_places(
-    text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS, *,
+    text: str, suffix: str, sections: Sequence[SectionSpec] | None = None, *,
     rst_list: bool = False, rst_tables: bool = False, names: Collection[str] = (),
     until_directive: bool = False,
 ) -> list[Place]:
@@ -250,6 +250,8 @@ def find_places(
     stop at the first ``rfc`` directive, which alone then counts
     (:func:`status_texts`): the history reads every file at every commit."""
     lines = text.splitlines(keepends=True)
+    if sections is None:
+        sections = shipped_sections()
     if suffix.lower() in (".rst", ".txt"):
         return _rst_places(lines, sections, rst_list=rst_list, rst_tables=rst_tables,
                            names=names, until_directive=until_directive)
@@ -601,7 +603,7 @@ def value_at(lines: Sequence[str], spot: tuple[int, int, int]) -> str:
 
 
 def same_but_declared_values(
-    old: str, new: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS
+    old: str, new: str, suffix: str, sections: Sequence[SectionSpec] | None = None
 ) -> bool:
     """Whether *old* and *new* differ at most on the lines that hold a
     declared field's value (a status moved on, an ``updated`` added): then

@@ -91,7 +91,7 @@ from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.messages import _, ngettext
-from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.sections import SectionSpec
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.store.domain import build_state, get_domain
 
@@ -121,7 +121,7 @@ def _status_value(text: str, statuses: Vocabulary) -> str | None:
 
 def status_in_text(
     text: str, statuses: Vocabulary, names: Collection[str] = (), suffix: str = ".md",
-    sections: Sequence[SectionSpec] = SECTIONS, *, rst_list: bool = False,
+    sections: Sequence[SectionSpec] | None = None, *, rst_list: bool = False,
 ) -> str | None:
     """The status an RFC file's *text* declares, where
     :func:`sphinx_rfc.check.field_places.find_places` finds it (the
@@ -176,7 +176,7 @@ def read_histories(
     known: StatusesAt | None = None,
     names: Collection[str] = (),
     texts_read: dict[tuple[str, str], str | None] | None = None,
-    sections: Sequence[SectionSpec] = SECTIONS,
+    sections: Sequence[SectionSpec] | None = None,
     *,
     rst_list: bool = False,
     only: Collection[str] | None = None,
