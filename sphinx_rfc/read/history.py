@@ -231,13 +231,14 @@ def build_histories(app: Sphinx) -> Histories:
         names = frozenset(fold_header(w) for w in settings.aliases.fields.get("status", ()))
         # (and the reader's places: the sections, whether rST reads a leading list)
         rst_list = reads_list(settings)
-        vocabulary = repr((settings.statuses, sorted(names), settings.sections, rst_list,
+        # (the built-in sections by their template's digest: not parsed here)
+        vocabulary = repr((settings.statuses, sorted(names), settings.sections_key, rst_list,
                            "field_places"))
         kept = build_state(app.env).history_statuses
         known = kept[1] if kept is not None and kept[0] == vocabulary else None
         texts: dict[tuple[str, str], str | None] = {}
         histories, statuses_at = read_histories(
-            log, suffixes, settings.statuses, known, names, texts, settings.sections,
+            log, suffixes, settings.statuses, known, names, texts, settings.own_sections,
             rst_list=rst_list, only=rfc_sources(app, log.by_source_file()))
         build_state(app.env).history_statuses = (vocabulary, statuses_at)
         # the accepting commits' texts, for accepted_texts (no second read)

@@ -3,13 +3,15 @@ directive that makes it present (docs/reference/sections.md)."""
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from typing import TYPE_CHECKING
 
-from sphinx_rfc.spec.template import SectionSpec, default_schema
+from sphinx_rfc.spec.template import DEFAULT_TEMPLATE, SectionSpec, default_schema
 
 __all__ = [
     "SECTIONS", "SECTION_KEYS", "SectionSpec", "ShippedSections", "resolved", "shipped_sections",
+    "shipped_stamp",
 ]
 
 
@@ -47,6 +49,13 @@ class ShippedSections(tuple[SectionSpec, ...]):
 
     def __repr__(self) -> str:
         return "shipped_sections()"
+
+
+@cache
+def shipped_stamp() -> str:
+    """A digest of the built-in template document: what a key made of
+    sections says for :func:`shipped_sections` without parsing it."""
+    return hashlib.blake2b(DEFAULT_TEMPLATE.read_bytes(), digest_size=16).hexdigest()
 
 
 def resolved(sections: tuple[SectionSpec, ...]) -> tuple[SectionSpec, ...]:

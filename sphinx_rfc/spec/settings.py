@@ -45,7 +45,14 @@ from sphinx_rfc.spec.id_space import NewIds
 from sphinx_rfc.spec.messages import _, series, translating
 from sphinx_rfc.spec.nouns import TemplateProfile, profile_of, shipped_profile
 from sphinx_rfc.spec.preamble import Since
-from sphinx_rfc.spec.sections import SECTION_KEYS, SectionSpec, resolved, shipped_sections
+from sphinx_rfc.spec.sections import (
+    SECTION_KEYS,
+    SectionSpec,
+    ShippedSections,
+    resolved,
+    shipped_sections,
+    shipped_stamp,
+)
 from sphinx_rfc.spec.setting_values import (
     CONFDIR_ATTR,
     DEFAULT_PLACEHOLDERS,
@@ -448,6 +455,21 @@ class RfcSettings:
         # package's files, the shipped templates among them)
         shown = ", ".join(f"{f.name}={self.__dict__[f.name]!r}" for f in fields(self))
         return f"{type(self).__qualname__}({shown})"
+
+    @property
+    def own_sections(self) -> tuple[SectionSpec, ...] | None:
+        """The sections ``rfc_sections`` and the template give; None for the
+        built-in ones, not parsed (a function taking None for them parses
+        them when it needs them)."""
+        given = self.__dict__["sections"]
+        return None if isinstance(given, ShippedSections) else given
+
+    @property
+    def sections_key(self) -> object:
+        """What a key made of the sections holds: the sections, or the
+        built-in template's digest (:func:`shipped_stamp`), not parsed."""
+        own = self.own_sections
+        return own if own is not None else ("shipped", shipped_stamp())
 
     @cached_property
     def profile(self) -> TemplateProfile:
