@@ -21,8 +21,12 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from sphinx_rfc import wiring
-    from sphinx_rfc.store import domain
+    from sphinx_rfc import _dataclass_code, devices
+
+    # (the dataclasses' generated methods compiled once per project)
+    with _dataclass_code.kept_code(app.doctreedir if devices.DATACLASS_CODE_KEPT else None):
+        from sphinx_rfc import wiring
+        from sphinx_rfc.store import domain
 
     app.setup_extension("sphinxcontrib.mermaid")
     for register in wiring.REGISTRATIONS:

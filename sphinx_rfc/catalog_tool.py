@@ -39,6 +39,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 import sphinx_rfc
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.i18n import CATALOG, LOCALE_DIR
 from sphinx_rfc.spec.fields import FIELDS
 from sphinx_rfc.spec.sections import SECTIONS
@@ -218,7 +219,7 @@ def problems(language: str) -> list[str]:
 _LOG_METHODS = ("warning", "error", "info", "critical")
 #: Calls that put a text through the catalog.
 _CATALOG_CALLS = ("_", "__", "ngettext")
-_WORD = re.compile(r"[A-Za-z]{2,}")
+_WORD = _lazy_re.compile(r"[A-Za-z]{2,}")
 
 #: Files whose messages do not all go through the catalog yet, with how
 #: many do not.  A count that grows or shrinks fails ``--check``: wrap the
@@ -317,7 +318,7 @@ def _hidden_in_fstrings(tree: ast.AST) -> list[tuple[int, str]]:
 
 
 #: What is no letter nor space (splits a text into runs of words).
-_NOT_WORDS = re.compile(r"[^A-Za-z ]")
+_NOT_WORDS = _lazy_re.compile(r"[^A-Za-z ]")
 
 
 def _has_phrase(text: str) -> bool:

@@ -109,3 +109,10 @@ SERIAL_READ = True
 #: rebuilds of a project inside a repository (issue 58): off, every
 #: rebuild that reads a document runs ``git log`` again.
 GIT_LOG_KEPT = True
+
+#: ``_dataclass_code``: the code of the dataclasses' generated methods
+#: (``__init__``, ``__repr__``, ``__eq__``, ...) kept in the doctree folder
+#: and read back when ``setup()`` imports the package, instead of Python
+#: parsing and compiling their text again.  Made for the rebuild floors
+#: (issue 58): off, every build compiles some 450 small functions.
+DATACLASS_CODE_KEPT = True

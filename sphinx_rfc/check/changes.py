@@ -48,11 +48,11 @@ in force (``RfcSettings.tables``), as the build matches them.
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.check.field_places import (
     PAD,
     Place,
@@ -118,10 +118,10 @@ _ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "id", "rfc id", "rfc-id", "
                                               "rfc 编号", "编号"))
 # Each pattern linear on any line (docs/reference/architecture.md, "Regular
 # expressions").
-_OPTION = re.compile(r"^[ \t]*+:([^:\s][^:]*):")
-_RST_DIRECTIVE = re.compile(r"^([ \t]*+)\.\.[ \t]++((?:[\w-]|:(?!:))++)::")
-_SIMPLE_BORDER = re.compile(r"^[ \t]*+=++(?:[ \t]++=++)*+[ \t]*+$")
-_EQUALS = re.compile(r"(?<!=)=+")
+_OPTION = _lazy_re.compile(r"^[ \t]*+:([^:\s][^:]*):")
+_RST_DIRECTIVE = _lazy_re.compile(r"^([ \t]*+)\.\.[ \t]++((?:[\w-]|:(?!:))++)::")
+_SIMPLE_BORDER = _lazy_re.compile(r"^[ \t]*+=++(?:[ \t]++=++)*+[ \t]*+$")
+_EQUALS = _lazy_re.compile(r"(?<!=)=+")
 
 
 @dataclass(frozen=True)

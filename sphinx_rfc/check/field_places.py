@@ -38,28 +38,29 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.preamble import PreambleItem, leading_list
-from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.sections import SectionSpec, shipped_sections
 from sphinx_rfc.spec.text import WHITESPACE, atx_title, fold_header, markup_text
 
 if TYPE_CHECKING:
     from sphinx_rfc.spec.settings import RfcSettings
 
 #: Chinese (and full-width) text: a value or table written in Chinese.
-CJK = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")
+CJK = _lazy_re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")
 # Each pattern linear on any line (docs/reference/architecture.md, "Regular
 # expressions"): what follows a key or a heading's marks is cut in Python.
-_FENCE = re.compile(r"^\s*+(`{3,}+|~{3,}+|:{3,}+)(.*)$")
-_ATX_MARKS = re.compile(r"^ {0,3}#{1,6}\s+")
-_OPTION_KEY = re.compile(r"^(\s*):([^:\s][^:]*):")
-_YAML_KEY = re.compile(r"^([A-Za-z_](?:[\w .-]*[\w.-])?)\s*:")
-_SEPARATOR = re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(?:\|\s*+:?-++:?\s*+)*+\|?\s*+$")
-_COMMENT = re.compile(r"\s#")
-_RST_DIRECTIVE = re.compile(r"^\.\.\s+rfc::[ \t]*(\S*)")
-_PIPE = re.compile(r"(?<!\\)\|")
+_FENCE = _lazy_re.compile(r"^\s*+(`{3,}+|~{3,}+|:{3,}+)(.*)$")
+_ATX_MARKS = _lazy_re.compile(r"^ {0,3}#{1,6}\s+")
+_OPTION_KEY = _lazy_re.compile(r"^(\s*):([^:\s][^:]*):")
+_YAML_KEY = _lazy_re.compile(r"^([A-Za-z_](?:[\w .-]*[\w.-])?)\s*:")
+_SEPARATOR = _lazy_re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(?:\|\s*+:?-++:?\s*+)*+\|?\s*+$")
+_COMMENT = _lazy_re.compile(r"\s#")
+_RST_DIRECTIVE = _lazy_re.compile(r"^\.\.\s+rfc::[ \t]*(\S*)")
+_PIPE = _lazy_re.compile(r"(?<!\\)\|")
 _TABLE_ID_KEYS = frozenset(fold_header(k) for k in ("rfc", "id", "rfc id", "rfc 编号", "编号"))
 _HEADER_KEYS = frozenset(fold_header(k) for k in ("项目", "字段", "属性", "item", "field", "key"))
 
@@ -236,7 +237,7 @@ def _list(lines: Sequence[str], items: Sequence[PreambleItem],
 
 
 def find_places(
-    text: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS, *,
+    text: str, suffix: str, sections: Sequence[SectionSpec] | None = None, *,
     rst_list: bool = False, rst_tables: bool = False, names: Collection[str] = (),
     until_directive: bool = False,
 ) -> list[Place]:
@@ -249,6 +250,8 @@ def find_places(
     stop at the first ``rfc`` directive, which alone then counts
     (:func:`status_texts`): the history reads every file at every commit."""
     lines = text.splitlines(keepends=True)
+    if sections is None:
+        sections = shipped_sections()
     if suffix.lower() in (".rst", ".txt"):
         return _rst_places(lines, sections, rst_list=rst_list, rst_tables=rst_tables,
                            names=names, until_directive=until_directive)
@@ -600,7 +603,7 @@ def value_at(lines: Sequence[str], spot: tuple[int, int, int]) -> str:
 
 
 def same_but_declared_values(
-    old: str, new: str, suffix: str, sections: Sequence[SectionSpec] = SECTIONS
+    old: str, new: str, suffix: str, sections: Sequence[SectionSpec] | None = None
 ) -> bool:
     """Whether *old* and *new* differ at most on the lines that hold a
     declared field's value (a status moved on, an ``updated`` added): then

@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.spec.blanks import blank_spans, code_blocks
 from sphinx_rfc.spec.memo import ByIdentity
@@ -73,7 +74,7 @@ _SPACES = frozenset(" \t\r\n\u3000")
 _SCHEME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
 
 
-_WWW = re.compile(r"www\.", re.IGNORECASE)
+_WWW = _lazy_re.compile(r"www\.", re.IGNORECASE)
 
 
 def _url_end(text: str, at: int) -> int:
@@ -267,7 +268,7 @@ class CodeBlanks:
 
 
 #: A name in code: an identifier, dotted (``config.xxx.enabled``).
-_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_NAME = _lazy_re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
 @lru_cache(maxsize=256)

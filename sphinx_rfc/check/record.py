@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import PRESENT, RfcRecord
 from sphinx_rfc.spec.messages import _, series
@@ -110,4 +111,4 @@ def _level_words(level: str) -> str:
 
 
 #: where a Latin letter meets a digit in a folded word
-_LETTER_DIGIT = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
+_LETTER_DIGIT = _lazy_re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")

@@ -13,6 +13,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.check.placeholders import strip_placeholders
 from sphinx_rfc.model.problems import Problem
 from sphinx_rfc.model.records import EMPTY, MISSING, NOT_APPLICABLE, PRESENT
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 
 _CN_DIGITS = "一二三四五六七八九十〇零"
-_NUMBERING = re.compile(
+_NUMBERING = _lazy_re.compile(
     rf"""^\s*(?:
         [(（]\s*(?:\d+|[{_CN_DIGITS}]+)\s*[)）]     # (1)  （一）  （十二）
       | 第\s*(?:\d+|[{_CN_DIGITS}]+)\s*[章节部分]?[、.．:：]?  # 第一章  第3节
@@ -45,7 +46,7 @@ _NUMBERING = re.compile(
 #: search is quadratic on a long run of them)
 _TRAILING = WHITESPACE + ".。:：;；,，!！?？、"
 _SEPARATORS = frozenset(" ([（【<《{:：,，.。;；/、-—–_|")
-_DELIMITER_SPLIT = re.compile(
+_DELIMITER_SPLIT = _lazy_re.compile(
     "|".join(re.escape(fold(d)) if d.strip() else re.escape(d) for d in TITLE_DELIMITERS)
 )
 _SUFFIXES = tuple(fold(s) for s in TITLE_SUFFIXES)
@@ -474,7 +475,7 @@ def body_heading(body: SectionBody) -> str:
 
 
 #: The numbers of a numbering (:data:`_CN_DIGITS` written out).
-_NUMBER_PARTS = re.compile(r"\d+|[一二三四五六七八九十〇零]+")
+_NUMBER_PARTS = _lazy_re.compile(r"\d+|[一二三四五六七八九十〇零]+")
 #: The values of the Chinese numerals a numbering is written with.
 _CN_VALUES = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0}
 
@@ -576,7 +577,7 @@ def misspells(heading: str, title: str) -> bool:
     return _edits(a, b, most) <= most
 
 
-_UNIT = re.compile(r"[a-z0-9]+|[\u2e80-\u9fff\uf900-\ufaff]")
+_UNIT = _lazy_re.compile(r"[a-z0-9]+|[\u2e80-\u9fff\uf900-\ufaff]")
 
 
 def _units(norm: str) -> list[str]:
@@ -999,7 +1000,7 @@ def _telling_chapter(spec: SectionSpec, states: dict[str, str],
 
 
 #: what joins two things in a heading (`模块对比与实现方案`, `Design and rollout`)
-_JOINED = re.compile(r"与|和|及| and | & ")
+_JOINED = _lazy_re.compile(r"与|和|及| and | & ")
 
 
 def _joined_heading(spec: SectionSpec, found: dict[str, SectionBody],
@@ -1173,8 +1174,8 @@ def _level_hints(chosen: dict[str, SectionBody], sections: Sequence[SectionSpec]
 # stands, when that part is no part of another section's title, *S* is
 # named by no other heading and no other heading is that part.
 
-_WORD = re.compile(r"[a-z][a-z0-9]{2,}")
-_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff]+")
+_WORD = _lazy_re.compile(r"[a-z][a-z0-9]{2,}")
+_CJK = _lazy_re.compile(r"[\u2e80-\u9fff\uf900-\ufaff]+")
 
 
 def _words(norm: str) -> set[str]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import re
 import sys
 from collections.abc import Sequence
 from contextlib import redirect_stderr, redirect_stdout
@@ -30,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.cli.annotations import annotation, annotation_path
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
@@ -217,7 +217,7 @@ def _check(args: argparse.Namespace, srcdir: Path, read: list[str]) -> int:
 
 #: (atomic: the file and line part is not tried again when the message part
 #: fails -- on a line of the log, with no line break, it never does)
-_WARNING_PLACE = re.compile(r"^(?>(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): )(.*?)(?: \[[\w.-]+\])?$")
+_WARNING_PLACE = _lazy_re.compile(r"^(?>(.+?):(\d*):?\s*(?:WARNING|ERROR|CRITICAL): )(.*?)(?: \[[\w.-]+\])?$")
 
 
 def _listed(line: str, listed: set[tuple[str, int | None, str]]) -> bool:
@@ -260,7 +260,7 @@ def _print_problems(
     print(summary_line(app, problems))
 
 
-_WARNING_FILE = re.compile(r"^(.+?):(?:\d+:)?\s*(?:WARNING|ERROR|CRITICAL):")
+_WARNING_FILE = _lazy_re.compile(r"^(.+?):(?:\d+:)?\s*(?:WARNING|ERROR|CRITICAL):")
 
 
 def _warning_file(line: str) -> Path | None:

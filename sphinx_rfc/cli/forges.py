@@ -17,13 +17,13 @@ run once per CI job has no use for connection pools.
 from __future__ import annotations
 
 import json
-import re
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.messages import _
 
 #: Seconds one request may take.
@@ -83,8 +83,8 @@ TOKEN_VARIABLES = {
     "atomgit": "ATOMGIT_TOKEN",
 }
 
-_GITLAB_ISSUE = re.compile(r"^/(?P<project>.+?)(?:/-)?/issues/(?P<number>[^/?#]+)/?$")
-_ISSUE = re.compile(r"^/(?P<owner>[^/]+)/(?P<repo>[^/]+)/issues/(?P<number>[^/?#]+)/?$")
+_GITLAB_ISSUE = _lazy_re.compile(r"^/(?P<project>.+?)(?:/-)?/issues/(?P<number>[^/?#]+)/?$")
+_ISSUE = _lazy_re.compile(r"^/(?P<owner>[^/]+)/(?P<repo>[^/]+)/issues/(?P<number>[^/?#]+)/?$")
 
 
 def issue_ref(url: str, forge: str | None = None, api: str | None = None) -> IssueRef | None:

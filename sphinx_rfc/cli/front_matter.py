@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec import front_matter
 
 #: Front-matter fields the import writes, in this order.
@@ -35,13 +36,13 @@ MARK = "imported_from"
 DIGEST = "imported_digest"
 #: The entry of :data:`DIGEST` holding the body's hash as imported.
 BODY = "body"
-_KEY_LINE = re.compile(r"^([A-Za-z_][\w.-]*)\s*:(?:\s|$)")
+_KEY_LINE = _lazy_re.compile(r"^([A-Za-z_][\w.-]*)\s*:(?:\s|$)")
 
 
 #: Text libyaml's emitter writes as PyYAML's own does: no control
 #: character, line or paragraph separator, byte order mark, surrogate or
 #: character beyond the BMP (which the two escape or quote differently).
-_SAME_IN_LIBYAML = re.compile(
+_SAME_IN_LIBYAML = _lazy_re.compile(
     "[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff"
     "\U00010000-\U0010ffff]*"
 )

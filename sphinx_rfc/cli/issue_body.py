@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.check.sections import section_keys_for_title
 from sphinx_rfc.spec.fields import ID_KEYS, match_field
 from sphinx_rfc.spec.forge import title_tags
@@ -23,9 +24,9 @@ from sphinx_rfc.spec.sections import SECTIONS
 from sphinx_rfc.spec.template import SectionSpec
 from sphinx_rfc.spec.text import fold, fold_header
 
-_HEADING = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)(.*)$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_TABLE_ROW = re.compile(r"^ {0,3}\|")
+_HEADING = _lazy_re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)(.*)$")
+_FENCE = _lazy_re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_TABLE_ROW = _lazy_re.compile(r"^ {0,3}\|")
 #: The longest heading compared with the section names.
 _LONGEST_NAME = 200
 

@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc._atomic import clean_leftovers, sync_folder
 from sphinx_rfc._atomic import write_text as write_atomic
 from sphinx_rfc.cli.conf import find_conf, project_settings
@@ -75,7 +76,7 @@ __all__ = [
     "run_import", "slug", "write_atomic",
 ]
 
-_DIRECTIVE_ID = re.compile(r"^[^\S\n]*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
+_DIRECTIVE_ID = _lazy_re.compile(r"^[^\S\n]*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
 
 
 # --------------------------------------------------------------------------

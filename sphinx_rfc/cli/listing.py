@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.project import default_jobs, find_sourcedir, read_project
 from sphinx_rfc.spec.messages import _
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 JSON_KEYS = ("id", "title", "status", "type", "docname", "source")
 
 #: DEL and the C1 controls, which ``json.dumps`` leaves as they are.
-_UNESCAPED_CONTROLS = re.compile("[\x7f-\x9f]")
+_UNESCAPED_CONTROLS = _lazy_re.compile("[\x7f-\x9f]")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

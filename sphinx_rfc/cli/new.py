@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc._atomic import clean_leftovers, write_text
 from sphinx_rfc.cli.errors import CliError
 from sphinx_rfc.cli.id_space import next_new_id
@@ -44,10 +45,10 @@ if TYPE_CHECKING:
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 
-_RFC_FENCE = re.compile(r"^[^\S\n]*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
-_LEADING_NUMBER = re.compile(r"^(\d+)")
-_CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
-_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+_RFC_FENCE = _lazy_re.compile(r"^[^\S\n]*(?:\.\.\s+rfc::|[`~:]{3,}\s*\{rfc\})\s*(\S+)", re.MULTILINE)
+_LEADING_NUMBER = _lazy_re.compile(r"^(\d+)")
+_CJK = _lazy_re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+_PLACEHOLDER = _lazy_re.compile(r"\{\{(\w+)\}\}")
 #: Unicode categories of characters that never belong in a value: control
 #: characters (C0, DEL, C1) and the line and paragraph separators, which
 #: docutils splits lines at.
@@ -436,7 +437,7 @@ def _modules_lines(fmt: str, lang: str, modules: Sequence[str]) -> tuple[str, st
 # A configured template document as the scaffold
 
 
-_H1 = re.compile(r"^#[ \t]++.*$", re.MULTILINE)
+_H1 = _lazy_re.compile(r"^#[ \t]++.*$", re.MULTILINE)
 
 
 def render_from_template(

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc import devices
+from sphinx_rfc import _lazy_re, devices
 from sphinx_rfc._compat import replaces_undecodable
 from sphinx_rfc.cli.cache import Workspace, discard_environment, open_workspace, store_environment
 from sphinx_rfc.cli.errors import CliError
@@ -31,8 +30,8 @@ if TYPE_CHECKING:
 #: Folders tried, in order, when no SOURCEDIR is given.
 DEFAULT_SOURCEDIRS = (".", "docs", "doc", "source", "docs/source", "doc/source")
 
-_WARNING_LINE = re.compile(r"\b(?:WARNING|ERROR|CRITICAL)\b:")
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_WARNING_LINE = _lazy_re.compile(r"\b(?:WARNING|ERROR|CRITICAL)\b:")
+_ANSI = _lazy_re.compile(r"\x1b\[[0-9;]*m")
 
 
 @dataclass

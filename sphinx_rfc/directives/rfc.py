@@ -16,6 +16,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.nodes import PayloadKind, note_rfc_data, rfc_data
@@ -92,7 +93,7 @@ class RfcDirective(SphinxDirective):
         return self.lineno
 
 
-_OPTION_LINE = re.compile(r"^:([\w-]+):\s*+(.*)$")
+_OPTION_LINE = _lazy_re.compile(r"^:([\w-]+):\s*+(.*)$")
 
 
 def _ascii_id(text: str) -> str:

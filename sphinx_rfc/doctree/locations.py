@@ -3,20 +3,21 @@ MyST leave out or get wrong, and walks up the tree."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from docutils import nodes
 
+from sphinx_rfc import _lazy_re
+
 #: A line of an rST section adornment (under- or overline).
-_ADORNMENT = re.compile(r"^\s*([!-/:-@\[-`{-~])\1{2,}\s*$")
+_ADORNMENT = _lazy_re.compile(r"^\s*([!-/:-@\[-`{-~])\1{2,}\s*$")
 #: Markdown sources MyST parses; any other source is read by docutils.
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".myst"})
 #: Where markdown-it ends a line (it normalises these to ``\n``).
-_MARKDOWN_BREAK = re.compile(r"\r\n?|\n")
+_MARKDOWN_BREAK = _lazy_re.compile(r"\r\n?|\n")
 #: What docutils turns into spaces before it splits a source into lines.
-_DOCUTILS_SPACE = re.compile(r"[\v\f]")
+_DOCUTILS_SPACE = _lazy_re.compile(r"[\v\f]")
 
 
 def split_source(text: str, path: str | Path) -> list[str]:

@@ -14,7 +14,6 @@ kind is :mod:`sphinx_rfc.read.table_records`'s (``ReadTable``).
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import TypeVar
 
 from docutils import nodes
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.doctree.locations import ancestor, ancestors, first_line, split_source
 from sphinx_rfc.doctree.text import astext, clean_astext
 from sphinx_rfc.nodes import first, holds
@@ -308,7 +308,7 @@ def pipe_row_lines(
     return lines
 
 
-_DELIMITER_ROW = re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(\|\s*+:?-++:?\s*+)*+\|?\s*+$")
+_DELIMITER_ROW = _lazy_re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(\|\s*+:?-++:?\s*+)*+\|?\s*+$")
 
 
 @lru_cache(maxsize=8)

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._gitstamp import repository_stamp
 from sphinx_rfc.i18n import _, ngettext
@@ -138,9 +139,9 @@ def _is_document(path: str, log: git_log.RepositoryLog, suffixes: Sequence[str])
 
 #: What makes a source document an RFC, in its text: an ``rfc`` directive
 #: (rST, MyST), an ``rfc`` key in its front matter or field list.
-_RFC_DIRECTIVE = re.compile(r"^[^\S\n]*+(?:\.\.[^\S\n]++rfc::|[`~:]{3,}+[^\S\n]*+\{rfc\})",
+_RFC_DIRECTIVE = _lazy_re.compile(r"^[^\S\n]*+(?:\.\.[^\S\n]++rfc::|[`~:]{3,}+[^\S\n]*+\{rfc\})",
                             re.MULTILINE)
-_RFC_KEY = re.compile(r"^:?rfc:[^\S\n]", re.MULTILINE)
+_RFC_KEY = _lazy_re.compile(r"^:?rfc:[^\S\n]", re.MULTILINE)
 #: How much of a document's top is looked at for its front matter or field list.
 _HEAD = 4000
 

@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sphinx_rfc import _lazy_re
+
 PASSED = "passed"
 FAILED = "failed"
 SKIPPED = "skipped"
@@ -42,7 +44,7 @@ OUTCOMES = (PASSED, FAILED, SKIPPED, MISSING)
 _RANK = {FAILED: 3, PASSED: 2, SKIPPED: 1}
 _FAIL_STATUS = frozenset({"fail", "failed", "failure", "error"})
 _SKIP_STATUS = frozenset({"notrun", "not run", "disabled", "skip", "skipped"})
-_PARAMS = re.compile(r"^(?P<base>[^\[]+)\[.*\]$", re.DOTALL)
+_PARAMS = _lazy_re.compile(r"^(?P<base>[^\[]+)\[.*\]$", re.DOTALL)
 
 
 # --------------------------------------------------------------------------

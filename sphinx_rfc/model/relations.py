@@ -6,15 +6,15 @@ per change of its data and every renderer, check and exporter reads it.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.model.records import ModuleHome, RfcRecord
 from sphinx_rfc.spec.file_names import dated_name, name_digits
 
-_NUMBER = re.compile(r"(\d+)")
+_NUMBER = _lazy_re.compile(r"(\d+)")
 
 
 def _number_key(digits: str) -> tuple[int, str]:
@@ -31,7 +31,7 @@ class _Digits:
     are for any other."""
 
     __slots__ = ("digits",)
-    _SPEC = re.compile(r"0?([0-9]{0,3})d?")
+    _SPEC = _lazy_re.compile(r"0?([0-9]{0,3})d?")
 
     def __init__(self, digits: str) -> None:
         self.digits = digits

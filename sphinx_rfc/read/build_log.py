@@ -19,7 +19,6 @@ are not kept, as the build log does not show them.
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,7 @@ from docutils import nodes
 from docutils.utils import get_source_line
 from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.subtypes import WARNING_TYPE
 from sphinx_rfc.store.domain import get_domain
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: The attribute that marks a record already seen (a record held back by
 #: ``pending_warnings`` comes again when it is flushed).
 _SEEN = "_sphinx_rfc_seen"
-_LOCATION = re.compile(r"^(?P<path>.*?)(?::(?P<line>\d*))?$")
+_LOCATION = _lazy_re.compile(r"^(?P<path>.*?)(?::(?P<line>\d*))?$")
 
 
 @dataclass(frozen=True, slots=True)

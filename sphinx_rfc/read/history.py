@@ -91,7 +91,7 @@ from sphinx_rfc.read.git_dates import is_shallow
 from sphinx_rfc.spec.cells import read_choice
 from sphinx_rfc.spec.globs import docname_glob_match
 from sphinx_rfc.spec.messages import _, ngettext
-from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.sections import SectionSpec
 from sphinx_rfc.spec.text import fold_header
 from sphinx_rfc.store.domain import build_state, get_domain
 
@@ -121,7 +121,7 @@ def _status_value(text: str, statuses: Vocabulary) -> str | None:
 
 def status_in_text(
     text: str, statuses: Vocabulary, names: Collection[str] = (), suffix: str = ".md",
-    sections: Sequence[SectionSpec] = SECTIONS, *, rst_list: bool = False,
+    sections: Sequence[SectionSpec] | None = None, *, rst_list: bool = False,
 ) -> str | None:
     """The status an RFC file's *text* declares, where
     :func:`sphinx_rfc.check.field_places.find_places` finds it (the
@@ -176,7 +176,7 @@ def read_histories(
     known: StatusesAt | None = None,
     names: Collection[str] = (),
     texts_read: dict[tuple[str, str], str | None] | None = None,
-    sections: Sequence[SectionSpec] = SECTIONS,
+    sections: Sequence[SectionSpec] | None = None,
     *,
     rst_list: bool = False,
     only: Collection[str] | None = None,
@@ -231,13 +231,14 @@ def build_histories(app: Sphinx) -> Histories:
         names = frozenset(fold_header(w) for w in settings.aliases.fields.get("status", ()))
         # (and the reader's places: the sections, whether rST reads a leading list)
         rst_list = reads_list(settings)
-        vocabulary = repr((settings.statuses, sorted(names), settings.sections, rst_list,
+        # (the built-in sections by their template's digest: not parsed here)
+        vocabulary = repr((settings.statuses, sorted(names), settings.sections_key, rst_list,
                            "field_places"))
         kept = build_state(app.env).history_statuses
         known = kept[1] if kept is not None and kept[0] == vocabulary else None
         texts: dict[tuple[str, str], str | None] = {}
         histories, statuses_at = read_histories(
-            log, suffixes, settings.statuses, known, names, texts, settings.sections,
+            log, suffixes, settings.statuses, known, names, texts, settings.own_sections,
             rst_list=rst_list, only=rfc_sources(app, log.by_source_file()))
         build_state(app.env).history_statuses = (vocabulary, statuses_at)
         # the accepting commits' texts, for accepted_texts (no second read)

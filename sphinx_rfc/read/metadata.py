@@ -4,11 +4,11 @@ template-native reader; no Sphinx inside."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.check.placeholders import (
     find_placeholders,
     is_placeholder,
@@ -40,7 +40,7 @@ LIST_FIELDS = (
 TEXT_FIELDS = ("title", "status", "type", "created", "updated", "tracking", "feature")
 KNOWN_FIELDS = TEXT_FIELDS + LIST_FIELDS
 #: A slash with or without spaces: ``PT/MS`` names two values of a closed field.
-_SLASH = re.compile(RUN_START + r"\s*[/／]\s*")
+_SLASH = _lazy_re.compile(RUN_START + r"\s*[/／]\s*")
 
 
 @dataclass(slots=True, kw_only=True)
@@ -252,7 +252,7 @@ def _people(read: _FieldsRead, name: str, value: str | Sequence[str], text: str)
 
 #: the end of a person's bracketed note with another name after it
 #: (``叶青龙 (ye at x.org) 胡欣蔚 (hu at y.org)``)
-_NOTE_THEN_NAME = re.compile(r"[)）][ \t\u3000]+(?=[^\s(（])")
+_NOTE_THEN_NAME = _lazy_re.compile(r"[)）][ \t\u3000]+(?=[^\s(（])")
 
 
 def _persons(item: str) -> list[str]:
@@ -384,7 +384,7 @@ def _status_targets(
 
 #: A run of digits, then a slug: a folder or file named for an RFC
 #: (``3456-replaced-kep``, ``0375-cpumanager.md``).
-_NUMBERED_NAME = re.compile(r"([0-9]+)[-_][^\W_]")
+_NUMBERED_NAME = _lazy_re.compile(r"([0-9]+)[-_][^\W_]")
 
 
 def relation_target(item: str, settings: RfcSettings) -> str | None:

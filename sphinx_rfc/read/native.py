@@ -70,6 +70,7 @@ from urllib.parse import quote
 from docutils import nodes
 from sphinx.util.nodes import make_id
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.check.placeholders import is_placeholder
 from sphinx_rfc.check.sections import whole_title_keys
@@ -452,9 +453,9 @@ def read_generic_tables(
 _TYPE_KEYS = frozenset(fold_header(k) for k in (
     "类型", "rfc 类型", "需求类型", "特性类型", "type", "rfc type",
 ))
-_TYPE_LINE = re.compile(r"^[^\S\n]*+[-*]?[^\S\n]*+(?P<key>[^\s:：][^:：\n]{0,11}?)\s*[:：]\s*(?P<value>\S[^\n]*)$",
+_TYPE_LINE = _lazy_re.compile(r"^[^\S\n]*+[-*]?[^\S\n]*+(?P<key>[^\s:：][^:：\n]{0,11}?)\s*[:：]\s*(?P<value>\S[^\n]*)$",
                         re.MULTILINE)
-_VALUE_END = re.compile(r"[\s(（,，;；。.、]")
+_VALUE_END = _lazy_re.compile(r"[\s(（,，;；。.、]")
 
 
 def _type_of(text: str, settings: RfcSettings) -> str | None:

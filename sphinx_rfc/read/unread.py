@@ -16,12 +16,12 @@ so ``sphinx-rfc check`` and the summary count it too.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx.util.matching import Matcher
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._compat import source_path
 from sphinx_rfc.i18n import _
@@ -112,7 +112,7 @@ def unread_problems(found: list[str]) -> list[Problem]:
 
 
 #: A file name as ``sphinx-rfc new`` and ``import`` write them (``0042-…``).
-_NUMBERED = re.compile(r"^\d+[-_.]")
+_NUMBERED = _lazy_re.compile(r"^\d+[-_.]")
 
 
 def not_read_as_rfc(

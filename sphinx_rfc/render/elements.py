@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx import addnodes
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.i18n import _
 from sphinx_rfc.nodes import ViewKey, generated, rfc_pending
 from sphinx_rfc.spec.fields import markdown_link
@@ -19,17 +20,17 @@ if TYPE_CHECKING:
 
 CellContent = str | nodes.Node | Sequence[nodes.Node]
 
-_AUTHOR = re.compile(r"^(?P<name>(?:.*\S)?)\s*<(?P<email>[^<>@\s]+@[^<>\s]+)>$")
+_AUTHOR = _lazy_re.compile(r"^(?P<name>(?:.*\S)?)\s*<(?P<email>[^<>@\s]+@[^<>\s]+)>$")
 #: An item of ``:issues:`` that is linked as written: a web or mail address.
 #: Any other scheme is shown as text: ``javascript:`` or ``data:`` would run
 #: in the reader's browser.
-_URL = re.compile(r"^(?:https?://|mailto:)\S+$", re.IGNORECASE)
+_URL = _lazy_re.compile(r"^(?:https?://|mailto:)\S+$", re.IGNORECASE)
 #: The schemes a link made from user text may have.
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
-_SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):", re.IGNORECASE)
+_SCHEME = _lazy_re.compile(r"^([a-z][a-z0-9+.-]*):", re.IGNORECASE)
 # What browsers drop before they read a URL's scheme: C0 controls and spaces
 # around it, tabs and newlines anywhere (" java\tscript:" is javascript:).
-_URL_NOISE = re.compile(r"[\t\n\r]")
+_URL_NOISE = _lazy_re.compile(r"[\t\n\r]")
 
 
 _URL_EDGES = "".join(chr(c) for c in range(33))

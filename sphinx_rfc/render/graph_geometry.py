@@ -14,12 +14,12 @@ same value gives the same numbers.
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.model.relations import id_sort_key
 from sphinx_rfc.render import graph
 from sphinx_rfc.render.graph import EDGE_KINDS, STATUS_STYLES, SUPERSEDES, TOUCHES
@@ -60,7 +60,7 @@ Box = tuple[int, int, int, int]  # x, y, width, height
 # -- text ------------------------------------------------------------------
 
 #: characters XML 1.0 forbids or that cannot be encoded, and C1 controls
-_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_BAD = _lazy_re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _NARROW = frozenset(" .,:;!'|()[]{}ijlrtfI-/\"`")
 
 

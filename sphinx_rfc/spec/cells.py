@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.memo import ByIdentity
 from sphinx_rfc.spec.text import RUN_START, fold, plain, split_list
 from sphinx_rfc.spec.vocabulary import Vocabulary
@@ -39,7 +40,7 @@ class CellValue:
 
 #: Where a value and its qualifier meet: punctuation, brackets, a spaced
 #: slash or dash.  (A bare ``/`` does not separate: ``n/a`` is one value.)
-_SEPARATOR = re.compile(RUN_START + r"\s*(?:[，,;；：:。（()）【】\[\]]|\s/\s|\s[-–—]\s)\s*")
+_SEPARATOR = _lazy_re.compile(RUN_START + r"\s*(?:[，,;；：:。（()）【】\[\]]|\s/\s|\s[-–—]\s)\s*")
 #: What is trimmed from the ends of a note.
 _TRIM = " \t，,;；：:。/-–—"
 _PAIRS = {"（": "）", "(": ")", "【": "】", "[": "]"}
@@ -47,12 +48,12 @@ _PAIRS = {"（": "）", "(": ")", "【": "】", "[": "]"}
 _NEGATIONS = ("非", "不", "无", "未", "没", "not ", "non-", "non ")
 #: A condition: ``仅在启用流式读取时生效``, ``开启 X 后生效`` is not one
 #: (it has no condition word), ``only when …``, ``if …``.
-_CONDITION = re.compile(
+_CONDITION = _lazy_re.compile(
     r"^(?:(?:仅|只|只有)(?:在|当)?|(?:在|当|若|如果).*(?:时|后|下))|^(?:only\s+)?(?:when|if)\b",
     re.IGNORECASE,
 )
 #: A condition holding one of these words says "no" or something else: not read.
-_CONDITION_NEGATIONS = re.compile(r"不|无|未|没|\bnot?\b|n't\b", re.IGNORECASE)
+_CONDITION_NEGATIONS = _lazy_re.compile(r"不|无|未|没|\bnot?\b|n't\b", re.IGNORECASE)
 
 
 def clean_note(text: str) -> str:
@@ -169,8 +170,8 @@ _CHOICES: ByIdentity[CellValue] = ByIdentity(4096)
 # --------------------------------------------------------------------------
 # A count
 
-_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
-_RANGE_AFTER = re.compile(r"^\s*(?:[-~～–—]|到|至|to\b)\s*\d")
+_NUMBER = _lazy_re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
+_RANGE_AFTER = _lazy_re.compile(r"^\s*(?:[-~～–—]|到|至|to\b)\s*\d")
 #: Words after a count that only say "cases": no note for them.
 #: A count has at most this many digits (it fits in 64 bits); a longer
 #: number is no count (``int`` would not even read one of 4,301 digits).
@@ -208,7 +209,7 @@ LEVEL_NAMES = frozenset(fold(n) for n in (
     "单元测试", "集成测试", "系统测试", "端到端测试", "性能测试", "冒烟测试", "回归测试",
     "功能测试", "unit", "integration", "system", "end-to-end", "e2e",
 ))
-_SHORT_LEVEL = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+_SHORT_LEVEL = _lazy_re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 
 
 def read_level(text: str) -> CellValue:
@@ -234,7 +235,7 @@ FILE_SUFFIXES = frozenset((
     ".rs", ".go", ".java", ".js", ".ts", ".sh", ".yaml", ".yml", ".json", ".toml", ".cfg",
     ".ini", ".md", ".rst", ".txt", ".proto",
 ))
-_PATH_PART = re.compile(r"^[\w.@+-]+$")
+_PATH_PART = _lazy_re.compile(r"^[\w.@+-]+$")
 
 
 def is_path(text: str, modules: Iterable[str] = ()) -> bool:

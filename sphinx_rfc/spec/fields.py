@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.text import fold_header, split_list
 
 # Basic-information fields (docs/reference/rfc-directive.md, docs/reference/native.md)
@@ -86,16 +87,16 @@ ID_KEYS = frozenset(fold_header(k) for k in (
 
 
 #: An issue reference on its own: ``#2094``, ``!318``, ``GH-12``.
-_ISSUE_REF = re.compile(r"^(?:[#!]\d+|[A-Za-z][\w.-]*[#!]\d+|[A-Z][A-Z0-9]*-\d+)$")
+_ISSUE_REF = _lazy_re.compile(r"^(?:[#!]\d+|[A-Za-z][\w.-]*[#!]\d+|[A-Z][A-Z0-9]*-\d+)$")
 #: ``text <https://…>``: a link as a cell's text keeps it.
-_LINKED = re.compile(r"^(?P<text>(?:.*\S)?)\s*<(?P<url>[a-z][a-z0-9+.-]*://[^<>\s]+)>$", re.IGNORECASE)
+_LINKED = _lazy_re.compile(r"^(?P<text>(?:.*\S)?)\s*<(?P<url>[a-z][a-z0-9+.-]*://[^<>\s]+)>$", re.IGNORECASE)
 #: ``label：item``: a colon that is no URL's (the item: :func:`_labelled`).
-_LABEL = re.compile(r"^(?P<label>[^:：]*[^\s:：])\s*[:：]")
+_LABEL = _lazy_re.compile(r"^(?P<label>[^:：]*[^\s:：])\s*[:：]")
 #: ``label #N``: a label and a reference with no colon (``实现 PR !318``).
-_TRAILING_REF = re.compile(r"^(?P<label>.*\S)\s+(?P<item>[#!]\d+)$")
+_TRAILING_REF = _lazy_re.compile(r"^(?P<label>.*\S)\s+(?P<item>[#!]\d+)$")
 
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:(?!\s)")
+_SCHEME = _lazy_re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:(?!\s)")
 
 
 def _labelled(part: str) -> tuple[str, str] | None:

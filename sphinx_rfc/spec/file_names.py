@@ -17,12 +17,14 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from sphinx_rfc import _lazy_re
+
 __all__ = ["dated_name", "name_number"]
 
-_DIGITS = re.compile(r"\d+")
+_DIGITS = _lazy_re.compile(r"\d+")
 #: A date at the start of a run of digits: YYYYMMDD, or YYYY, MM, DD joined
 #: by one of ``- _ .`` (the same one twice); not followed by another digit.
-_DATE = re.compile(
+_DATE = _lazy_re.compile(
     r"(?P<y>(?:19[7-9]|20\d)\d)(?:(?P<m>\d\d)(?P<d>\d\d)|(?P<sep>[-_.])(?P<m2>\d\d?)(?P=sep)(?P<d2>\d\d?))(?!\d)",
     re.ASCII,
 )
@@ -30,7 +32,7 @@ _DATE = re.compile(
 
 #: An English ordinal's ending right after the digits (``5th``, ``1st``,
 #: ``2nd``, ``3rd``), then no letter.
-_ORDINAL = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])", re.IGNORECASE)
+_ORDINAL = _lazy_re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])", re.IGNORECASE)
 
 
 def _no_number(name: str, digits: re.Match[str]) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.text import TAG_CLOSING, TAG_OPENING, fold, trailing_tag
 from sphinx_rfc.spec.vocabulary import STATUSES, Vocabulary
 
@@ -86,7 +87,7 @@ _WIP_WORDS = r"WIP|Draft|草稿|进行中|未完成|开发中"
 _TAG_WORDS = rf"RFC|需求|Proposal|提案|{_WIP_WORDS}"
 _TAGS = frozenset(word.lower() for word in _TAG_WORDS.split("|"))
 _DASHES, _COLONS = "-–—", ":："
-_WIP = re.compile(rf"(?:{_WIP_WORDS})", re.IGNORECASE)
+_WIP = _lazy_re.compile(rf"(?:{_WIP_WORDS})", re.IGNORECASE)
 
 
 #: How many tags are stripped at most, and how long one may be: a title

@@ -12,14 +12,15 @@ cannot make is kept as written, for its field's check).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
+
+from sphinx_rfc import _lazy_re
 
 #: Lines that close a front matter (stripped).
 CLOSERS = frozenset({"---", "..."})
 #: A top-level key of a front-matter line (``key:``).
-_KEY = re.compile(r"^([^\s:#](?:[^:]*[^\s:])?)\s*:")
+_KEY = _lazy_re.compile(r"^([^\s:#](?:[^:]*[^\s:])?)\s*:")
 
 
 def closing_line(lines: Sequence[str]) -> int | None:

@@ -14,15 +14,15 @@ Pure data and functions: no Sphinx; the command is
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.messages import _
 
 #: What a prefix may be made of: letters (any script), digits, ``-`` and
 #: ``_``, not ending in a digit (it would run into the number).
-_PREFIX = re.compile(r"^[^\W\d][\w-]{0,15}$")
+_PREFIX = _lazy_re.compile(r"^[^\W\d][\w-]{0,15}$")
 
 
 @dataclass(frozen=True)

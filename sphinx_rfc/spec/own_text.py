@@ -7,10 +7,10 @@ keep and is not learned."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.fields import match_field
 from sphinx_rfc.spec.folding import CJK_LETTERS, fold_key
 
@@ -18,15 +18,15 @@ from sphinx_rfc.spec.folding import CJK_LETTERS, fold_key
 #: between two runs of letters is a sentence, an instruction
 #: (``如无特殊情况，都应基于develop版本开发``), not a value.
 CLAUSE_MARKS = "，；。"
-_CLAUSE = re.compile(f"[{CLAUSE_MARKS}]")
+_CLAUSE = _lazy_re.compile(f"[{CLAUSE_MARKS}]")
 #: Where a document's cell ends its first clause (a comma of either width).
-_FIRST_CLAUSE = re.compile(f"[{CLAUSE_MARKS},;]")
+_FIRST_CLAUSE = _lazy_re.compile(f"[{CLAUSE_MARKS},;]")
 #: A letter of any script (a cell of digits and dots is a value).
-_LETTER = re.compile(rf"[A-Za-z{CJK_LETTERS}]")
+_LETTER = _lazy_re.compile(rf"[A-Za-z{CJK_LETTERS}]")
 #: The shortest key (folded) a cell is said to restate: ``版本号``, ``API名称``.
 _SHORTEST_KEY = 2
 #: A word: a Chinese letter, or two Latin letters or more (``v1.0`` holds none).
-_WORD = re.compile(rf"[{CJK_LETTERS}]|[A-Za-z]{{2,}}")
+_WORD = _lazy_re.compile(rf"[{CJK_LETTERS}]|[A-Za-z]{{2,}}")
 #: The letters of a list's item at most (``训练，推理，部署``): a clause
 #: holds more.
 _LONGEST_ITEM = 4

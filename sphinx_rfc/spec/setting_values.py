@@ -19,6 +19,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.aliases import (
     AliasError,
     Aliases,
@@ -33,7 +34,13 @@ from sphinx_rfc.spec.forge import DEFAULT_FORGE_STATUS_MAP, forge_state_key
 from sphinx_rfc.spec.id_space import NewIds, parse_new_ids, prefixed_format
 from sphinx_rfc.spec.messages import _, series
 from sphinx_rfc.spec.preamble import Since, parse_since
-from sphinx_rfc.spec.sections import SECTIONS, SectionSpec
+from sphinx_rfc.spec.sections import (
+    SECTION_KEYS,
+    SectionSpec,
+    ShippedSections,
+    resolved,
+    shipped_sections,
+)
 from sphinx_rfc.spec.subtypes import subtype_name
 from sphinx_rfc.spec.table_kinds import TABLES
 from sphinx_rfc.spec.template import (
@@ -178,7 +185,10 @@ def to_sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tuple[Sectio
     if not isinstance(value, Mapping):
         raise s.fail(value)
     template: TemplateSchema | None = done.get("template")
-    base = template.section_specs if template is not None else SECTIONS
+    if template is None and not value:
+        # the built-in sections, parsed when first read (RfcSettings.sections)
+        return ShippedSections()
+    base = template.section_specs if template is not None else shipped_sections()
     merged = {spec.key: spec for spec in base}
     for key, spec in value.items():
         if not isinstance(key, str) or not key or not isinstance(spec, Mapping):
@@ -202,7 +212,9 @@ def to_required_sections(s: Setting, value: Any, done: Mapping[str, Any]) -> tup
     template: TemplateSchema | None = done.get("template")
     if value is None and template is not None:
         return template.required_sections
-    keys = {spec.key for spec in done["sections"]}
+    sections = done["sections"]
+    keys = set(SECTION_KEYS) if isinstance(sections, ShippedSections) else {
+        spec.key for spec in sections}
     if not _is_str_list(value) or set(value) - keys:
         raise s.fail(value, _("a list of section keys from {keys}").format(keys=sorted(keys)))
     return tuple(value)
@@ -371,7 +383,7 @@ def _template_history(s: Setting, value: Any, done: Mapping[str, Any]) -> Templa
 #: An extra field's name: letters (any script), digits, "_" and "-" — it is
 #: an option of the ``rfc`` directive, a key of a native basic-information
 #: table and a key of ``rfcs.json``'s ``extra``.
-_FIELD_NAME = re.compile(r"[\w-]+")
+_FIELD_NAME = _lazy_re.compile(r"[\w-]+")
 
 
 def to_extra_fields(
@@ -406,8 +418,10 @@ def to_aliases(s: Setting, value: Any, done: Mapping[str, Any]) -> Aliases:
     """The template's ``rfc-aliases`` comment, then ``rfc_aliases``
     (docs/reference/config.md): checked against the names in force."""
     template: TemplateSchema | None = done.get("template")
+    if template is None and isinstance(value, Mapping) and not value:
+        return Aliases()  # (no words to check against the names)
     names: dict[str, Any] = {
-        "sections": done["sections"],
+        "sections": resolved(done["sections"]),
         "tables": (*(template.kinds if template is not None else ()), *TABLES),
         "vocabularies": (done["statuses"], done["types"], YES_NO, STRENGTHS, AFFECTS),
         "extra_fields": done.get("extra_fields") or (),
@@ -504,7 +518,7 @@ def to_url(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:
 
 #: The schemes a link template of ``rfc_issue_url`` / ``rfc_pr_url`` may have.
 _URL_SCHEMES = frozenset({"http", "https"})
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_SCHEME = _lazy_re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 
 
 def to_script(s: Setting, value: Any, done: Mapping[str, Any]) -> str | None:

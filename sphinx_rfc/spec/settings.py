@@ -45,7 +45,14 @@ from sphinx_rfc.spec.id_space import NewIds
 from sphinx_rfc.spec.messages import _, series, translating
 from sphinx_rfc.spec.nouns import TemplateProfile, profile_of, shipped_profile
 from sphinx_rfc.spec.preamble import Since
-from sphinx_rfc.spec.sections import SECTION_KEYS, SECTIONS, SectionSpec
+from sphinx_rfc.spec.sections import (
+    SECTION_KEYS,
+    SectionSpec,
+    ShippedSections,
+    resolved,
+    shipped_sections,
+    shipped_stamp,
+)
 from sphinx_rfc.spec.setting_values import (
     CONFDIR_ATTR,
     DEFAULT_PLACEHOLDERS,
@@ -441,6 +448,29 @@ class RfcSettings:
                 found[fld.key] = (*found.get(fld.key, ()), fld.name)
         return found
 
+    def __repr__(self) -> str:
+        # the dataclass's, with what rfc_sections' converter gave as it is
+        # (the built-in sections' mark is not parsed to be shown: the repr is
+        # a key of the values store/derived.py keeps, beside the stamp of the
+        # package's files, the shipped templates among them)
+        shown = ", ".join(f"{f.name}={self.__dict__[f.name]!r}" for f in fields(self))
+        return f"{type(self).__qualname__}({shown})"
+
+    @property
+    def own_sections(self) -> tuple[SectionSpec, ...] | None:
+        """The sections ``rfc_sections`` and the template give; None for the
+        built-in ones, not parsed (a function taking None for them parses
+        them when it needs them)."""
+        given = self.__dict__["sections"]
+        return None if isinstance(given, ShippedSections) else given
+
+    @property
+    def sections_key(self) -> object:
+        """What a key made of the sections holds: the sections, or the
+        built-in template's digest (:func:`shipped_stamp`), not parsed."""
+        own = self.own_sections
+        return own if own is not None else ("shipped", shipped_stamp())
+
     @cached_property
     def profile(self) -> TemplateProfile:
         """The template's noun and statuses (:mod:`sphinx_rfc.spec.nouns`):
@@ -473,6 +503,25 @@ class RfcSettings:
         that directive, else the built-in ones (a directive names its kind)."""
         found = tuple(t for t in self.tables if t.directive == directive)
         return found or tuple(t for t in self._builtin_tables if t.directive == directive)
+
+
+class _SectionsOnFirstRead:
+    """``RfcSettings.sections``: what ``rfc_sections``' converter gave, the
+    built-in sections for its :class:`~sphinx_rfc.spec.sections.ShippedSections`
+    mark, parsed from the shipped template when first read (a no-change
+    rebuild validates the settings and never reads them)."""
+
+    def __set__(self, obj: RfcSettings, value: tuple[SectionSpec, ...]) -> None:
+        obj.__dict__["sections"] = value
+
+    def __get__(self, obj: RfcSettings | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        # (the mark stays: the settings' repr, a key of kept values, shows it)
+        return resolved(obj.__dict__["sections"])
+
+
+RfcSettings.sections = _SectionsOnFirstRead()  # type: ignore[assignment]
 
 
 #: Every config value, in declaration order (registration, validation, docs).
@@ -540,7 +589,7 @@ def settings_from(config: object, confdir: str | Path | None = None) -> RfcSetti
     if aliases:
         # one vocabulary: the words of rfc_aliases feed what rfc_sections,
         # rfc_statuses and rfc_types made
-        done["sections"] = with_section_aliases(done["sections"], aliases)
+        done["sections"] = with_section_aliases(resolved(done["sections"]), aliases)
         done["statuses"] = with_value_aliases(done["statuses"], aliases)
         done["types"] = with_value_aliases(done["types"], aliases)
     return RfcSettings(**done)
@@ -553,7 +602,7 @@ def _with_builtin_titles(
     built-in key (``key=verification``) is named by the built-in titles too,
     unless ``rfc_template_strict`` (a section keyed by its own title, as
     most are, is named by the template's words only)."""
-    builtin = {spec.key: spec.titles for spec in SECTIONS}
+    builtin = {spec.key: spec.titles for spec in shipped_sections()}
     keyed = {t.key for t in template.sections if t.key in builtin and t.key != slug(t.title)}
     return tuple(
         replace(spec, titles=tuple(dict.fromkeys((*spec.titles, *builtin[spec.key]))))

@@ -18,6 +18,7 @@ import re
 import unicodedata
 from typing import Literal
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.text import trailing_tag
 
 __all__ = ["SLUG_STYLES", "SlugStyle", "slugify", "strip_title_tags"]
@@ -32,7 +33,7 @@ _TAG_WORDS = (
     r"需求|草稿|讨论|提案|进行中|特性"
 )
 #: One tag at the start of a title (``[RFC]``, ``【WIP】:``, ``RFC：``, ``RFC -``).
-_LEADING_TAG = re.compile(
+_LEADING_TAG = _lazy_re.compile(
     rf"""^\s*(?:
         [\[［【(（]\s*(?:{_TAG_WORDS})\s*[\]］】)）]\s*[:：\-–—]?
       | (?:RFC|WIP|Draft)\s*[:：]
@@ -45,7 +46,7 @@ _TAGS = frozenset(word.casefold() for word in _TAG_WORDS.split("|"))
 #: CJK scripts: Han, kana, Hangul (their words are split from the others').
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 #: A word: a run of CJK letters, or of other letters and digits.
-_WORD = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")
+_WORD = _lazy_re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")
 
 
 def strip_title_tags(title: str) -> str:

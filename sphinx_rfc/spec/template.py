@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec import front_matter
 from sphinx_rfc.spec.blanks import blank_spans
 from sphinx_rfc.spec.fields import FIELDS, match_field
@@ -63,12 +64,12 @@ BRACKET_STYLE = "[…]"
 # Each pattern linear on any line (docs/reference/architecture.md, "Regular
 # expressions").
 #: What marks a heading (or a test level) optional.
-_OPTIONAL = re.compile(
+_OPTIONAL = _lazy_re.compile(
     RUN_START + r"\s*(?:[(（\[【]\s*(?:optional|可选|选填|非必填)\s*[)）\]】])\s*", re.IGNORECASE
 )
 #: A heading's numbering: ``（一）``, ``(2)``, ``第三章``, ``1.1``, ``1、``,
 #: ``一、``, ``三）`` (as :mod:`sphinx_rfc.check.sections` strips it).
-_NUMBERING = re.compile(
+_NUMBERING = _lazy_re.compile(
     r"""^\s*(?:
         [(（]\s*(?:\d+|[一二三四五六七八九十〇零]+)\s*[)）]
       | 第\s*(?:\d+|[一二三四五六七八九十〇零百]+)\s*[章节部分篇][、.．:：]?
@@ -77,12 +78,12 @@ _NUMBERING = re.compile(
     )\s*""",
     re.VERBOSE,
 )
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\s*(\{([\w:-]+)\})?")
-_ANNOTATION = re.compile(r"rfc-section\s*:\s*(.*)", re.DOTALL)
-_BRACES = re.compile(r"(?<![{`\w])\{([^{}`\n]{2,80})\}(?![}`])")
+_FENCE = _lazy_re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\s*(\{([\w:-]+)\})?")
+_ANNOTATION = _lazy_re.compile(r"rfc-section\s*:\s*(.*)", re.DOTALL)
+_BRACES = _lazy_re.compile(r"(?<![{`\w])\{([^{}`\n]{2,80})\}(?![}`])")
 #: A one-word blank: ``{justification}``, ``{describe_it}``.
-_WORD_BLANK = re.compile(r"[A-Za-z][A-Za-z_-]*")
-_CHOICES = re.compile(r"(?<!\s)\s+/\s+")
+_WORD_BLANK = _lazy_re.compile(r"[A-Za-z][A-Za-z_-]*")
+_CHOICES = _lazy_re.compile(r"(?<!\s)\s+/\s+")
 
 
 class TemplateError(ValueError):
@@ -288,7 +289,7 @@ def choices(cell: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
-_FIELD = re.compile(r'\s*([^\s=]+)(=)?(?:"([^"]*)"|(\S*))')
+_FIELD = _lazy_re.compile(r'\s*([^\s=]+)(=)?(?:"([^"]*)"|(\S*))')
 
 
 _SECTION_FIELDS = ("key", "label", "label_zh", "aliases", "directive", "since", "optional")
@@ -850,7 +851,7 @@ def _tables(
 # A template's rows are examples; a column is closed when the template says
 # so (docs/reference/templates.md, "Closed columns")
 
-_TABLE_NOTE = re.compile(r"rfc-table\s*:\s*(.*)", re.DOTALL)
+_TABLE_NOTE = _lazy_re.compile(r"rfc-table\s*:\s*(.*)", re.DOTALL)
 
 
 def _shown(cell: str) -> str:

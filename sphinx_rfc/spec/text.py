@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from html.parser import HTMLParser
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc.spec.folding import fold_key, spaced
 from sphinx_rfc.spec.messages import _
 
@@ -140,7 +141,7 @@ def markup_text(fragment: str, *, known_only: bool = False) -> str:
 
 # Value splitting (docs/reference/rfc-directive.md)
 
-_LIST_SPLIT = re.compile(RUN_START + r"\s*(?:[,，、;；\u2028]|\s/\s)\s*")
+_LIST_SPLIT = _lazy_re.compile(RUN_START + r"\s*(?:[,，、;；\u2028]|\s/\s)\s*")
 
 
 def split_list(text: str) -> list[str]:
@@ -199,7 +200,7 @@ def module_name_problem(name: str) -> str | None:
 
 
 #: (no ``^``: matched from a position, ``match(text, pos)``)
-_TITLE_PREFIX = re.compile(
+_TITLE_PREFIX = _lazy_re.compile(
     r"""\s*(?:
         [\[［【]\s*(?:RFC|需求)\s*[\]］】]\s*[:：\-–—]?   # [RFC]: 【RFC】 【需求】 ［RFC］-
       | RFC\s*[:：]                                    # RFC: RFC：

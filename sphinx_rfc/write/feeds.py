@@ -26,13 +26,13 @@ changed.  Every HTML page with an ``rfc-index`` and every RFC page links
 from __future__ import annotations
 
 import hashlib
-import re
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from sphinx_rfc import _lazy_re
 from sphinx_rfc import config as rfc_config
 from sphinx_rfc._atomic import sync_folder, write_bytes
 from sphinx_rfc.model.relations import id_sort_key
@@ -80,7 +80,7 @@ def _safe(name: str) -> str:
 #: carriage return, lone surrogates, U+FFFE and U+FFFF.  (Named as they
 #: are, not as the complement of what XML allows: that class took the
 #: regex compiler 3 ms at every build's import, this one 0.3 ms.)
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_XML = _lazy_re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _xml(text: str) -> str:

@@ -43,7 +43,6 @@ looked at after resolving.  How to get the file:
 from __future__ import annotations
 
 import functools
-import re
 import weakref
 from collections.abc import Callable
 from functools import partial
@@ -54,7 +53,7 @@ from docutils import nodes
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
-from sphinx_rfc import devices
+from sphinx_rfc import _lazy_re, devices
 from sphinx_rfc._atomic import clean_leftovers, copy_file
 from sphinx_rfc.config import settings
 from sphinx_rfc.i18n import __
@@ -67,10 +66,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 #: The line of sphinxcontrib-mermaid's module scripts (1.x and 2.x) that loads Mermaid.
-IMPORT_MERMAID = re.compile(r"""import\s+mermaid\s+from\s*(["'])(?P<url>[^"']+)\1\s*;?""")
+IMPORT_MERMAID = _lazy_re.compile(r"""import\s+mermaid\s+from\s*(["'])(?P<url>[^"']+)\1\s*;?""")
 #: Relative module specifiers in an ES module build: ``from"./x.mjs"``,
 #: ``import"./x.mjs"``, ``import("./x.mjs")``.
-_RELATIVE_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*+\(?\s*+(["'])(?P<spec>\.{1,2}/[^"']+)\1""")
+_RELATIVE_IMPORT = _lazy_re.compile(r"""(?:\bfrom|\bimport)\s*+\(?\s*+(["'])(?P<spec>\.{1,2}/[^"']+)\1""")
 
 #: Per build: the pages written with a ``mermaid`` node (for the CDN line),
 #: and whether the "script not recognised" warning was given.

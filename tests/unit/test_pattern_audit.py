@@ -44,6 +44,7 @@ from pattern_safety import (
 )
 
 import sphinx_rfc
+from sphinx_rfc import _lazy_re
 
 PACKAGE = Path(sphinx_rfc.__file__).parent
 #: fewer patterns than this means the walk lost its way (it finds some 90)
@@ -78,6 +79,9 @@ REVIEWED_DYNAMIC = {
      "f'^(?:([=#*~-]{{3,}})\\\\n)?{re.escape(_first_title_line(text, schema.title))}"
      "\\\\n([=#*~-]{{3,}})\\\\n'"):
         "an escaped title between adornment lines: its repeats never match a line break",
+    ("sphinx_rfc/_lazy_re.py", "self.pattern"):
+        "a module constant compiled on first use (_lazy_re.compile): the walk finds "
+        "each one and checks it like any other",
     ("sphinx_rfc/directives/rfc.py", "f'^\\\\s*:{re.escape(name)}:'"):
         "an option's line, matched: spaces, then the escaped name",
     ("sphinx_rfc/read/frontmatter.py", "f'^\\\\s*:{re.escape(name)}:'"):
@@ -103,8 +107,9 @@ def _modules() -> Iterator[str]:
 
 
 def _reachable(value: object, depth: int = 0) -> Iterator[re.Pattern[str]]:
-    if isinstance(value, re.Pattern):
-        yield value
+    pattern = _lazy_re.compiled(value)  # (a module constant compiled on first use too)
+    if pattern is not None:
+        yield pattern
     elif depth < 3 and isinstance(value, (tuple, list, set, frozenset)):
         for item in value:
             yield from _reachable(item, depth + 1)
@@ -128,7 +133,7 @@ def module_patterns(module: ModuleType) -> Iterator[tuple[str, re.Pattern[str], 
             owners += [(f"{name}.{attr}", item) for attr, item in vars(value).items()]
         for label, item in owners:
             for pattern in _reachable(item):
-                yield label, pattern, item is pattern
+                yield label, pattern, item is pattern or isinstance(item, _lazy_re.LazyPattern)
 
 
 def _methods_used() -> dict[tuple[str, str], set[str]]:
@@ -236,13 +241,17 @@ def test_the_walk_looks_into_classes_and_containers() -> None:
         "SET = frozenset({re.compile('e')})\n"
         "class Reader:\n"
         "    LINE = re.compile('f')\n"
-        "    TABLE = {'x': (re.compile('g'),)}\n",
+        "    TABLE = {'x': (re.compile('g'),)}\n"
+        "from sphinx_rfc import _lazy_re\n"
+        "LATER = _lazy_re.compile('h')\n"
+        "LATER_PAIRS = (_lazy_re.compile('i'),)\n",
         vars(module),
     )
     found = {(label, p.pattern, alone) for label, p, alone in module_patterns(module)}
     assert found == {
         ("A", "a", True), ("PAIRS", "b", False), ("PAIRS", "c", False), ("PAIRS", "d", False),
         ("SET", "e", False), ("Reader.LINE", "f", True), ("Reader.TABLE", "g", False),
+        ("LATER", "h", True), ("LATER_PAIRS", "i", False),
     }
 
 
