@@ -351,7 +351,10 @@ def index_value(domain: RfcDomain, snap: Snapshot, key: ViewKey) -> IndexValue:
                            "invalid_status"}
     if "status" in columns:
         kept.add("days")
-    homes = ({m: _with_api(module_value(snap, m), m, domain) for r in rows for m in r["modules"]}
+    # (each module once, in the order the rows first name it: a module
+    # shown on 150 rows is looked up once, not 150 times)
+    shown = dict.fromkeys(m for r in rows for m in r["modules"])
+    homes = ({m: _with_api(module_value(snap, m), m, domain) for m in shown}
              if "modules" in columns else {})
     return {
         "columns": columns,
