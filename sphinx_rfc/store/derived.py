@@ -16,7 +16,8 @@ data, the settings, the builder and the code, so a build keeps them in
   :meth:`sphinx_rfc.store.domain.RfcDomain.settle_data_change`) and that is
   pickled with the environment;
 - the settings (``repr`` of :class:`sphinx_rfc.config.RfcSettings`), the
-  language, Sphinx's version and a digest of this package's files;
+  language, Sphinx's and docutils' versions and a digest of this
+  package's files;
 - and, per value, what else it depends on (the builder's name, the page).
 
 A value whose key differs is made again, and only the values made or used
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from weakref import WeakKeyDictionary
 
+import docutils
 import sphinx
 
 from sphinx_rfc import config as rfc_config
@@ -148,6 +150,7 @@ def _kept_values(domain: _Domain) -> _KeptValues | None:
             repr(rfc_config.settings(env.config)),
             env.config.language,
             sphinx.__version__,
+            docutils.__version__,
             _code_stamp(),
         )
         kept = _kept[env] = _KeptValues(Path(env.doctreedir) / FILENAME, key)
