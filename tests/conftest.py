@@ -25,6 +25,7 @@ templates are kept between the builds of the session
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import shutil
 import sys
@@ -192,6 +193,11 @@ class Build:
 
     def rfc_warnings(self) -> list[tuple[str, int | None, str, str]]:
         return [w for w in parse_warnings(self.warnings) if w[2].startswith("rfc.")]
+
+    def rfcs(self) -> dict[str, dict[str, Any]]:
+        """The records of the build's ``rfcs.json``, by ID."""
+        data = json.loads((self.outdir / "rfcs.json").read_text(encoding="utf-8"))
+        return {r["id"]: r for r in data["rfcs"]}
 
 
 BuildFn = Callable[..., Build]

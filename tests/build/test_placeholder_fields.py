@@ -13,7 +13,6 @@ every blank was filled):
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -24,9 +23,8 @@ from conftest import BuildFn
 @pytest.fixture
 def built(shared_build: BuildFn) -> dict[str, Any]:
     app = shared_build("placeholder-fields")
-    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
     return {"app": app, "warnings": app.rfc_warnings(),
-            "rfcs": {r["id"]: r for r in data["rfcs"]}}
+            "rfcs": app.rfcs()}
 
 
 def test_a_placeholder_value_is_warned_once_as_a_placeholder(built: dict[str, Any]) -> None:

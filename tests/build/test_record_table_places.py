@@ -28,9 +28,8 @@ from conftest import BuildFn, sphinx_build, write_project
 @pytest.fixture
 def places(shared_build: BuildFn) -> dict[str, Any]:
     app = shared_build("record-table-places")
-    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
     return {"app": app, "warnings": app.rfc_warnings(),
-            "rfcs": {r["id"]: r for r in data["rfcs"]}}
+            "rfcs": app.rfcs()}
 
 
 def _page(places: dict[str, Any], name: str) -> str:

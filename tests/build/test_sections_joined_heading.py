@@ -7,7 +7,6 @@ round, holds no survey: it is still missing."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -20,9 +19,8 @@ from sphinx_rfc.spec.template import SectionSpec
 @pytest.fixture
 def joined(shared_build: BuildFn) -> dict[str, Any]:
     app = shared_build("sections-joined-heading")
-    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
     return {"app": app, "warnings": app.rfc_warnings(),
-            "rfcs": {r["id"]: r for r in data["rfcs"]}}
+            "rfcs": app.rfcs()}
 
 
 def test_only_the_surveys_no_heading_holds_are_missing(joined: dict[str, Any]) -> None:

@@ -9,7 +9,6 @@ written to the main template.  A section truly missing is still told."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -22,9 +21,8 @@ from sphinx_rfc.config import settings
 @pytest.fixture
 def own_words(shared_build: BuildFn) -> dict[str, Any]:
     app = shared_build("sections-own-words")
-    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
     return {"app": app, "warnings": app.rfc_warnings(),
-            "rfcs": {r["id"]: r for r in data["rfcs"]}}
+            "rfcs": app.rfcs()}
 
 
 def test_only_the_sections_truly_missing_are_warned(own_words: dict[str, Any]) -> None:

@@ -31,9 +31,8 @@ def line_of(name: str, text: str) -> int:
 @pytest.fixture
 def reworded(shared_build: BuildFn) -> dict[str, Any]:
     app = shared_build("sections-reworded")
-    data = json.loads((app.outdir / "rfcs.json").read_text(encoding="utf-8"))
     return {"app": app, "warnings": app.rfc_warnings(),
-            "rfcs": {r["id"]: r for r in data["rfcs"]}}
+            "rfcs": app.rfcs()}
 
 
 def test_only_the_true_problems_are_warned(reworded: dict[str, Any]) -> None:
