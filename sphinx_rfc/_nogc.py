@@ -19,7 +19,11 @@ an exception included, and a collector that was already off stays off.
 Sphinx's loading of the pickled environment is paused the same way
 (:func:`pause_for_environment`, :func:`resume_after_environment`): the
 unpickled environment is all long-lived objects, and a full collection in
-the middle of it walks them all (``devices.NOGC_ENV_LOAD``).
+the middle of it walks them all (``devices.NOGC_ENV_LOAD``).  When the
+collector is on again, what is alive then is frozen (``gc.freeze``) until
+the build ends (:func:`thaw`): the environment lives for the whole build,
+and each full collection of a rebuild walked it again
+(``devices.FREEZE_ENV``).
 """
 
 from __future__ import annotations
@@ -60,6 +64,8 @@ def nogc(func: Callable[P, R]) -> Callable[P, R]:
 #: Whether :func:`pause_for_environment` turned the collector off (the
 #: process's one build being set up: a build is never set up in parallel).
 _PAUSED: list[bool] = [False]
+#: Whether :func:`resume_after_environment` froze the objects alive then.
+_FROZEN: list[bool] = [False]
 
 
 def pause_for_environment(app: Sphinx, config: Config) -> None:
@@ -73,7 +79,20 @@ def pause_for_environment(app: Sphinx, config: Config) -> None:
 
 def resume_after_environment(app: Sphinx) -> None:
     """``builder-inited``, first: the collector on again if
-    :func:`pause_for_environment` turned it off."""
+    :func:`pause_for_environment` turned it off, the objects alive now out
+    of its reach until the build ends (``devices.FREEZE_ENV``)."""
     if _PAUSED[0]:
         _PAUSED[0] = False
+        if devices.FREEZE_ENV:
+            gc.freeze()
+            _FROZEN[0] = True
         gc.enable()
+
+
+def thaw(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``, last: the objects :func:`resume_after_environment`
+    froze back in the collector's reach (a process that runs several
+    builds, a test session, frees the earlier builds' objects)."""
+    if _FROZEN[0]:
+        _FROZEN[0] = False
+        gc.unfreeze()

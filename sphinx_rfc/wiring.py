@@ -250,4 +250,7 @@ WIRING: tuple[Wire, ...] = (
     Wire("build-finished", derived.on_build_finished,
          "what is made from every RFC, kept for the next build "
          "(last: the summary and rfcs.json ask for the cross-RFC problems)", priority=900),
+    Wire("build-finished", _nogc.thaw,
+         "the objects frozen at builder-inited back in the garbage collector's reach "
+         "(last of all)", priority=999),
 )
