@@ -99,9 +99,7 @@ class Wire:
         if answers is None:
             return self.when()
         if self.when not in answers:
-            opposite = _OPPOSITES.get(self.when)  # (one answer gives both)
-            answers[self.when] = (not answers[opposite] if opposite in answers
-                                  else self.when())
+            answers[self.when] = self.when()
         return answers[self.when]
 
     def connect(self, app: Sphinx,
@@ -123,12 +121,6 @@ def _mermaid_adapted() -> bool:
 def _mermaid_not_adapted() -> bool:
     """only under a sphinxcontrib-mermaid it does not adapt"""
     return not mermaid_js.adapted()
-
-
-#: Conditions that are each other's negation: ``setup()`` asks one of them.
-_OPPOSITES: dict[Callable[[], bool], Callable[[], bool]] = {
-    _mermaid_adapted: _mermaid_not_adapted, _mermaid_not_adapted: _mermaid_adapted,
-}
 
 
 #: What ``setup()`` registers before it connects a handler, in this order
