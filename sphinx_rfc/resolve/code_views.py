@@ -16,9 +16,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from sphinx_rfc import config as rfc_config
 from sphinx_rfc.render.code import ApiRfc, api_object_line, api_rfcs_list, implementation_list
 from sphinx_rfc.render.values import rfc_summary
 from sphinx_rfc.resolve.api import api_of, api_value, object_value, target_reference
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from sphinx_rfc.model.records import RfcRecord
     from sphinx_rfc.model.relations import Snapshot
     from sphinx_rfc.nodes import ViewKey, rfc_pending
     from sphinx_rfc.resolve.context import RenderContext
@@ -104,25 +102,6 @@ _SHOWS_API = frozenset({"module", "module-page", "index", "dep-module", API_RFCS
                         API_OBJECT_VIEW})
 
 
-def module_names(domain: RfcDomain) -> list[str]:
-    """``domain.snapshot().module_names()``, without making the snapshot
-    when it is not made yet (a no-change rebuild makes none): the modules
-    of ``rfc_modules``, then the others touched by an RFC (the first
-    document of each ID, as the snapshot keeps) or given a home, sorted."""
-    snap = domain.__dict__.get("_snapshot")
-    if snap is not None:
-        return cast("Snapshot", snap).module_names()
-    first: dict[str, RfcRecord] = {}
-    for record in sorted(domain.rfcs.values(), key=lambda r: r.docname):
-        first.setdefault(record.id, record)
-    others = {module for record in first.values() for module in record.touched_modules()}
-    others.update(home.name for homes in domain.homes.values() for home in homes)
-    names = dict.fromkeys(rfc_config.settings(domain.env.config).modules)
-    for name in sorted(others):
-        names.setdefault(name)
-    return list(names)
-
-
 def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """The pages that show an API link when the API documentation changed.
 
@@ -133,9 +112,10 @@ def on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     build's, and the pages that may show one are written again when they
     differ (a rare event: the set of documented modules changed)."""
     domain = get_domain(env)
+    snap = domain.snapshot()
     objects = sorted({key.subject for keys in domain.views.values() for key in keys
                       if key.kind == API_OBJECT_VIEW})
-    state = [[name, api_value(name, env)] for name in module_names(domain)]
+    state = [[name, api_value(name, env)] for name in snap.module_names()]
     state += [[name, object_value(name, env)] for name in objects]
     kept = build_state(env)
     old, kept.api_links = kept.api_links, state
