@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-__all__ = ["LazyPattern", "compile", "compiled", "compiled_yet"]
+__all__ = ["LazyPattern", "compile", "compiled"]
 
 #: What the compiled pattern gives the object on first use.
 _ATTRIBUTES = ("match", "search", "fullmatch", "sub", "subn", "split", "findall",
@@ -65,12 +65,6 @@ class LazyPattern:
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``, done when the pattern is first used."""
     return cast("re.Pattern[str]", LazyPattern(pattern, flags))
-
-
-def compiled_yet(pattern: object) -> bool:
-    """Whether *pattern* is compiled already (a pattern from :func:`compile`
-    once it has been used; any ``re.Pattern``)."""
-    return not isinstance(pattern, LazyPattern) or "search" in vars(pattern)
 
 
 def compiled(value: object) -> re.Pattern[str] | None:

@@ -41,69 +41,6 @@ _CJK_RUN = _lazy_re.compile(f"[{CJK_LETTERS}]+")
 #: A word of one script, or one other character (a separator among them).
 _TOKEN = _lazy_re.compile(rf"[{CJK_LETTERS}]+|[^\W{CJK_LETTERS}]+|\S")
 _SEPARATOR_SET = frozenset("/|,、")
-#: The code point ranges of :data:`CJK_LETTERS`.
-_CJK_RANGES = tuple((ord(CJK_LETTERS[k]), ord(CJK_LETTERS[k + 2]))
-                    for k in range(0, len(CJK_LETTERS), 3))
-#: A text this long or shorter is cut into runs by :func:`_is_cjk` while the
-#: patterns above are not compiled yet: compiling their classes costs about
-#: 55 M instructions, which the short words folded when the package is
-#: imported (and all a no-change rebuild folds) would otherwise pay.
-_SHORT = 64
-
-
-def _is_cjk(char: str) -> bool:
-    """Whether *char* is one of :data:`CJK_LETTERS`."""
-    point = ord(char)
-    return any(low <= point <= high for low, high in _CJK_RANGES)
-
-
-def _is_word(char: str) -> bool:
-    """Whether *char* is what the regex class ``\\w`` matches."""
-    return char.isalnum() or char == "_"
-
-
-def _by_hand(text: str, pattern: object) -> bool:
-    """Whether to cut *text* with the functions above rather than *pattern*
-    (the same answer, one character at a time)."""
-    return len(text) <= _SHORT and not _lazy_re.compiled_yet(pattern)
-
-
-def _cjk_runs(text: str) -> list[tuple[int, int]]:
-    """The spans of :data:`_CJK_RUN`'s matches in *text*."""
-    spans = []
-    k, n = 0, len(text)
-    while k < n:
-        if _is_cjk(text[k]):
-            end = k + 1
-            while end < n and _is_cjk(text[end]):
-                end += 1
-            spans.append((k, end))
-            k = end
-        else:
-            k += 1
-    return spans
-
-
-def _tokens(text: str) -> list[str]:
-    """``_TOKEN.findall(text)``: a run of CJK letters, a run of other word
-    characters, or one other character that is no space."""
-    found = []
-    k, n = 0, len(text)
-    while k < n:
-        char = text[k]
-        end = k + 1
-        if _is_cjk(char):
-            while end < n and _is_cjk(text[end]):
-                end += 1
-        elif _is_word(char):
-            while end < n and _is_word(text[end]) and not _is_cjk(text[end]):
-                end += 1
-        elif char.isspace():
-            k = end
-            continue
-        found.append(text[k:end])
-        k = end
-    return found
 
 
 def spaced(text: str) -> str:
@@ -116,9 +53,8 @@ def spaced(text: str) -> str:
     # class ``[^\W_]`` is)
     parts: list[str] = []
     at = 0
-    runs = (_cjk_runs(text) if _by_hand(text, _CJK_RUN)
-            else [run.span() for run in _CJK_RUN.finditer(text)])
-    for start, end in runs:
+    for run in _CJK_RUN.finditer(text):
+        start, end = run.span()
         if start and text[start - 1].isalnum():
             parts += (text[at:start], " ")
             at = start
@@ -135,7 +71,7 @@ def _as_sets(text: str) -> str:
     """*text* (folded, with separators) with each run of words joined by
     separators put in order when one of them is Latin and each has two
     characters or more with a letter: ``pr / issue`` -> ``issue pr``."""
-    tokens = _tokens(text) if _by_hand(text, _TOKEN) else _TOKEN.findall(text)
+    tokens = _TOKEN.findall(text)
     out: list[str] = []
     k = 0
     while k < len(tokens):
