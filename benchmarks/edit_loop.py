@@ -23,6 +23,13 @@ With ``--baseline DIR`` a third variant, ``rfc-base``, builds its own copy
 of the ``rfc`` project with the package found in DIR (``PYTHONPATH``): the
 code before and after a change, measured in the same run.
 
+With ``--plain-frozen`` another variant, ``plain-frozen``, builds its own
+copy of the plain project with the extension's garbage-collector devices
+given to plain Sphinx (``FROZEN_CONF``: ``_nogc``'s five handlers, which
+``devices.FREEZE_ENV`` and ``devices.FREEZE_SURVIVORS`` switch): they make
+Sphinx's own work cheaper too, so ``rfc / plain-frozen`` is what the
+extension's own work costs with the collector's share taken out.
+
 Each round builds both variants measure by measure (every variant's full
 build, then every variant's no-change rebuild, then every variant's
 one-RFC edit rebuild), the variant that goes first alternating from one
@@ -56,6 +63,22 @@ MEMORY_BAR = 1.15
 CONTENTS = ("loop", "dense", "keps", "rust-rfcs")
 #: content -> (the sphinx_rfc variant, the plain variant) of generate.py
 GENERATED = {"loop": ("rfc", "plain"), "dense": ("dense", "dense-plain")}
+#: appended to the plain project's conf.py for ``plain-frozen``
+FROZEN_CONF = """
+
+# edit_loop.py --plain-frozen: sphinx_rfc's garbage-collector devices alone
+_plain_setup = globals().get("setup")
+
+
+def setup(app):
+    from sphinx_rfc import _nogc
+    app.connect("config-inited", _nogc.pause_for_environment, priority=999)
+    app.connect("builder-inited", _nogc.resume_after_environment, priority=0)
+    app.connect("source-read", _nogc.freeze_between_documents, priority=0)
+    app.connect("doctree-resolved", _nogc.freeze_between_documents, priority=0)
+    app.connect("build-finished", _nogc.thaw, priority=999)
+    return _plain_setup(app) if _plain_setup else None
+"""
 
 
 def make_projects(content: str, size: int, checkouts: Path, variants: list[str]) -> dict[str, Path]:
@@ -64,11 +87,14 @@ def make_projects(content: str, size: int, checkouts: Path, variants: list[str])
     for variant in variants:
         tag = f"n{size}" if content in GENERATED else "corpus"
         src = run.WORK / f"loop-{content}-{tag}-{variant}"
-        plain = variant == "plain"
+        plain = variant.startswith("plain")
         if content in GENERATED:
             generate.generate(GENERATED[content][plain], size, src)
         else:
             make_corpus(content, plain, checkouts, src)
+        if variant == "plain-frozen":
+            with (src / "conf.py").open("a", encoding="utf-8") as conf:
+                conf.write(FROZEN_CONF)
         sources[variant] = src
     return sources
 
@@ -87,6 +113,8 @@ def main() -> None:
     parser.add_argument("--content", nargs="+", choices=CONTENTS, default=list(CONTENTS))
     parser.add_argument("--checkouts", type=Path, default=CHECKOUTS)
     parser.add_argument("--baseline", type=Path, help="a folder holding another sphinx_rfc")
+    parser.add_argument("--plain-frozen", action="store_true",
+                        help="also plain Sphinx with the extension's garbage-collector devices")
     args = parser.parse_args()
     run.compile_packages()
     variants = ["rfc", "plain"]
@@ -97,6 +125,10 @@ def main() -> None:
                        check=True)
         variants.append("rfc-base")
         paths["rfc-base"] = os.pathsep.join(p for p in (str(base), paths["rfc"]) if p)
+    if args.plain_frozen:
+        variants.append("plain-frozen")
+        paths["plain-frozen"] = os.pathsep.join(
+            p for p in (str(HERE.parent), paths["plain"]) if p)
     for content in args.content:
         sources = make_projects(content, args.size, args.checkouts, variants)
         loop(content, args, variants, paths, sources)
@@ -151,7 +183,14 @@ def loop(content: str, args: argparse.Namespace, variants: list[str], paths: dic
         cells.append(f"{statistics.median(rss[v]):.0f} | {ratio:.2f} {mark}")
     print(f"| peak memory (MB, full) | {statistics.median(rss['plain']):.0f} | "
           + " | ".join(cells) + f" | <= {MEMORY_BAR:.2f} |", flush=True)
+    if "plain-frozen" in variants:
+        # the extension's own work: plain Sphinx given the same collector devices
+        def own(rfc: list[float], plain: list[float]) -> str:
+            return f"{statistics.median(x / y for x, y in zip(rfc, plain, strict=True)):.2f}"
 
+        print("rfc / plain-frozen, the median of the rounds' ratios: "
+              + ", ".join(f"{m} {own(cpu['rfc', m], cpu['plain-frozen', m])}" for m in BARS)
+              + f", peak memory {own(rss['rfc'], rss['plain-frozen'])}", flush=True)
 
 if __name__ == "__main__":
     main()
