@@ -58,6 +58,15 @@ NOGC_ENV_LOAD = True
 #: N = 200 1.217 against 1.136.
 FREEZE_ENV = True
 
+#: ``_nogc.freeze_between_documents``: from ``builder-inited`` to
+#: ``build-finished``, what survives each full collection frozen
+#: (``gc.freeze``, at the next document's start) until the build ends: mostly the environment being
+#: filled and the doctrees Sphinx keeps in memory for a serial build, which
+#: each full collection walked again, more of them after every document
+#: read.  Made for the full build (issue 58).  Off: see
+#: benchmarks/README.md, "Devices".
+FREEZE_SURVIVORS = True
+
 #: ``store/pickling.StoredRecord``: an RFC record pickled as its head and
 #: its body (``model/records.BODY``) as one ``bytes`` object, unpickled
 #: when a body field is first read.  Made for the rebuilds.  Off: no

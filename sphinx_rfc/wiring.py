@@ -153,7 +153,8 @@ WIRING: tuple[Wire, ...] = (
          "the garbage collector paused while Sphinx loads the environment",
          priority=999),
     Wire("builder-inited", _nogc.resume_after_environment,
-         "the garbage collector on again", priority=0),
+         "the garbage collector on again; what survives a full collection frozen "
+         "until the build ends", priority=0),
     Wire("builder-inited", build_log._start,
          "starts keeping the other warnings logged per document"),
     Wire("builder-inited", indices.title_indices, "the domain index pages' titles"),
@@ -190,6 +191,9 @@ WIRING: tuple[Wire, ...] = (
     Wire("env-before-read-docs", commits.on_env_before_read_docs,
          "citing commits for the documents to read"),
     Wire("env-purge-doc", mermaid.forget_source, "a removed document's diagram note"),
+    Wire("source-read", _nogc.freeze_between_documents,
+         "what survived a full collection frozen, once the document before is garbage",
+         priority=0),
     Wire("source-read", plantuml.note_source, "whether the source names PlantUML"),
     Wire("source-read", mermaid.note_source, "whether the source names a diagram"),
     Wire("include-read", plantuml.note_include, "the same, for an included file"),
@@ -215,6 +219,9 @@ WIRING: tuple[Wire, ...] = (
          "the pages whose code views changed"),
     Wire("env-updated", export.on_env_updated,
          "whether rfcs.json is due (late: after the data change is settled)", priority=900),
+    Wire("doctree-resolved", _nogc.freeze_between_documents,
+         "what survived a full collection frozen, once the page before is garbage",
+         priority=0),
     Wire("doctree-resolved", mermaid_js.note_diagram_page,
          "the pages written with a diagram", when=_mermaid_adapted),
     Wire("warn-missing-reference", xrefs.on_missing_reference,
@@ -243,6 +250,6 @@ WIRING: tuple[Wire, ...] = (
          "what is made from every RFC, kept for the next build "
          "(last: the summary and rfcs.json ask for the cross-RFC problems)", priority=900),
     Wire("build-finished", _nogc.thaw,
-         "the objects frozen at builder-inited back in the garbage collector's reach "
+         "the objects frozen for the build back in the garbage collector's reach "
          "(last of all)", priority=999),
 )
