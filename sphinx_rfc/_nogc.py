@@ -27,16 +27,18 @@ and each full collection of a rebuild walked it again
 
 From ``builder-inited`` to ``build-finished`` the survivors of each full
 collection are frozen the same way, at the next document's start
-(:func:`freeze_between_documents`, ``devices.FREEZE_SURVIVORS``): what is alive after a full collection of a
-build is mostly what lives until the pages are written (the environment
-Sphinx fills, the doctrees it keeps in memory for a serial build, the
-records).  Each full collection walked them all again, and their number
-grows with every document read: in a full build of 200 table-dense RFCs
-the 12 full collections walked 70,000 to 1,350,000 objects each, two
-thirds of the build's time in the collector.  Frozen, each walks what was
-made since the one before.  What is frozen and dies before the build
-ends (a doctree once its page is written) is freed when the build ends,
-not before; the full build's peak memory was measured the same.
+(:func:`freeze_between_documents`, ``devices.FREEZE_SURVIVORS``).  What
+is alive after a full collection of a build is mostly what lives until
+the pages are written: the environment Sphinx fills, the doctrees it
+keeps in memory for a serial build's writing, the records.  Each full
+collection walked them all again, more of them after every document
+read: in a full build of 200 table-dense RFCs, 12 full collections
+walked 68,000 to 1,354,000 objects each, about a fifth of the build's
+CPU time.  Frozen, each walks what was made since the one before.  What
+is frozen and dies before the build ends (a doctree once its page is
+written) is freed when the build ends, not before; the full builds' peak
+memory was measured lower than without the device (the KEPs: 464 MB
+against 474).
 """
 
 from __future__ import annotations
