@@ -49,11 +49,15 @@ RFC = """# RFC-0021：梯度检查点按层开关
 """
 
 
-def test_a_rebuild_freezes_the_loaded_environment_and_thaws_it(tmp_path: Path) -> None:
-    docs = write_project(tmp_path / "docs", {
+def _project(tmp_path: Path, conf: str) -> Path:
+    return write_project(tmp_path / "docs", {
         "index.md": "# 设计\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
         "rfcs/0021-layer-recompute.md": RFC,
-    }, CONF)
+    }, conf)
+
+
+def test_a_rebuild_freezes_the_loaded_environment_and_thaws_it(tmp_path: Path) -> None:
+    docs = _project(tmp_path, CONF)
     before = gc.get_freeze_count()
     first = sphinx_build(docs)
     assert not first.rfc_warnings(), first.warnings
@@ -99,10 +103,7 @@ def _collected(docs: Path) -> list[tuple[int, str]]:
 
 
 def test_what_survives_a_full_collection_is_frozen_until_the_build_ends(tmp_path: Path) -> None:
-    docs = write_project(tmp_path / "docs", {
-        "index.md": "# 设计\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
-        "rfcs/0021-layer-recompute.md": RFC,
-    }, COLLECTING)
+    docs = _project(tmp_path, COLLECTING)
     before = gc.get_freeze_count()
     build = sphinx_build(docs)
     assert not build.rfc_warnings(), build.warnings
@@ -119,14 +120,11 @@ def test_with_the_switch_off_a_collection_freezes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(devices, "FREEZE_SURVIVORS", False)
-    docs = write_project(tmp_path / "docs", {
-        "index.md": "# 设计\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
-        "rfcs/0021-layer-recompute.md": RFC,
-    }, COLLECTING)
+    docs = _project(tmp_path, COLLECTING)
     assert not sphinx_build(docs).rfc_warnings()
-    (first, _), (second, freed) = _collected(docs)
-    assert second == first  # nothing frozen since builder-inited
-    assert freed in {"freed", "kept"}  # freed only if a full collection fell between
+    (first, _), (second, _) = _collected(docs)
+    # nothing frozen since builder-inited (what was frozen then may die)
+    assert second <= first
 
 
 def test_a_build_ends_what_an_unfinished_one_left(tmp_path: Path) -> None:
@@ -138,10 +136,7 @@ def test_a_build_ends_what_an_unfinished_one_left(tmp_path: Path) -> None:
     gc.collect()
     _nogc.freeze_between_documents(None)  # type: ignore[arg-type]
     assert gc.get_freeze_count() > before
-    docs = write_project(tmp_path / "docs", {
-        "index.md": "# 设计\n\n```{toctree}\n:glob:\n\nrfcs/*\n```\n",
-        "rfcs/0021-layer-recompute.md": RFC,
-    }, CONF)
+    docs = _project(tmp_path, CONF)
     assert not sphinx_build(docs).rfc_warnings()
     assert gc.get_freeze_count() == before
     assert _nogc._note_full_collection not in gc.callbacks
