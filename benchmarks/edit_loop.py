@@ -192,5 +192,6 @@ def loop(content: str, args: argparse.Namespace, variants: list[str], paths: dic
               + ", ".join(f"{m} {own(cpu['rfc', m], cpu['plain-frozen', m])}" for m in BARS)
               + f", peak memory {own(rss['rfc'], rss['plain-frozen'])}", flush=True)
 
+
 if __name__ == "__main__":
     main()

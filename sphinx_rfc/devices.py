@@ -63,13 +63,13 @@ FREEZE_ENV = True
 #: (``gc.freeze``, at the next document's start) until the build ends:
 #: mostly the environment being filled and the doctrees Sphinx keeps in
 #: memory for a serial build, which each full collection walked again,
-#: more of them after every document read.  Made for the full build (issue 58, session 25).  Off, full
-#: build, CPU against plain Sphinx, ``edit_loop.py --baseline``: table-dense
-#: N = 200 1.13 against **1.01** on (5 rounds), KEPs 1.13 against 0.96,
-#: Rust RFCs 1.21 against 1.07 (3 rounds); the rebuilds the same; the KEPs'
-#: peak memory 474 MB against 464.  It makes Sphinx's own collections
-#: cheaper too: plain Sphinx given it alone takes 11-19 % less
-#: (``--plain-frozen``).
+#: more of them after every document read.  Made for the full build
+#: (issue 58, session 25).  Off, full build, CPU against plain Sphinx,
+#: ``edit_loop.py --baseline``: table-dense N = 200 1.13 against **1.01**
+#: on (5 rounds), KEPs 1.13 against 0.96, Rust RFCs 1.21 against 1.07 (3
+#: rounds); the rebuilds the same; the KEPs' peak memory 474 MB against
+#: 464.  It makes Sphinx's own collections cheaper too: plain Sphinx given
+#: it alone takes 11-19 % less (``--plain-frozen``).
 FREEZE_SURVIVORS = True
 
 #: ``store/pickling.StoredRecord``: an RFC record pickled as its head and
