@@ -37,9 +37,9 @@ round to the next, with ``run.py``'s ``sphinx_build`` (``nice -n 10``,
 ``PYTHONHASHSEED=0``, ``os.sync()`` first, the extension byte-compiled).
 Printed: the median CPU seconds of each and the median of the per-round
 ratios ``rfc / plain``, against issue 44's bars (no change <= 1.15, one
-RFC edited <= 1.20, full <= 1.10), the median of the full builds' peak
-memory (max RSS) ratios against 1.15 (issue 58), and the 1-minute load at
-each round.
+RFC edited <= 1.20, full <= 1.10), the median of each build's peak
+memory (max RSS) ratios against 1.15 (issue 58; the rebuilds' since
+session 25), and the 1-minute load at each round.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def main() -> None:
 def loop(content: str, args: argparse.Namespace, variants: list[str], paths: dict[str, str],
          sources: dict[str, Path]) -> None:
     cpu: dict[tuple[str, str], list[float]] = {}
-    rss: dict[str, list[float]] = {}
+    rss: dict[tuple[str, str], list[float]] = {}
     loads = []
     for round_ in range(args.rounds):
         loads.append(os.getloadavg()[0])
@@ -154,8 +154,7 @@ def loop(content: str, args: argparse.Namespace, variants: list[str], paths: dic
                 if result.returncode:
                     raise SystemExit(f"{content} {variant} {measure} failed")
                 cpu.setdefault((variant, measure), []).append(result.cpu)
-                if measure == "full":
-                    rss.setdefault(variant, []).append(result.maxrss_mb)
+                rss.setdefault((variant, measure), []).append(result.maxrss_mb)
         print(f"{content} round {round_ + 1}: " + ", ".join(
             f"{m} " + "/".join(f"{cpu[v, m][-1]:.2f}" for v in variants) for m in BARS),
             flush=True)
@@ -176,13 +175,15 @@ def loop(content: str, args: argparse.Namespace, variants: list[str], paths: dic
             cells.append(f"{statistics.median(cpu[v, measure]):.2f} | {ratio:.2f} {mark}")
         print(f"| {measure} | {statistics.median(floor):.2f} | " + " | ".join(cells)
               + f" | <= {bar:.2f} |")
-    cells = []
-    for v in subjects:
-        ratio = statistics.median(x / y for x, y in zip(rss[v], rss["plain"], strict=True))
-        mark = "met" if ratio <= MEMORY_BAR else "missed"
-        cells.append(f"{statistics.median(rss[v]):.0f} | {ratio:.2f} {mark}")
-    print(f"| peak memory (MB, full) | {statistics.median(rss['plain']):.0f} | "
-          + " | ".join(cells) + f" | <= {MEMORY_BAR:.2f} |", flush=True)
+    for measure in BARS:
+        cells = []
+        for v in subjects:
+            ratio = statistics.median(
+                x / y for x, y in zip(rss[v, measure], rss["plain", measure], strict=True))
+            mark = "met" if ratio <= MEMORY_BAR else "missed"
+            cells.append(f"{statistics.median(rss[v, measure]):.0f} | {ratio:.2f} {mark}")
+        print(f"| peak memory (MB, {measure}) | {statistics.median(rss['plain', measure]):.0f} | "
+              + " | ".join(cells) + f" | <= {MEMORY_BAR:.2f} |", flush=True)
     if "plain-frozen" in variants:
         # the extension's own work: plain Sphinx given the same collector devices
         def own(rfc: list[float], plain: list[float]) -> str:
@@ -190,7 +191,8 @@ def loop(content: str, args: argparse.Namespace, variants: list[str], paths: dic
 
         print("rfc / plain-frozen, the median of the rounds' ratios: "
               + ", ".join(f"{m} {own(cpu['rfc', m], cpu['plain-frozen', m])}" for m in BARS)
-              + f", peak memory {own(rss['rfc'], rss['plain-frozen'])}", flush=True)
+              + f", peak memory (full) {own(rss['rfc', 'full'], rss['plain-frozen', 'full'])}",
+              flush=True)
 
 
 if __name__ == "__main__":
