@@ -25,7 +25,7 @@ code before and after a change, measured in the same run.
 
 With ``--plain-frozen`` another variant, ``plain-frozen``, builds its own
 copy of the plain project with the extension's garbage-collector devices
-given to plain Sphinx (``FROZEN_CONF``: ``_nogc``'s five handlers, which
+given to plain Sphinx (:func:`frozen_conf`: ``_nogc``'s handlers, which
 ``devices.FREEZE_ENV`` and ``devices.FREEZE_SURVIVORS`` switch): they make
 Sphinx's own work cheaper too, so ``rfc / plain-frozen`` is what the
 extension's own work costs with the collector's share taken out.
@@ -63,22 +63,32 @@ MEMORY_BAR = 1.15
 CONTENTS = ("loop", "dense", "keps", "rust-rfcs")
 #: content -> (the sphinx_rfc variant, the plain variant) of generate.py
 GENERATED = {"loop": ("rfc", "plain"), "dense": ("dense", "dense-plain")}
-#: appended to the plain project's conf.py for ``plain-frozen``
-FROZEN_CONF = """
-
-# edit_loop.py --plain-frozen: sphinx_rfc's garbage-collector devices alone
-_plain_setup = globals().get("setup")
 
 
-def setup(app):
-    from sphinx_rfc import _nogc
-    app.connect("config-inited", _nogc.pause_for_environment, priority=999)
-    app.connect("builder-inited", _nogc.resume_after_environment, priority=0)
-    app.connect("source-read", _nogc.freeze_between_documents, priority=0)
-    app.connect("doctree-resolved", _nogc.freeze_between_documents, priority=0)
-    app.connect("build-finished", _nogc.thaw, priority=999)
-    return _plain_setup(app) if _plain_setup else None
-"""
+def frozen_conf() -> str:
+    """What ``plain-frozen`` appends to the plain project's conf.py: every
+    handler of ``_nogc`` connected as ``wiring.WIRING`` connects it (same
+    event, same priority).  The plain build imports ``_nogc`` alone, not
+    the package, whose import would be a cost plain Sphinx does not pay."""
+    from sphinx_rfc import _nogc, wiring
+
+    connects = [f"    app.connect({wire.event!r}, _nogc.{wire.handler.__name__}, "
+                f"priority={wire.priority})"
+                for wire in wiring.WIRING if wire.handler.__module__ == _nogc.__name__]
+    assert connects, "no _nogc handler in wiring.WIRING"
+    return "\n".join([
+        "",
+        "",
+        "# edit_loop.py --plain-frozen: sphinx_rfc's garbage-collector devices alone",
+        '_plain_setup = globals().get("setup")',
+        "",
+        "",
+        "def setup(app):",
+        "    from sphinx_rfc import _nogc",
+        *connects,
+        "    return _plain_setup(app) if _plain_setup else None",
+        "",
+    ])
 
 
 def make_projects(content: str, size: int, checkouts: Path, variants: list[str]) -> dict[str, Path]:
@@ -94,7 +104,7 @@ def make_projects(content: str, size: int, checkouts: Path, variants: list[str])
             make_corpus(content, plain, checkouts, src)
         if variant == "plain-frozen":
             with (src / "conf.py").open("a", encoding="utf-8") as conf:
-                conf.write(FROZEN_CONF)
+                conf.write(frozen_conf())
         sources[variant] = src
     return sources
 
